@@ -1,0 +1,136 @@
+"""Features: segments of placed tiles joined into roads, cities and fields.
+
+Each segment of a placed tile is a *node* (an int). Nodes of one feature
+share a *root*: ``root[node]``. The root carries what the hot path needs:
+
+* ``members[root]``: the feature's nodes (a list never changed in place, so
+  copies of the game can share it);
+* ``open[root]``: road or city sides not yet matched by a neighbour; a road
+  or city with no open side is complete (``FEAT-ROAD``, ``FEAT-CITY``);
+* ``followers[root]``: how many followers stand in it (``MEEPLE-3``).
+
+Joining two features relabels the smaller one, so finding a root is a list
+lookup. Every change is journaled and :meth:`Features.rollback` restores the
+exact earlier state; undoing is as cheap as doing.
+"""
+
+from __future__ import annotations
+
+from carcassonne.tiles import CITY, FIELD, ROAD, Segment, Turned
+from carcassonne.tiles.geometry import DELTA
+
+# A journal entry: (root, joined root or -1, members, open, followers) before
+# the change.
+_Entry = tuple[int, int, list[int], int, int]
+
+
+class Features:
+    """All nodes and features of one board."""
+
+    __slots__ = ("followers", "journal", "members", "node_pos", "node_seg", "open", "root")
+
+    def __init__(self) -> None:
+        self.root: list[int] = []
+        self.members: list[list[int]] = []
+        self.open: list[int] = []
+        self.followers: list[int] = []
+        self.node_pos: list[int] = []
+        self.node_seg: list[Segment] = []
+        self.journal: list[_Entry] = []
+
+    def copy(self) -> Features:
+        other = Features.__new__(Features)
+        other.root = self.root.copy()
+        other.members = self.members.copy()
+        other.open = self.open.copy()
+        other.followers = self.followers.copy()
+        other.node_pos = self.node_pos.copy()
+        other.node_seg = self.node_seg.copy()
+        other.journal = self.journal.copy()
+        return other
+
+    def add_tile(self, pos: int, turned: Turned, tiles: dict[int, tuple[int, Turned]]) -> int:
+        """Create the nodes of a tile placed on ``pos`` and join them to the
+        neighbours' features. ``tiles`` is the board before this tile.
+        Returns the first node id of the tile."""
+        root, members, open_, followers = self.root, self.members, self.open, self.followers
+        first = len(root)
+        node = first
+        for seg in turned.segments:
+            root.append(node)
+            members.append([node])
+            kind = seg.kind
+            open_.append(len(seg.locations) if kind == CITY or kind == ROAD else 0)
+            followers.append(0)
+            node += 1
+        self.node_pos.extend([pos] * len(turned.segments))
+        self.node_seg.extend(turned.segments)
+        journal = self.journal
+        links = turned.links
+        for side in range(4):
+            neighbour = tiles.get(pos + DELTA[side])
+            if neighbour is None:
+                continue
+            nfirst, nturned = neighbour
+            nat = nturned.at
+            for kind, mine, theirs in links[side]:
+                a = root[first + mine]
+                b = root[nfirst + nat[theirs]]
+                if a != b:
+                    ma, mb = members[a], members[b]
+                    if len(ma) < len(mb):
+                        a, b, ma, mb = b, a, mb, ma
+                    journal.append((a, b, ma, open_[a], followers[a]))
+                    for n in mb:
+                        root[n] = a
+                    members[a] = ma + mb
+                    open_[a] += open_[b]
+                    followers[a] += followers[b]
+                else:
+                    journal.append((a, -1, members[a], open_[a], followers[a]))
+                if kind != FIELD:
+                    open_[a] -= 2
+        return first
+
+    def add_followers(self, node: int, count: int) -> None:
+        """Count ``count`` more (or, negative, fewer) followers in node's feature."""
+        r = self.root[node]
+        self.journal.append((r, -1, self.members[r], self.open[r], self.followers[r]))
+        self.followers[r] += count
+
+    def rollback(self, journal_length: int, node_count: int) -> None:
+        """Restore the state when the journal had ``journal_length`` entries
+        and there were ``node_count`` nodes."""
+        journal, root, members = self.journal, self.root, self.members
+        open_, followers = self.open, self.followers
+        while len(journal) > journal_length:
+            a, b, ma, opened, followed = journal.pop()
+            if b >= 0:
+                for n in members[b]:
+                    root[n] = b
+            members[a] = ma
+            open_[a] = opened
+            followers[a] = followed
+        del root[node_count:], members[node_count:], open_[node_count:]
+        del followers[node_count:], self.node_pos[node_count:], self.node_seg[node_count:]
+
+    def squares(self, r: int) -> set[int]:
+        """The distinct board squares a feature covers (its tile count)."""
+        node_pos = self.node_pos
+        return {node_pos[n] for n in self.members[r]}
+
+    def shields(self, r: int) -> int:
+        node_seg = self.node_seg
+        return sum(node_seg[n].shields for n in self.members[r])
+
+    def bordering_cities(self, r: int) -> list[int]:
+        """Roots of the distinct cities a field borders (``FINAL-5``), in order
+        of first contact."""
+        root, node_seg = self.root, self.node_seg
+        seen: dict[int, None] = {}
+        for n in self.members[r]:
+            seg = node_seg[n]
+            first = n - seg.index
+            for c in seg.cities:
+                seen[root[first + c]] = None
+        return list(seen)

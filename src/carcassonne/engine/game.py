@@ -1,0 +1,573 @@
+"""The Game: setup, turn flow, legal moves, play, undo and copy.
+
+A game is set up from players, sets, options and a stack (or a seed that
+shuffles one); everything after that is decided by moves::
+
+    >>> from carcassonne import Game
+    >>> game = Game.new(players=["Ann", "Bob"], seed=7)
+    >>> moves = game.legal_moves()
+    >>> game.play(moves[0])
+    >>> game.undo()
+    Move(...)
+
+The engine is pure: no I/O, no clock. It owns its random generator only to
+shuffle the stack of a new game, so a setup and a seed always give the same
+game, and a record always replays to the same scores.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from carcassonne.engine import scoring
+from carcassonne.engine.board import ALL_FITS, Board
+from carcassonne.engine.errors import IllegalMove, SetupError
+from carcassonne.engine.features import Features
+from carcassonne.engine.legal import LegalMoves
+from carcassonne.engine.moves import AnyMove, Figure, Move
+from carcassonne.engine.options import Options
+from carcassonne.engine.scoring import ScoreEvent
+from carcassonne.tiles import (
+    FIELD,
+    KIND_NAMES,
+    SET_NAMES,
+    START_TILE,
+    TILE_LIST,
+    TILES,
+    TILES_BY_SET,
+)
+from carcassonne.tiles.geometry import DELTA, LOCATION_INDEX, RING, pack, unpack
+
+#: The sets this engine plays today.
+SUPPORTED_SETS = ("base",)
+#: Followers each player starts with (``SETUP-2``).
+MEEPLES = 7
+_ROTATION_QUARTER = {0: 0, 90: 1, 180: 2, 270: 3}
+
+
+class Game:
+    """One game of Carcassonne, from setup to final scoring.
+
+    Build one with :meth:`new` or :meth:`from_record`. The current decision
+    is the current player placing one of :attr:`tiles_to_place`;
+    :meth:`legal_moves` lists every way to do it and :meth:`play` does one.
+    """
+
+    # -- setup ---------------------------------------------------------------
+
+    def __init__(self, players: list[str], sets: tuple[str, ...], options: Options,
+                 stack: list[str], seed: int | None = None) -> None:
+        self.players: tuple[str, ...] = tuple(players)
+        self.sets = sets
+        self.options = options
+        self.seed = seed
+        self.stack: tuple[str, ...] = tuple(stack)
+        self._stack = [TILES[t].index for t in stack]
+        n = len(players)
+        self._n = n
+        self._board = Board()
+        self._features = Features()
+        self._figures: dict[int, tuple[int, str]] = {}
+        self._figure_journal: list[tuple[int, tuple[int, str] | None]] = []
+        self._monasteries: dict[int, int] = {}
+        self._scores = [0] * n
+        self._supply = [{"meeple": MEEPLES} for _ in range(n)]
+        self._events: list[ScoreEvent] = []
+        self._discards: list[tuple[int, int, str]] = []
+        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self._draw = 0
+        self._current = 0
+        self._over = False
+        self._history: list[AnyMove] = []
+        self._frames: list[tuple[Any, ...]] = []
+        self._version = 0
+        # SETUP-1: the start tile, unrotated, at 0,0.
+        start = TILES[START_TILE].turned[0]
+        first = self._features.add_tile(0, start, self._board.tiles)
+        self._board.place(0, start, first)
+        self._place_static(0, start, first)
+        self._features.journal.clear()
+        self._board.journal.clear()
+        if options.hand > 1:
+            for hand in self._hands:  # VAR-HAND-1: dealt in seat order
+                take = self._stack[self._draw:self._draw + options.hand]
+                hand.extend(take)
+                self._draw += len(take)
+        self._start_turn(0)
+
+    @classmethod
+    def new(cls, players: int | Iterable[str] = 2, sets: Iterable[str] = ("base",),
+            options: dict[str, Any] | None = None, seed: int | None = None,
+            stack: Iterable[str] | None = None) -> Game:
+        """Set up a game.
+
+        ``players`` is a number of players or their names in turn order;
+        ``options`` holds only the options that differ from the defaults;
+        ``stack`` fixes the draw order (first drawn first), otherwise all the
+        tiles of the sets but the start tile are shuffled with ``seed``.
+        """
+        names = _player_names(players)
+        chosen = _sets(sets)
+        opts = Options.build(options, chosen)
+        if stack is None:
+            if seed is None:
+                seed = random.SystemRandom().randrange(2**63)
+            tiles = full_stack(chosen)
+            random.Random(seed).shuffle(tiles)
+        else:
+            tiles = list(stack)
+            check_stack(tiles, chosen)
+        return cls(names, chosen, opts, tiles, seed)
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], check_result: bool = True) -> Game:
+        """Replay a game record (FORMATS.md). Raises ``RecordError`` (a
+        ``ValueError``) naming the move and the rule if it cannot be replayed,
+        or if its ``result`` differs from the replay."""
+        from carcassonne.record import game_from_record
+
+        return game_from_record(record, check_result=check_result)
+
+    def to_record(self) -> dict[str, Any]:
+        """This game as a record (FORMATS.md); ``result`` once it is over."""
+        from carcassonne.record import record_of
+
+        return record_of(self)
+
+    # -- what anyone can read ------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or None once the game is over."""
+        return None if self._over else self._current
+
+    @property
+    def tiles_to_place(self) -> tuple[str, ...]:
+        """The tile ids the current player may place: the drawn tile, or the
+        hand in the hand variant. Empty once the game is over."""
+        if self._over:
+            return ()
+        return tuple(TILE_LIST[t].id for t in self._hands[self._current])
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._scores)
+
+    @property
+    def events(self) -> tuple[ScoreEvent, ...]:
+        """Every score event so far, in order (final scoring last)."""
+        return tuple(self._events)
+
+    @property
+    def moves(self) -> tuple[AnyMove, ...]:
+        """The moves played so far."""
+        return tuple(self._history)
+
+    @property
+    def discards(self) -> tuple[tuple[int, int, str], ...]:
+        """Tiles removed as unplaceable (``PLACE-4``): (before move, seat, tile)."""
+        return tuple(self._discards)
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest score once the game is over (``FINAL-9``:
+        shared victory on ties)."""
+        if not self._over:
+            return ()
+        best = max(self._scores)
+        return tuple(p for p, s in enumerate(self._scores) if s == best)
+
+    def supply(self, player: int) -> dict[str, int]:
+        """The figures a player has in supply."""
+        return dict(self._supply[player])
+
+    def hand(self, player: int) -> tuple[str, ...]:
+        """The tiles a player holds (the hand variant; otherwise the drawn tile
+        of the current player)."""
+        return tuple(TILE_LIST[t].id for t in self._hands[player])
+
+    @property
+    def stack_size(self) -> int:
+        """How many tiles are left to draw (public)."""
+        return len(self._stack) - self._draw
+
+    def tiles_left(self) -> dict[str, int]:
+        """Public count of tiles not yet seen by everyone, per tile id: the rest
+        of the stack and the hands nobody else may see."""
+        left = Counter(self._stack[self._draw:])
+        if self.options.hand > 1 and not self.options.hands_public:
+            for hand in self._hands:
+                left.update(hand)
+        return {TILE_LIST[t].id: c for t, c in sorted(left.items())}
+
+    def board(self) -> list[tuple[str, tuple[int, int], int]]:
+        """Placed tiles in placement order: (tile id, square, rotation)."""
+        out = []
+        for pos, (_, turned) in self._board.tiles.items():
+            out.append((turned.tile.id, unpack(pos), turned.rotation))
+        return out
+
+    def figures(self) -> list[dict[str, Any]]:
+        """Figures on the board: player, figure, feature, spot and square."""
+        node_seg, node_pos = self._features.node_seg, self._features.node_pos
+        out = []
+        for node, (player, figure) in sorted(self._figures.items()):
+            seg = node_seg[node]
+            out.append({"player": player, "figure": figure, "feature": KIND_NAMES[seg.kind],
+                        "spot": seg.spot, "at": list(unpack(node_pos[node]))})
+        return out
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may know, as plain data: never the stack order or
+        another player's hidden hand."""
+        from carcassonne.engine.view import player_view
+
+        return player_view(self, player)
+
+    # -- moves ----------------------------------------------------------------
+
+    def legal_moves(self) -> LegalMoves:
+        """Every legal move of the current decision (see :class:`LegalMoves`)."""
+        return LegalMoves(self)
+
+    def is_legal(self, move: AnyMove | str) -> bool:
+        try:
+            self._check(move)
+        except (IllegalMove, ValueError):
+            return False
+        return True
+
+    def play(self, move: AnyMove | str) -> None:
+        """Play a move (a :class:`Move` or its notation). Raises
+        :class:`IllegalMove` naming the rule if it is not legal; the game is
+        then unchanged."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        tile, pos, turned, figures = self._check(move)
+        self._apply(move, tile, pos, turned, figures)
+
+    def undo(self) -> AnyMove:
+        """Take back the last move and return it; the game is exactly as it was."""
+        if not self._frames:
+            raise IndexError("no move to undo")
+        (current, draw, hands, scores, supply, events, discards, over, nodes, fjournal,
+         boards, figjournal, pos) = self._frames.pop()
+        features, figs = self._features, self._figures
+        features.rollback(fjournal, nodes)
+        board = self._board
+        while len(board.journal) > boards:
+            board.unplace()
+        journal = self._figure_journal
+        while len(journal) > figjournal:
+            node, old = journal.pop()
+            if old is None:
+                del figs[node]
+            else:
+                figs[node] = old
+        self._monasteries.pop(pos, None)
+        self._current, self._draw, self._over = current, draw, over
+        self._hands = [list(h) for h in hands]
+        self._scores = list(scores)
+        self._supply = [dict(s) for s in supply]
+        del self._events[events:]
+        del self._discards[discards:]
+        self._version += 1
+        return self._history.pop()
+
+    def copy(self) -> Game:
+        """An independent copy, history included (cheap: no deep copies)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other._board = self._board.copy()
+        other._features = self._features.copy()
+        other._figures = self._figures.copy()
+        other._figure_journal = self._figure_journal.copy()
+        other._monasteries = self._monasteries.copy()
+        other._scores = self._scores.copy()
+        other._supply = [s.copy() for s in self._supply]
+        other._events = self._events.copy()
+        other._discards = self._discards.copy()
+        other._hands = [h.copy() for h in self._hands]
+        other._history = self._history.copy()
+        other._frames = self._frames.copy()
+        return other
+
+    # -- checking a move -------------------------------------------------------
+
+    def _check(self, move: AnyMove | str) -> tuple[int, int, Any, list[tuple[int, str]]]:
+        """Resolve a move to (tile, square, turned tile, [(segment, figure)]),
+        or raise IllegalMove naming the rule it breaks."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if self._over:
+            raise IllegalMove("FINAL", "the game is over")
+        if not isinstance(move, Move):
+            raise IllegalMove("§2", f"{move} is not a decision of this game: "
+                                    f"{self.players[self._current]} must place a tile")
+        tile = TILES.get(move.tile)
+        hand = self._hands[self._current]
+        if tile is None or tile.index not in hand:
+            wanted = " or ".join(TILE_LIST[t].id for t in hand)
+            rule = "VAR-HAND-2" if self.options.hand > 1 else "§2"
+            raise IllegalMove(rule, f"{self.players[self._current]} must place {wanted}, "
+                                    f"not {move.tile}")
+        quarter = _ROTATION_QUARTER.get(move.rotation)
+        if quarter is None:
+            raise IllegalMove("PLACE-3", f"rotation must be 0, 90, 180 or 270, not "
+                                         f"{move.rotation}")
+        x, y = move.at
+        pos = pack(x, y)
+        turned = tile.turned[quarter]
+        board = self._board
+        if not (-2000 < x < 2000 and -2000 < y < 2000):
+            raise IllegalMove("PLACE-1", f"square {x},{y} touches no placed tile")
+        reason = board.misfit(pos, turned)
+        if reason is not None:
+            rule, text = reason.split(": ", 1)
+            raise IllegalMove(rule, f"{tile.id} at {x},{y} turned {move.rotation}: {text}")
+        if quarter not in ALL_FITS[tile.index][board.spots[pos]]:  # pragma: no cover
+            raise IllegalMove("PLACE-2", "the tile does not fit there")
+        figures = [self._check_figure(fig, move, turned, pos) for fig in move.figures]
+        if len(figures) > 1:
+            raise IllegalMove("MEEPLE-1", "at most one figure may be placed per turn")
+        return tile.index, pos, turned, figures
+
+    def _check_figure(self, fig: Figure, move: Move, turned: Any,
+                      pos: int) -> tuple[int, str]:
+        player = self._current
+        if fig.figure not in self._supply[player]:
+            raise IllegalMove("MEEPLE-2", f"there is no {fig.figure} in this game")
+        if self._supply[player][fig.figure] <= 0:
+            raise IllegalMove("MEEPLE-6", f"{self.players[player]} has no {fig.figure} left "
+                                          f"in supply")
+        if fig.on is not None and tuple(fig.on) != tuple(move.at):
+            raise IllegalMove("MEEPLE-1", f"a figure goes on the tile just placed "
+                                          f"({move.at[0]},{move.at[1]}), not on {fig.on}")
+        if fig.feature == "monastery":
+            index = turned.monastery
+            if index < 0:
+                raise IllegalMove("MEEPLE-2", f"{move.tile} has no monastery")
+        else:
+            loc = LOCATION_INDEX[fig.spot] if fig.spot is not None else -1
+            index = turned.at[loc] if loc >= 0 else -1
+            if index < 0 or turned.segments[index].kind_name != fig.feature:
+                raise IllegalMove("MEEPLE-2", f"{move.tile} turned {move.rotation} has no "
+                                              f"{fig.feature} at {fig.spot}")
+        if turned.segments[index].kind == FIELD and not self.options.farmers:
+            raise IllegalMove("MEEPLE-2", "farmers are switched off in this game "
+                                          "(option farmers = false)")
+        if scoring.STRENGTH.get(fig.figure) and not self._free(pos, turned)[index]:
+            raise IllegalMove("MEEPLE-3", f"the {fig.feature} at {fig.spot} already holds "
+                                          f"a follower")
+        return index, fig.figure
+
+    def _free(self, pos: int, turned: Any) -> list[bool]:
+        """For each segment of ``turned`` placed on ``pos``: whether the feature
+        it would join holds no follower (``MEEPLE-3``)."""
+        free = [True] * len(turned.segments)
+        tiles = self._board.tiles
+        root, followers = self._features.root, self._features.followers
+        links = turned.links
+        for side, delta in enumerate(DELTA):
+            neighbour = tiles.get(pos + delta)
+            if neighbour is None:
+                continue
+            first, nturned = neighbour
+            nat = nturned.at
+            for _, mine, theirs in links[side]:
+                if followers[root[first + nat[theirs]]]:
+                    free[mine] = False
+        return free
+
+    # -- doing a move ------------------------------------------------------------
+
+    def _apply(self, move: Move, tile: int, pos: int, turned: Any,
+               figures: list[tuple[int, str]]) -> None:
+        features, board = self._features, self._board
+        player = self._current
+        self._frames.append((
+            player, self._draw, tuple(tuple(h) for h in self._hands), tuple(self._scores),
+            tuple(s.copy() for s in self._supply), len(self._events), len(self._discards),
+            self._over, len(features.root), len(features.journal), len(board.journal),
+            len(self._figure_journal), pos,
+        ))
+        self._version += 1
+        first = features.add_tile(pos, turned, board.tiles)
+        board.place(pos, turned, first)
+        self._hands[player].remove(tile)
+        index = len(self._history)
+        self._history.append(move)
+        for seg, figure in figures:
+            node = first + seg
+            self._figures[node] = (player, figure)
+            self._figure_journal.append((node, None))
+            self._supply[player][figure] -= 1
+            if scoring.STRENGTH.get(figure):
+                features.add_followers(node, 1)
+        self._place_static(pos, turned, first)
+        self._score_placement(pos, turned, first, index)
+        if self.options.hand > 1:
+            self._refill(player)  # VAR-HAND-2
+        self._start_turn((player + 1) % self._n)
+
+    def _place_static(self, pos: int, turned: Any, first: int) -> None:
+        if turned.monastery >= 0:
+            self._monasteries[pos] = first + turned.monastery
+
+    def _score_placement(self, pos: int, turned: Any, first: int, index: int) -> None:
+        """``SCORE-1``: score every road, city and monastery this tile completed,
+        then return their figures (``SCORE-4``)."""
+        features = self._features
+        root, open_ = features.root, features.open
+        done: list[int] = []
+        for seg in turned.segments:
+            if seg.kind < FIELD:
+                r = root[first + seg.index]
+                if not open_[r] and r not in done:
+                    done.append(r)
+        tiles = self._board.tiles
+        monasteries = self._monasteries
+        for q in (pos, *(pos + d for d in RING)):
+            node = monasteries.get(q)
+            if node is not None and all(q + d in tiles for d in RING):
+                done.append(root[node])
+        if not done:
+            return
+        for r in done:
+            scoring.pay(self, r, index, False)
+        for r in done:
+            self._return_figures(r)
+
+    def _return_figures(self, r: int) -> None:
+        figs, features = self._figures, self._features
+        returned = 0
+        for n in features.members[r]:
+            fig = figs.pop(n, None)
+            if fig is not None:
+                self._figure_journal.append((n, fig))
+                self._supply[fig[0]][fig[1]] += 1
+                if scoring.STRENGTH.get(fig[1]):
+                    returned += 1
+        if returned:
+            features.add_followers(r, -returned)
+
+    def _award(self, event: ScoreEvent) -> None:
+        self._events.append(event)
+        self._scores[event.player] += event.points
+
+    # -- tiles and turns -----------------------------------------------------------
+
+    def _take_placeable(self, player: int) -> int | None:
+        """Draw until a tile fits somewhere; unplaceable ones are removed from
+        the game (``PLACE-4``). None when the stack runs out."""
+        stack, board = self._stack, self._board
+        while self._draw < len(stack):
+            tile = stack[self._draw]
+            self._draw += 1
+            if board.can_place(tile):
+                return tile
+            self._discards.append((len(self._history), player, TILE_LIST[tile].id))
+        return None
+
+    def _refill(self, player: int) -> None:
+        hand = self._hands[player]
+        while len(hand) < self.options.hand and self._draw < len(self._stack):
+            hand.append(self._stack[self._draw])
+            self._draw += 1
+
+    def _start_turn(self, player: int) -> None:
+        """Give the turn to the next player who has a tile to place; end the
+        game when nobody has (``PLACE-4``, ``VAR-HAND-5``)."""
+        board = self._board
+        for _ in range(self._n):
+            hand = self._hands[player]
+            if self.options.hand == 1:
+                tile = self._take_placeable(player)
+                if tile is not None:
+                    hand.append(tile)
+            else:
+                # VAR-HAND-3: discard and replace unplaceable hand tiles.
+                i = 0
+                while i < len(hand):
+                    if board.can_place(hand[i]):
+                        i += 1
+                        continue
+                    self._discards.append((len(self._history), player,
+                                           TILE_LIST[hand.pop(i)].id))
+                    if self._draw < len(self._stack):
+                        hand.append(self._stack[self._draw])
+                        self._draw += 1
+            if hand:
+                self._current = player
+                return
+            player = (player + 1) % self._n
+        self._over = True
+        scoring.final_scoring(self)
+
+    def __repr__(self) -> str:
+        state = "over" if self._over else f"{self.players[self._current]} to move"
+        return (f"<Game {', '.join(self.players)}: {len(self._history)} moves, "
+                f"scores {self._scores}, {state}>")
+
+
+def _player_names(players: int | Iterable[str]) -> list[str]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        names = [f"Player {i + 1}" for i in range(players)]
+    elif isinstance(players, str) or not isinstance(players, Iterable):
+        raise SetupError(f"players must be a number or a list of names, not {players!r}")
+    else:
+        names = list(players)
+    if not all(isinstance(name, str) and name.strip() for name in names):
+        raise SetupError(f"player names must be non-empty strings, not {names!r}")
+    if not 2 <= len(names) <= 5:
+        raise SetupError(f"the base game is for 2 to 5 players, not {len(names)}")
+    return names
+
+
+def _sets(sets: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(sets, str):
+        sets = [s for s in sets.split(",") if s]
+    chosen = list(sets)
+    for name in chosen:
+        if name not in SET_NAMES:
+            raise SetupError(f"unknown set {name!r} (known: {', '.join(SET_NAMES)})")
+        if name not in SUPPORTED_SETS:
+            raise SetupError(f"the set {name!r} is not playable yet "
+                             f"(playable: {', '.join(SUPPORTED_SETS)})")
+    if "base" not in chosen:
+        raise SetupError("the set 'base' is always part of a game")
+    if len(set(chosen)) != len(chosen):
+        raise SetupError(f"a set is named twice in {chosen}")
+    return tuple(name for name in SET_NAMES if name in chosen)
+
+
+def full_stack(sets: tuple[str, ...]) -> list[str]:
+    """Every tile of the sets once per copy, less the start tile, in catalogue order."""
+    tiles = [t.id for name in sets for t in TILES_BY_SET[name] for _ in range(t.count)]
+    tiles.remove(START_TILE)
+    return tiles
+
+
+def check_stack(stack: list[str], sets: tuple[str, ...]) -> None:
+    """Refuse unknown ids, tiles of other sets, and more copies than the sets hold."""
+    counts = Counter(stack)
+    counts[START_TILE] += 1
+    for tile_id, count in counts.items():
+        tile = TILES.get(tile_id) if isinstance(tile_id, str) else None
+        if tile is None:
+            raise SetupError(f"unknown tile id {tile_id!r} in the stack")
+        if tile.set not in sets:
+            raise SetupError(f"tile {tile_id} belongs to the set {tile.set!r}, "
+                             f"which is not in this game")
+        if count > tile.count:
+            extra = " (the start tile takes one)" if tile_id == START_TILE else ""
+            raise SetupError(f"the stack holds {count - (tile_id == START_TILE)} copies of "
+                             f"{tile_id}, the sets only {tile.count}{extra}")
+

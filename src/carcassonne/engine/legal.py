@@ -1,0 +1,166 @@
+"""The legal moves of the current decision, computed lazily.
+
+``game.legal_moves()`` returns a :class:`LegalMoves`: a read-only sequence of
+every legal :class:`Move` (placement x rotation x figure option, "no figure"
+included). Asking for it costs little: only the placements (square and
+rotation) are found at once; figure options are worked out per placement
+when the moves are listed, or for the one placement :meth:`LegalMoves.random`
+picks. Tiles whose rotations look alike (a straight road at 0 and 180) are
+listed once, at the smaller rotation; a segment is named by its first side
+or half-side. :meth:`Game.play` also accepts the other names of the same
+move.
+
+The order is canonical: it depends on the position only, never on the
+history that led to it. A ``LegalMoves`` describes the position it was made
+in; using it after the game changed raises ``RuntimeError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from random import Random
+from typing import TYPE_CHECKING, Any, overload
+
+from carcassonne.engine import scoring
+from carcassonne.engine.moves import Figure, Move
+from carcassonne.tiles import FIELD, KIND_NAMES, TILE_LIST, TILES
+from carcassonne.tiles.geometry import pack, unpack
+
+if TYPE_CHECKING:
+    from carcassonne.engine.game import Game
+
+_FIGURES: dict[tuple[str, int, str | None], Figure] = {}
+
+
+def figure_value(figure: str, kind: int, spot: str | None) -> Figure:
+    """The (shared) :class:`Figure` value for a figure on a segment."""
+    key = (figure, kind, spot)
+    fig = _FIGURES.get(key)
+    if fig is None:
+        fig = _FIGURES[key] = Figure(figure, KIND_NAMES[kind], spot)
+    return fig
+
+
+def figure_options(game: Game, pos: int, turned: Any) -> list[Figure]:
+    """The figures the current player may put on ``turned`` placed on ``pos``
+    (``MEEPLE-1`` to ``MEEPLE-6``), "no figure" not included."""
+    supply = game._supply[game._current]
+    kinds = [k for k, n in supply.items() if n > 0]
+    if not kinds:
+        return []  # MEEPLE-6
+    free = game._free(pos, turned)
+    farmers = game.options.farmers
+    out = []
+    for seg in turned.segments:
+        if not free[seg.index] or (seg.kind == FIELD and not farmers):
+            continue
+        spot = seg.spot
+        for figure in kinds:
+            if scoring.STRENGTH.get(figure):
+                out.append(figure_value(figure, seg.kind, spot))
+    return out
+
+
+class LegalMoves(Sequence[Move]):
+    """Every legal move of one position; see the module docstring."""
+
+    __slots__ = ("_blocks", "_count", "_game", "_list", "_version")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._version = game._version
+        self._list: list[Move] | None = None
+        blocks = []
+        count = 0
+        if not game._over:
+            seen = set()
+            for tile in game._hands[game._current]:
+                if tile in seen:
+                    continue
+                seen.add(tile)
+                places = game._board.placements(tile)
+                blocks.append((tile, places))
+                count += len(places)
+        self._blocks: list[tuple[int, list[tuple[int, int]]]] = blocks
+        self._count = count
+
+    def _fresh(self) -> Game:
+        if self._game._version != self._version:
+            raise RuntimeError("the game changed since these legal moves were listed")
+        return self._game
+
+    @property
+    def placement_count(self) -> int:
+        """How many distinct (tile, square, rotation) placements there are."""
+        return self._count
+
+    def placements(self) -> list[Move]:
+        """Every legal placement as a move without figures."""
+        self._fresh()
+        out = []
+        for tile, places in self._blocks:
+            turned = TILE_LIST[tile].turned
+            for pos, q in places:
+                out.append(Move(turned[q].tile.id, unpack(pos), 90 * q))
+        return out
+
+    def options(self, placement: Move) -> list[Move]:
+        """The legal moves of one placement: without a figure first, then each
+        figure option."""
+        game = self._fresh()
+        turned = TILES[placement.tile].turned[placement.rotation // 90]
+        bare = Move(placement.tile, placement.at, placement.rotation)
+        figures = figure_options(game, pack(*placement.at), turned)
+        return [bare, *(bare._replace(figures=(f,)) for f in figures)]
+
+    def random(self, rng: Random) -> Move:
+        """A move drawn uniformly among placements, then uniformly among that
+        placement's figure options ("no figure" included)."""
+        game = self._fresh()
+        if not self._count:
+            raise IndexError("no legal move: the game is over")
+        i = int(rng.random() * self._count)
+        for tile, places in self._blocks:
+            if i < len(places):
+                break
+            i -= len(places)
+        pos, q = places[i]
+        turned = TILE_LIST[tile].turned[q]
+        figures = figure_options(game, pos, turned)
+        j = int(rng.random() * (len(figures) + 1))
+        return Move(turned.tile.id, unpack(pos), 90 * q, (figures[j - 1],) if j else ())
+
+    def _moves(self) -> list[Move]:
+        if self._list is None:
+            out = []
+            for placement in self.placements():
+                out.extend(self.options(placement))
+            self._list = out
+        self._fresh()
+        return self._list
+
+    def __len__(self) -> int:
+        return len(self._moves())
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves())
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        return self._moves()[index]
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return move in set(self._moves())
+
+    def __bool__(self) -> bool:
+        return self._count > 0
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {self._count} placements>"

@@ -1,0 +1,211 @@
+"""Moves: small immutable values that print and parse in the compact notation.
+
+A turn part is one :class:`Move`: the tile, the square it goes to, its
+rotation, and the figures put on it::
+
+    >>> m = Move.parse("BA/CRr@1,0r90 meeple:road:E")
+    >>> m.tile, m.at, m.rotation
+    ('BA/CRr', (1, 0), 90)
+    >>> str(m)
+    'BA/CRr@1,0r90 meeple:road:E'
+    >>> Move.parse("BA/Rr@0,-1r0").figures
+    ()
+
+The Wonders decisions are moves of their own: :class:`TakeWonder`
+(``take:WO/alhambra``) and :class:`AwardWonder` (``award:1``). Everything here
+mirrors FORMATS.md, which tools outside the project read too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+from carcassonne.tiles.geometry import LOCATION_INDEX
+
+FIGURE_NAMES = ("meeple", "large", "builder", "pig")
+FEATURE_NAMES = ("city", "road", "field", "monastery")
+ROTATIONS = (0, 90, 180, 270)
+
+_SQUARE = r"(-?\d+),(-?\d+)"
+_TILE_RE = re.compile(rf"^(\S+?)@{_SQUARE}r(\d+)$")
+_FIGURE_RE = re.compile(rf"^([a-z]+):([a-z]+)(?::([A-Za-z]+))?(?:@{_SQUARE})?$")
+
+
+class NotationError(ValueError):
+    """A move written in notation or as a record entry cannot be read."""
+
+
+class Figure(NamedTuple):
+    """A figure put on the tile of a move.
+
+    ``spot`` names the segment by any side or half-side it touches, as seen
+    on the board, or ``inner``; it is ``None`` for a monastery. ``on`` is the
+    board square of the segment, needed only on a wonder.
+    """
+
+    figure: str
+    feature: str
+    spot: str | None = None
+    on: tuple[int, int] | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.figure}:{self.feature}"
+        if self.spot is not None:
+            text += f":{self.spot}"
+        if self.on is not None:
+            text += f"@{self.on[0]},{self.on[1]}"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"figure": self.figure, "feature": self.feature}
+        if self.spot is not None:
+            out["spot"] = self.spot
+        if self.on is not None:
+            out["on"] = list(self.on)
+        return out
+
+    @classmethod
+    def parse(cls, text: str) -> Figure:
+        match = _FIGURE_RE.match(text)
+        if not match:
+            raise NotationError(f"cannot read figure {text!r} (want figure:feature[:spot][@x,y])")
+        figure, feature, spot, x, y = match.groups()
+        return cls.make(figure, feature, spot, None if x is None else (int(x), int(y)))
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Figure:
+        if not isinstance(data, dict):
+            raise NotationError(f"a figure must be an object, not {data!r}")
+        unknown = set(data) - {"figure", "feature", "spot", "on"}
+        if unknown:
+            raise NotationError(f"unknown figure keys {sorted(unknown)}")
+        on = data.get("on")
+        if on is not None:
+            on = _square(on, "on")
+        return cls.make(data.get("figure"), data.get("feature"), data.get("spot"), on)
+
+    @classmethod
+    def make(cls, figure: Any, feature: Any, spot: Any, on: tuple[int, int] | None) -> Figure:
+        if figure not in FIGURE_NAMES:
+            raise NotationError(f"unknown figure {figure!r} (one of {', '.join(FIGURE_NAMES)})")
+        if feature not in FEATURE_NAMES:
+            raise NotationError(
+                f"unknown feature {feature!r} (one of {', '.join(FEATURE_NAMES)})")
+        if feature == "monastery":
+            if spot is not None:
+                raise NotationError("a monastery figure takes no spot")
+        elif spot not in LOCATION_INDEX:
+            raise NotationError(f"a {feature} figure needs a spot (N, E, ..., NL, ..., inner), "
+                                f"not {spot!r}")
+        return cls(figure, feature, spot, on)
+
+
+def _square(value: Any, what: str) -> tuple[int, int]:
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise NotationError(f"{what} must be a square [x, y] of two integers, not {value!r}")
+    return int(value[0]), int(value[1])
+
+
+class Move(NamedTuple):
+    """Place ``tile`` at square ``at``, turned ``rotation`` degrees clockwise."""
+
+    tile: str
+    at: tuple[int, int]
+    rotation: int
+    figures: tuple[Figure, ...] = ()
+
+    def __str__(self) -> str:
+        text = f"{self.tile}@{self.at[0]},{self.at[1]}r{self.rotation}"
+        for fig in self.figures:
+            text += f" {fig}"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"tile": self.tile, "at": list(self.at), "rotation": self.rotation}
+        if self.figures:
+            out["figures"] = [f.to_dict() for f in self.figures]
+        return out
+
+    @staticmethod
+    def parse(text: str) -> AnyMove:
+        """Read a move in compact notation (any kind of decision)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move in notation must be a string, not {text!r}")
+        parts = text.split()
+        if not parts:
+            raise NotationError("empty move")
+        head = parts[0]
+        if head.startswith("take:") and len(parts) == 1:
+            return TakeWonder(head[5:])
+        if head.startswith("award:") and len(parts) == 1:
+            try:
+                return AwardWonder(int(head[6:]))
+            except ValueError:
+                raise NotationError(f"award needs a seat number, not {head[6:]!r}") from None
+        match = _TILE_RE.match(head)
+        if not match:
+            raise NotationError(f"cannot read move {text!r} (want TILE@x,yrROTATION [figures])")
+        tile, x, y, rotation = match.groups()
+        if int(rotation) not in ROTATIONS:
+            raise NotationError(f"rotation must be 0, 90, 180 or 270, not {rotation}")
+        figures = tuple(Figure.parse(p) for p in parts[1:])
+        return Move(tile, (int(x), int(y)), int(rotation), figures)
+
+    @staticmethod
+    def from_dict(data: Any) -> AnyMove:
+        """Read a move as written in a record's ``moves`` list."""
+        if not isinstance(data, dict):
+            raise NotationError(f"a move must be an object, not {data!r}")
+        if "take_wonder" in data:
+            if set(data) != {"take_wonder"} or not isinstance(data["take_wonder"], str):
+                raise NotationError(f"malformed take_wonder move {data!r}")
+            return TakeWonder(data["take_wonder"])
+        if "wonder_goes_to" in data:
+            seat = data["wonder_goes_to"]
+            if set(data) != {"wonder_goes_to"} or not isinstance(seat, int) or isinstance(
+                    seat, bool):
+                raise NotationError(f"malformed wonder_goes_to move {data!r}")
+            return AwardWonder(seat)
+        unknown = set(data) - {"tile", "at", "rotation", "figures"}
+        if unknown:
+            raise NotationError(f"unknown move keys {sorted(unknown)}")
+        tile = data.get("tile")
+        if not isinstance(tile, str):
+            raise NotationError(f"a move needs a tile id, not {tile!r}")
+        at = _square(data.get("at"), "at")
+        rotation = data.get("rotation")
+        if rotation not in ROTATIONS or isinstance(rotation, bool):
+            raise NotationError(f"rotation must be 0, 90, 180 or 270, not {rotation!r}")
+        figures = data.get("figures") or []
+        if not isinstance(figures, list):
+            raise NotationError(f"figures must be a list, not {figures!r}")
+        return Move(tile, at, rotation, tuple(Figure.from_dict(f) for f in figures))
+
+
+class TakeWonder(NamedTuple):
+    """The player who earned a wonder chooses which one (``take:WO/alhambra``)."""
+
+    wonder: str
+
+    def __str__(self) -> str:
+        return f"take:{self.wonder}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"take_wonder": self.wonder}
+
+
+class AwardWonder(NamedTuple):
+    """The active player picks who takes the next wonder (``award:1``)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"award:{self.player}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"wonder_goes_to": self.player}
+
+
+AnyMove = Move | TakeWonder | AwardWonder

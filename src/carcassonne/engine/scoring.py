@@ -1,0 +1,178 @@
+"""Scoring: completed features during the game, and final scoring.
+
+Every point is paid through a :class:`ScoreEvent` that says who scored,
+what, and why ("city of 5 tiles with 2 coats of arms: 14"), so the log, the
+tests and the client show the same truth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from carcassonne.tiles import CITY, FIELD, KIND_NAMES, MONASTERY, ROAD
+from carcassonne.tiles.geometry import RING
+
+if TYPE_CHECKING:
+    from carcassonne.engine.game import Game
+
+#: Majority strength of each follower figure (``IC-LARGE-2``).
+STRENGTH = {"meeple": 1, "large": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEvent:
+    """Points paid to one player, with the reason in words and in numbers."""
+
+    move: int | None
+    """Index of the move that caused it, or None for final scoring."""
+    player: int
+    points: int
+    reason: str
+    """``road``, ``city``, ``monastery``, ``field`` (and, with expansions, more)."""
+    final: bool
+    detail: str
+    tiles: int = 0
+    shields: int = 0
+    cities: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"move": self.move, "player": self.player, "points": self.points,
+                               "reason": self.reason, "final": self.final, "detail": self.detail}
+        for name in ("tiles", "shields", "cities"):
+            value = getattr(self, name)
+            if value:
+                out[name] = value
+        return out
+
+
+def _plural(n: int, word: str) -> str:
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
+def strengths(game: Game, r: int) -> dict[int, int]:
+    """Each player's follower strength in feature ``r`` (§0 Strength)."""
+    figures = game._figures
+    out: dict[int, int] = {}
+    for n in game._features.members[r]:
+        fig = figures.get(n)
+        if fig is not None:
+            strength = STRENGTH.get(fig[1], 0)
+            if strength:
+                out[fig[0]] = out.get(fig[0], 0) + strength
+    return out
+
+
+def majority(power: dict[int, int]) -> list[int]:
+    """The players with the greatest strength, if any (``SCORE-2``, ``FINAL-4``)."""
+    if not power:
+        return []
+    best = max(power.values())
+    return sorted(p for p, s in power.items() if s == best)
+
+
+def monastery_ring(tiles: dict[int, Any], pos: int) -> int:
+    """How many of the eight squares around ``pos`` hold a tile (``FEAT-MON``)."""
+    return sum(1 for d in RING if pos + d in tiles)
+
+
+def feature_value(game: Game, r: int, final: bool) -> tuple[int, str, int, int]:
+    """Points, words, tiles and shields of feature ``r`` scored now."""
+    features = game._features
+    kind = features.node_seg[r].kind
+    if kind == MONASTERY:
+        if not final:
+            return 9, "monastery complete: 9", 9, 0  # SCORE-3
+        neighbours = monastery_ring(game._board.tiles, features.node_pos[r])
+        return 1 + neighbours, f"monastery with {_plural(neighbours, 'neighbour')}: " \
+                               f"{1 + neighbours}", 1 + neighbours, 0  # FINAL-3
+    tiles = len(features.squares(r))
+    if kind == ROAD:
+        what = f"road of {_plural(tiles, 'tile')}"
+        return tiles, f"{what}: {tiles}", tiles, 0  # SCORE-3, FINAL-1
+    shields = features.shields(r)
+    what = f"city of {_plural(tiles, 'tile')}"
+    if shields:
+        what += f" with {_plural(shields, 'coat')} of arms"
+    if final:
+        points = tiles + shields  # FINAL-2
+    elif tiles == 2 and game.options.tiny_city == 2:
+        points = tiles + shields  # VAR-TINY-1
+        what += " (small city rule)"
+    else:
+        points = 2 * (tiles + shields)  # SCORE-3
+    return points, f"{what}: {points}", tiles, shields
+
+
+def pay(game: Game, r: int, move: int | None, final: bool) -> None:
+    """Score feature ``r`` for the players with the majority in it."""
+    winners = majority(strengths(game, r))
+    if not winners:
+        return
+    points, detail, tiles, shields = feature_value(game, r, final)
+    if not points:
+        return
+    reason = KIND_NAMES[game._features.node_seg[r].kind]
+    for p in winners:
+        game._award(ScoreEvent(move, p, points, reason, final, detail, tiles, shields))
+
+
+def final_scoring(game: Game) -> None:
+    """Score everything still on the board at game end (§7): incomplete roads,
+    cities and monasteries, then fields. Figures stay on the board."""
+    features = game._features
+    root, node_seg = features.root, features.node_seg
+    seen: dict[int, None] = {}
+    fields: dict[int, None] = {}
+    for n in sorted(game._figures):
+        r = root[n]
+        if node_seg[r].kind == FIELD:
+            fields[r] = None
+        else:
+            seen[r] = None
+    for r in seen:
+        pay(game, r, None, True)  # FINAL-1, FINAL-2, FINAL-3, FINAL-4
+    if game.options.farm_scoring == "first_edition":
+        _first_edition_fields(game, list(fields))
+    else:
+        for r in fields:
+            _current_field(game, r)
+
+
+def _complete_cities(game: Game, field: int) -> list[int]:
+    features = game._features
+    return [c for c in features.bordering_cities(field) if features.open[c] == 0]
+
+
+def _current_field(game: Game, r: int) -> None:
+    """``FINAL-5``: 3 per completed city bordering the field, to its majority."""
+    winners = majority(strengths(game, r))
+    cities = len(_complete_cities(game, r))
+    points = 3 * cities
+    if not winners or not points:
+        return
+    tiles = len(game._features.squares(r))
+    detail = (f"field of {_plural(tiles, 'tile')} bordering "
+              f"{_plural(cities, 'completed city')}: {points}")
+    for p in winners:
+        game._award(ScoreEvent(None, p, points, "field", True, detail, tiles, 0, cities))
+
+
+def _first_edition_fields(game: Game, fields: list[int]) -> None:
+    """``VAR-FARM1-1``, ``VAR-FARM1-2``: each completed city pays 3 to the
+    players with the most farmers in all the fields bordering it together."""
+    per_city: dict[int, dict[int, int]] = {}
+    for r in fields:
+        power = strengths(game, r)
+        for c in _complete_cities(game, r):
+            total = per_city.setdefault(c, {})
+            for p, s in power.items():
+                total[p] = total.get(p, 0) + s
+    for c, power in per_city.items():
+        tiles = len(game._features.squares(c))
+        detail = f"farmers supplying a completed city of {_plural(tiles, 'tile')}: 3"
+        for p in majority(power):
+            game._award(ScoreEvent(None, p, 3, "field", True, detail, tiles, 0, 1))
+
