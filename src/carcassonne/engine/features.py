@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from carcassonne.tiles import CITY, FIELD, ROAD, Segment, Turned
 from carcassonne.tiles.geometry import DELTA
+from carcassonne.tiles.loader import location_order
 
 # A journal entry: (root, joined root or -1, members, open, followers) before
 # the change.
@@ -60,7 +61,7 @@ class Features:
             root.append(node)
             members.append([node])
             kind = seg.kind
-            open_.append(len(seg.locations) if kind == CITY or kind == ROAD else 0)
+            open_.append(len(seg.locations) if kind in (CITY, ROAD) else 0)
             followers.append(0)
             node += 1
         self.node_pos.extend([pos] * len(turned.segments))
@@ -113,6 +114,17 @@ class Features:
             followers[a] = followed
         del root[node_count:], members[node_count:], open_[node_count:]
         del followers[node_count:], self.node_pos[node_count:], self.node_seg[node_count:]
+
+    def placement_order(self, node: int) -> tuple[int, int]:
+        """Sort key of a node: when its tile was placed, then where on the
+        tile it lies as seen on the board. Unlike node ids, it does not depend
+        on which of two alike-looking rotations a tile was placed with."""
+        seg = self.node_seg[node]
+        return node - seg.index, location_order(seg)
+
+    def feature_order(self, r: int) -> tuple[int, int]:
+        """Sort key of a feature: the :meth:`placement_order` of its first node."""
+        return min(self.placement_order(n) for n in self.members[r])
 
     def squares(self, r: int) -> set[int]:
         """The distinct board squares a feature covers (its tile count)."""

@@ -427,7 +427,7 @@ class Game:
         features = self._features
         root, open_ = features.root, features.open
         done: list[int] = []
-        for seg in turned.segments:
+        for seg in turned.in_order:
             if seg.kind < FIELD:
                 r = root[first + seg.index]
                 if not open_[r] and r not in done:

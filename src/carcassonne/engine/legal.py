@@ -51,7 +51,7 @@ def figure_options(game: Game, pos: int, turned: Any) -> list[Figure]:
     free = game._free(pos, turned)
     farmers = game.options.farmers
     out = []
-    for seg in turned.segments:
+    for seg in turned.in_order:
         if not free[seg.index] or (seg.kind == FIELD and not farmers):
             continue
         spot = seg.spot
@@ -120,10 +120,11 @@ class LegalMoves(Sequence[Move]):
         if not self._count:
             raise IndexError("no legal move: the game is over")
         i = int(rng.random() * self._count)
-        for tile, places in self._blocks:
-            if i < len(places):
-                break
-            i -= len(places)
+        block = 0
+        while i >= len(self._blocks[block][1]):
+            i -= len(self._blocks[block][1])
+            block += 1
+        tile, places = self._blocks[block]
         pos, q = places[i]
         turned = TILE_LIST[tile].turned[q]
         figures = figure_options(game, pos, turned)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from carcassonne.tiles import CITY, FIELD, KIND_NAMES, MONASTERY, ROAD
+from carcassonne.tiles import FIELD, KIND_NAMES, MONASTERY, ROAD
 from carcassonne.tiles.geometry import RING
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ def final_scoring(game: Game) -> None:
     root, node_seg = features.root, features.node_seg
     seen: dict[int, None] = {}
     fields: dict[int, None] = {}
-    for n in sorted(game._figures):
+    for n in sorted(game._figures, key=features.placement_order):
         r = root[n]
         if node_seg[r].kind == FIELD:
             fields[r] = None
@@ -170,7 +170,8 @@ def _first_edition_fields(game: Game, fields: list[int]) -> None:
             total = per_city.setdefault(c, {})
             for p, s in power.items():
                 total[p] = total.get(p, 0) + s
-    for c, power in per_city.items():
+    for c in sorted(per_city, key=game._features.feature_order):
+        power = per_city[c]
         tiles = len(game._features.squares(c))
         detail = f"farmers supplying a completed city of {_plural(tiles, 'tile')}: 3"
         for p in majority(power):

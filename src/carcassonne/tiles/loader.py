@@ -89,6 +89,10 @@ class Turned:
     #: tile lies on that side; the kind says whether it closes an edge.
     links: tuple[tuple[tuple[int, int, int], ...], ...]
     monastery: int
+    #: Segments in board order (by their first location, monastery last): the
+    #: order in which figure options are listed and completed features scored,
+    #: so that rotations which look alike behave exactly alike.
+    in_order: tuple[Segment, ...] = ()
     #: The smallest rotation that looks exactly the same (same segments).
     canonical: int = 0
 
@@ -176,7 +180,8 @@ def _derived_edges(segments: tuple[Segment, ...], tile_id: str) -> str:
 
 def _turn(tile: TileType, quarter: int) -> Turned:
     segments = tuple(
-        Segment(s.index, s.kind, tuple(sorted(rotate_location(loc, quarter) for loc in s.locations)),
+        Segment(s.index, s.kind,
+                tuple(sorted(rotate_location(loc, quarter) for loc in s.locations)),
                 s.shields, s.attributes, s.cities)
         for s in tile.segments
     )
@@ -198,8 +203,15 @@ def _turn(tile: TileType, quarter: int) -> Turned:
                 side_links.append((FIELD, at[half], facing_location(half)))
         links.append(tuple(side_links))
     monastery = next((s.index for s in segments if s.kind == MONASTERY), -1)
+    in_order = tuple(sorted(segments, key=location_order))
     return Turned(tile, 90 * quarter, edge_key, edges, segments, tuple(at), tuple(links),
-                  monastery)
+                  monastery, in_order)
+
+
+def location_order(segment: Segment) -> int:
+    """Sort key of a segment within its tile: its first location as seen on
+    the board (a monastery, which touches none, comes last)."""
+    return segment.locations[0] if segment.locations else INNER + 1
 
 
 def _signature(turned: Turned) -> frozenset[Any]:

@@ -1,0 +1,201 @@
+"""Shared helpers for the property tests: random setups, random play, snapshots.
+
+A random game is described by a :class:`Setup` (players, options, seed and
+how much of the shuffled stack to keep). Moves are chosen by a
+``random.Random`` seeded from the same example, so a failing example names
+everything needed to replay it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import strategies as st
+
+from carcassonne import Figure, Game, Move
+from carcassonne.tiles import TILES
+
+#: Rule variants the random games are played with (``{}`` is the plain game).
+VARIANTS: tuple[dict[str, Any], ...] = (
+    {},
+    {"hand": 3},
+    {"hand": 3, "hands_public": True},
+    {"farm_scoring": "first_edition"},
+    {"tiny_city": 2},
+    {"farmers": False},
+    {"hand": 3, "farmers": False, "tiny_city": 2},
+)
+
+FIGURES = ("meeple", "large", "builder", "pig")
+FEATURES = ("city", "road", "field", "monastery")
+SPOTS = ("N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR", "inner")
+ROTATIONS = (0, 90, 180, 270)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything that fixes one random game."""
+
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    #: Keep only the first ``length`` tiles of the shuffled stack (None: all).
+    length: int | None = None
+
+    def game(self) -> Game:
+        game = Game.new(players=self.players, options=self.options, seed=self.seed)
+        if self.length is None:
+            return game
+        return Game.new(players=self.players, options=self.options,
+                        stack=game.stack[:self.length])
+
+
+def setups(min_length: int = 0, max_length: int = 71) -> st.SearchStrategy[Setup]:
+    """Random setups: 2 to 5 players, a variant, a seed; about half of them play
+    the whole stack, the others a prefix of ``min_length`` to ``max_length`` tiles."""
+    return st.builds(
+        Setup,
+        players=st.integers(2, 5),
+        options=st.sampled_from(VARIANTS),
+        seed=st.integers(0, 2**32 - 1),
+        length=st.one_of(st.none(), st.integers(min_length, max_length)),
+    )
+
+
+def choose(game: Game, rng: random.Random) -> Move:
+    """A legal move: mostly ``legal_moves().random``, sometimes uniform over
+    the full list (which favours placements with many figure options)."""
+    moves = game.legal_moves()
+    if rng.random() < 0.7:
+        return moves.random(rng)
+    return rng.choice(list(moves))
+
+
+def play_out(game: Game, rng: random.Random, limit: int | None = None) -> list[Move]:
+    """Play random legal moves until the game is over (or ``limit`` moves)."""
+    played = []
+    while not game.is_over and (limit is None or len(played) < limit):
+        move = choose(game, rng)
+        game.play(move)
+        played.append(move)
+    return played
+
+
+def upcoming(game: Game) -> tuple[str, ...]:
+    """The tiles still to be drawn, in order (what no player may see)."""
+    return game.stack[len(game.stack) - game.stack_size:]
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """Everything observable about a game, as plain data, for equality checks."""
+    seats = range(len(game.players))
+    return {
+        "views": [game.view(seat) for seat in seats],
+        "scores": game.scores,
+        "events": [e.to_dict() for e in game.events],
+        "moves": [str(m) for m in game.moves],
+        "board": game.board(),
+        "figures": game.figures(),
+        "supply": [game.supply(seat) for seat in seats],
+        "hands": [game.hand(seat) for seat in seats],
+        "discards": game.discards,
+        "stack_size": game.stack_size,
+        "tiles_left": game.tiles_left(),
+        "current": game.current_player,
+        "to_place": game.tiles_to_place,
+        "legal": [str(m) for m in game.legal_moves()],
+        "record": game.to_record(),
+        "over": game.is_over,
+        "winners": game.winners,
+    }
+
+
+def canonical_board(game: Game) -> list[tuple[str, tuple[int, int], int]]:
+    """The board with each rotation replaced by the smallest rotation that looks
+    the same, so two ways of writing one placement compare equal."""
+    return [(tile, at, TILES[tile].turned[rotation // 90].canonical)
+            for tile, at, rotation in game.board()]
+
+
+def outcome(game: Game) -> dict[str, Any]:
+    """The state after a move, independent of how the move was written."""
+    seats = range(len(game.players))
+    return {
+        "board": canonical_board(game),
+        "figures": game.figures(),
+        "scores": game.scores,
+        "events": [e.to_dict() for e in game.events],
+        "supply": [game.supply(seat) for seat in seats],
+        "hands": [game.hand(seat) for seat in seats],
+        "discards": game.discards,
+        "stack_size": game.stack_size,
+        "current": game.current_player,
+        "over": game.is_over,
+    }
+
+
+def frontier(game: Game) -> list[tuple[int, int]]:
+    """Empty squares next to a placed tile, in a stable order."""
+    placed = {at for _, at, _ in game.board()}
+    out = set()
+    for x, y in placed:
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            if (x + dx, y + dy) not in placed:
+                out.add((x + dx, y + dy))
+    return sorted(out)
+
+
+def random_figure(rng: random.Random, at: tuple[int, int]) -> Figure:
+    """Any figure the notation can write, mostly meeples, sometimes with ``on``."""
+    figure = "meeple" if rng.random() < 0.8 else rng.choice(FIGURES)
+    feature = rng.choice(FEATURES)
+    spot = None if feature == "monastery" else rng.choice(SPOTS)
+    on = None
+    if rng.random() < 0.1:
+        on = at if rng.random() < 0.5 else (at[0] + rng.choice((-1, 1)), at[1])
+    return Figure(figure, feature, spot, on)
+
+
+def segment_figure(rng: random.Random, tile: str, rotation: int) -> Figure:
+    """A meeple on a real segment of ``tile`` turned ``rotation``, named by any
+    of its sides or half-sides."""
+    segment = rng.choice(TILES[tile].turned[rotation // 90].segments)
+    if segment.kind_name == "monastery":
+        return Figure("meeple", "monastery")
+    return Figure("meeple", segment.kind_name, rng.choice(sorted(segment.spot_names)))
+
+
+def random_candidate(game: Game, rng: random.Random) -> Move:
+    """A move that may or may not be legal: a tile the player holds (rarely any
+    tile) on a square next to the board (rarely elsewhere), with any rotation
+    and figure. Half the time it starts from a legal placement, so that legal
+    moves written in other ways (look-alike rotation, another spot name of the
+    same segment) come up often."""
+    if rng.random() < 0.5:
+        placement = rng.choice(game.legal_moves().placements())
+        rotation = placement.rotation if rng.random() < 0.5 else rng.choice(ROTATIONS)
+        roll = rng.random()
+        figures: tuple[Figure, ...] = ()
+        if roll < 0.5:
+            figures = (segment_figure(rng, placement.tile, rotation),)
+        elif roll < 0.8:
+            figures = (random_figure(rng, placement.at),)
+        return Move(placement.tile, placement.at, rotation, figures)
+    tile = rng.choice(game.tiles_to_place) if rng.random() < 0.9 else rng.choice(list(TILES))
+    roll = rng.random()
+    if roll < 0.8:
+        at = rng.choice(frontier(game))
+    elif roll < 0.9:
+        at = rng.choice(game.board())[1]
+    else:
+        at = (rng.randint(-80, 80), rng.randint(-80, 80))
+    rotation = rng.choice(ROTATIONS) if rng.random() < 0.97 else rng.choice((45, 360, -90))
+    figures = ()
+    roll = rng.random()
+    if roll < 0.6:
+        figures = (random_figure(rng, at),)
+    elif roll < 0.65:
+        figures = (random_figure(rng, at), random_figure(rng, at))
+    return Move(tile, at, rotation, figures)

@@ -1,0 +1,113 @@
+"""Every rule of the base game and of the variants is shown by a scenario.
+
+RULES.md gives each rule an id (``PLACE-4``, ``FINAL-5``, ``VAR-HAND-3``).
+The base game and its variants are §1-§7 and §12; every id of those sections
+must be named in the ``test.rules`` of at least one scenario record under
+``tests/records`` (see ``test_records.py``). A rule that no scenario names
+is a rule nobody has checked.
+
+The ids are written out below so the test runs anywhere. When the shared
+specification sits next to the project (``../shared/RULES.md``), the list is
+also compared with the ids read from it, so a rule added or renamed there
+shows up here at once.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from test_records import SCENARIOS, covered_rules, load
+
+from carcassonne import Game
+
+#: The rule ids of RULES.md §1-§7 (base game) and §12 (variants), in order.
+BASE_AND_VARIANT_RULES = (
+    # §1 Setup
+    "SETUP-1", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5",
+    # §3 Tile placement (§2, the turn structure, has no ids of its own)
+    "PLACE-1", "PLACE-2", "PLACE-3", "PLACE-4", "PLACE-5", "PLACE-6",
+    # §4 Features and completion
+    "FEAT-ROAD", "FEAT-CITY", "FEAT-MON", "FEAT-FIELD", "FEAT-TERM",
+    # §5 Placing figures
+    "MEEPLE-1", "MEEPLE-2", "MEEPLE-3", "MEEPLE-4", "MEEPLE-5", "MEEPLE-6", "MEEPLE-7",
+    "MEEPLE-8",
+    # §6 Scoring during the game
+    "SCORE-1", "SCORE-2", "SCORE-3", "SCORE-4", "SCORE-5", "SCORE-6",
+    # §7 Final scoring
+    "FINAL-1", "FINAL-2", "FINAL-3", "FINAL-4", "FINAL-5", "FINAL-6", "FINAL-7", "FINAL-8",
+    "FINAL-9",
+    # §12 Variants: 3-tile hand, first-edition farms, 2-point small city
+    "VAR-HAND-1", "VAR-HAND-2", "VAR-HAND-3", "VAR-HAND-4", "VAR-HAND-5", "VAR-HAND-6",
+    "VAR-FARM1-1", "VAR-FARM1-2", "VAR-FARM1-3",
+    "VAR-TINY-1", "VAR-TINY-2",
+)
+
+#: The sections of RULES.md whose rules the base game engine must show.
+SECTIONS = {1, 2, 3, 4, 5, 6, 7, 12}
+
+RULES_MD = Path(__file__).parents[2] / "shared" / "RULES.md"
+
+_SECTION = re.compile(r"^## (\d+)\.")
+_RULE_BULLET = re.compile(r"^\s*[*-] `([A-Z0-9]+(?:-[A-Z0-9]+)+)`")
+
+
+def rules_in_spec(text: str, sections: set[int]) -> list[str]:
+    """The rule ids that open a bullet (``* `PLACE-4` ...``) inside the
+    given top-level sections (``## 4. ...``) of a RULES.md text."""
+    ids: list[str] = []
+    section: int | None = None
+    for line in text.splitlines():
+        heading = _SECTION.match(line)
+        if heading:
+            section = int(heading.group(1))
+            continue
+        bullet = _RULE_BULLET.match(line)
+        if bullet and section in sections:
+            ids.append(bullet.group(1))
+    return ids
+
+
+def test_reading_the_spec_finds_rule_bullets_only() -> None:
+    text = "\n".join([
+        "## 3. Tile placement",
+        "* `PLACE-1` The new tile must share an edge.",
+        "* Plain bullet, no id; `PLACE-9` mentioned later is no rule.",
+        "### 3.1 A subsection",
+        "- `PLACE-2` Edges must match.",
+        "## 8. Inns & Cathedrals",
+        "* `IC-TILES` 18 tiles.",
+    ])
+    assert rules_in_spec(text, {3}) == ["PLACE-1", "PLACE-2"]
+    assert rules_in_spec(text, {8}) == ["IC-TILES"]
+
+
+@pytest.mark.skipif(not RULES_MD.exists(), reason="shared/RULES.md is not next to the project")
+def test_rule_list_matches_the_spec() -> None:
+    assert rules_in_spec(RULES_MD.read_text("utf-8"), SECTIONS) == list(BASE_AND_VARIANT_RULES)
+
+
+def _all_rules() -> list[str]:
+    ids = list(BASE_AND_VARIANT_RULES)
+    if RULES_MD.exists():
+        ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), SECTIONS) if r not in ids]
+    return ids
+
+
+@pytest.mark.parametrize("rule", _all_rules())
+def test_rule_has_a_scenario(rule: str) -> None:
+    assert rule in covered_rules(), f"no record under tests/records names {rule} in test.rules"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in SCENARIOS if "winners" in load(p).get("result", {})],
+    ids=lambda p: p.stem,
+)
+def test_recorded_winners(path: Path) -> None:
+    """``FINAL-9``: the winners a record states are the top scorers of its
+    replay, every one of them when several tie."""
+    record = load(path)
+    game = Game.from_record(record)
+    assert list(game.winners) == record["result"]["winners"]
