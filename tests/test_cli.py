@@ -79,7 +79,7 @@ def test_replay_reads_standard_input(monkeypatch: pytest.MonkeyPatch,
     result = json.loads(capsys.readouterr().out)
     assert result["scores"] == [3, 0]
     assert result["winners"] == [0]
-    assert result["events"][0]["detail"] == "road of 3 tiles: 3"
+    assert result["events"][0]["detail"] == "incomplete road of 3 tiles: 3"
 
 
 def test_replay_illegal_move_names_move_and_rule(tmp_path: Path,

@@ -96,4 +96,8 @@ def game_from_record(record: Any, check_result: bool = True) -> Game:
         if list(result["scores"]) != list(game.scores):
             raise RecordError(f"the record says scores {result['scores']}, the replay gives "
                               f"{list(game.scores)}")
+        winners = result.get("winners")
+        if winners is not None and list(winners) != list(game.winners):
+            raise RecordError(f"the record says winners {winners}, the replay gives "
+                              f"{list(game.winners)}")
     return game

@@ -6,9 +6,10 @@ codes city, road, field), exactly like a :class:`~carcassonne.tiles.Turned`'s
 ``edge_key``. Whether a tile fits a spot therefore depends on the key alone,
 and is looked up in a table computed once per tile type (``FITS``).
 
-Spots are kept in ``groups``, one sorted list per key, so that "where can this
-tile go?" visits only the keys the tile fits and the answer comes out in one
-canonical order (by key, then square), whatever the history of the board.
+Spots are kept in ``groups``, one sorted list per key, and the keys in use
+in ``active`` (sorted), so that "where can this tile go?" visits only the few
+keys in use and the answer comes out in one canonical order (by key, then
+square), whatever the history of the board.
 """
 
 from __future__ import annotations
@@ -30,29 +31,23 @@ def _fits(edge_key: int, key: int) -> bool:
     return True
 
 
-def _tables() -> tuple[list[tuple[tuple[int, ...], ...]], list[tuple[int, ...]],
-                       list[tuple[frozenset[int], ...]]]:
-    fits, fit_keys, all_fits = [], [], []
+def _tables() -> tuple[list[tuple[tuple[int, ...], ...]], list[tuple[frozenset[int], ...]]]:
+    fits, all_fits = [], []
     for tile in TILE_LIST:
-        per_key, keys, per_key_all = [], [], []
+        per_key, per_key_all = [], []
         for key in range(NKEYS):
             quarters = [q for q, t in enumerate(tile.turned) if _fits(t.edge_key, key)]
-            canonical = tuple(q for q in quarters if tile.turned[q].canonical == 90 * q)
-            per_key.append(canonical)
+            per_key.append(tuple(q for q in quarters if tile.turned[q].canonical == 90 * q))
             per_key_all.append(frozenset(quarters))
-            if canonical and key:
-                keys.append(key)
         fits.append(tuple(per_key))
-        fit_keys.append(tuple(keys))
         all_fits.append(tuple(per_key_all))
-    return fits, fit_keys, all_fits
+    return fits, all_fits
 
 
 #: ``FITS[tile][key]``: the canonical quarter turns of the tile that fit a spot
 #: with this key (rotations that look the same are listed once).
-#: ``FIT_KEYS[tile]``: the keys for which the tile fits at least once.
 #: ``ALL_FITS[tile][key]``: every quarter turn that fits, canonical or not.
-FITS, FIT_KEYS, ALL_FITS = _tables()
+FITS, ALL_FITS = _tables()
 
 _EDGE_NAMES = {code: KIND_NAMES[code] for code in EDGE_CODES.values()}
 
@@ -64,12 +59,13 @@ class Board:
     ids of its segments are ``first node + segment index``.
     """
 
-    __slots__ = ("groups", "journal", "spots", "tiles")
+    __slots__ = ("active", "groups", "journal", "spots", "tiles")
 
     def __init__(self) -> None:
         self.tiles: dict[int, tuple[int, Turned]] = {}
         self.spots: dict[int, int] = {}
         self.groups: list[list[int]] = [[] for _ in range(NKEYS)]
+        self.active: list[int] = []
         self.journal: list[tuple[int, int, list[tuple[int, int]]]] = []
 
     def copy(self) -> Board:
@@ -77,16 +73,29 @@ class Board:
         other.tiles = self.tiles.copy()
         other.spots = self.spots.copy()
         other.groups = [g.copy() if g else [] for g in self.groups]
+        other.active = self.active.copy()
         other.journal = self.journal.copy()
         return other
 
+    def _leave(self, key: int, pos: int) -> None:
+        group = self.groups[key]
+        group.remove(pos)
+        if not group:
+            self.active.remove(key)
+
+    def _join(self, key: int, pos: int) -> None:
+        group = self.groups[key]
+        if not group:
+            insort(self.active, key)
+        insort(group, pos)
+
     def place(self, pos: int, turned: Turned, first_node: int) -> None:
         """Put a tile on ``pos`` (an open spot, or anywhere on an empty board)."""
-        tiles, spots, groups = self.tiles, self.spots, self.groups
+        tiles, spots = self.tiles, self.spots
         tiles[pos] = (first_node, turned)
         key = spots.pop(pos, 0)
         if key:
-            groups[key].remove(pos)
+            self._leave(key, pos)
         changed = []
         edge_key = turned.edge_key
         for side in range(4):
@@ -96,39 +105,45 @@ class Board:
             old = spots.get(npos, 0)
             new = old | (((edge_key >> (2 * side)) & 3) << (2 * ((side + 2) & 3)))
             if old:
-                groups[old].remove(npos)
+                self._leave(old, npos)
             spots[npos] = new
-            insort(groups[new], npos)
+            self._join(new, npos)
             changed.append((npos, old))
         self.journal.append((pos, key, changed))
 
     def unplace(self) -> None:
         """Take back the last placement."""
         pos, key, changed = self.journal.pop()
-        spots, groups = self.spots, self.groups
+        spots = self.spots
         for npos, old in reversed(changed):
-            groups[spots[npos]].remove(npos)
+            self._leave(spots[npos], npos)
             if old:
                 spots[npos] = old
-                insort(groups[old], npos)
+                self._join(old, npos)
             else:
                 del spots[npos]
         del self.tiles[pos]
         if key:
             spots[pos] = key
-            insort(groups[key], pos)
+            self._join(key, pos)
+
+    def fitting(self, tile: int) -> list[tuple[list[int], tuple[int, ...]]]:
+        """Where the tile fits, in blocks of ``(squares, quarter turns)``: every
+        square of a block takes every quarter turn of it. Canonical order; the
+        square lists are the board's own, valid until the board changes."""
+        groups = self.groups
+        fits = FITS[tile]
+        return [(groups[key], fits[key]) for key in self.active if fits[key]]
 
     def placements(self, tile: int) -> list[tuple[int, int]]:
         """Every ``(square, quarter turn)`` where the tile fits, canonical order."""
-        groups = self.groups
-        fits = FITS[tile]
-        return [(pos, q) for key in FIT_KEYS[tile] if groups[key]
-                for pos in groups[key] for q in fits[key]]
+        return [(pos, q) for squares, quarters in self.fitting(tile)
+                for pos in squares for q in quarters]
 
     def can_place(self, tile: int) -> bool:
         """Whether the tile fits anywhere (``PLACE-4`` discards it if not)."""
-        groups = self.groups
-        return any(groups[key] for key in FIT_KEYS[tile])
+        fits = FITS[tile]
+        return any(fits[key] for key in self.active)
 
     def misfit(self, pos: int, turned: Turned) -> str | None:
         """Why ``turned`` cannot lie on ``pos`` (``PLACE-1``, ``PLACE-2``), or None."""

@@ -16,7 +16,7 @@ exact earlier state; undoing is as cheap as doing.
 
 from __future__ import annotations
 
-from carcassonne.tiles import CITY, FIELD, ROAD, Segment, Turned
+from carcassonne.tiles import FIELD, Segment, Turned
 from carcassonne.tiles.geometry import DELTA
 from carcassonne.tiles.loader import location_order
 
@@ -56,15 +56,13 @@ class Features:
         Returns the first node id of the tile."""
         root, members, open_, followers = self.root, self.members, self.open, self.followers
         first = len(root)
-        node = first
-        for seg in turned.segments:
-            root.append(node)
-            members.append([node])
-            kind = seg.kind
-            open_.append(len(seg.locations) if kind in (CITY, ROAD) else 0)
-            followers.append(0)
-            node += 1
-        self.node_pos.extend([pos] * len(turned.segments))
+        size = len(turned.segments)
+        nodes = range(first, first + size)
+        root.extend(nodes)
+        members.extend([[n] for n in nodes])
+        open_.extend(turned.open_sides)
+        followers.extend([0] * size)
+        self.node_pos.extend([pos] * size)
         self.node_seg.extend(turned.segments)
         journal = self.journal
         links = turned.links

@@ -24,28 +24,27 @@ from typing import Any
 
 from carcassonne.engine import scoring
 from carcassonne.engine.board import ALL_FITS, Board
-from carcassonne.engine.errors import IllegalMove, SetupError
+from carcassonne.engine.errors import IllegalMove
 from carcassonne.engine.features import Features
 from carcassonne.engine.legal import LegalMoves
 from carcassonne.engine.moves import AnyMove, Figure, Move
 from carcassonne.engine.options import Options
 from carcassonne.engine.scoring import ScoreEvent
+from carcassonne.engine.setup import check_stack, choose_sets, full_stack, player_names
 from carcassonne.tiles import (
     FIELD,
     KIND_NAMES,
-    SET_NAMES,
     START_TILE,
     TILE_LIST,
     TILES,
-    TILES_BY_SET,
 )
 from carcassonne.tiles.geometry import DELTA, LOCATION_INDEX, RING, pack, unpack
 
-#: The sets this engine plays today.
-SUPPORTED_SETS = ("base",)
 #: Followers each player starts with (``SETUP-2``).
 MEEPLES = 7
 _ROTATION_QUARTER = {0: 0, 90: 1, 180: 2, 270: 3}
+#: A square and the eight around it: the monasteries a tile may complete.
+AROUND = (0, *RING)
 
 
 class Game:
@@ -109,8 +108,8 @@ class Game:
         ``stack`` fixes the draw order (first drawn first), otherwise all the
         tiles of the sets but the start tile are shuffled with ``seed``.
         """
-        names = _player_names(players)
-        chosen = _sets(sets)
+        names = player_names(players)
+        chosen = choose_sets(sets)
         opts = Options.build(options, chosen)
         if stack is None:
             if seed is None:
@@ -432,12 +431,13 @@ class Game:
                 r = root[first + seg.index]
                 if not open_[r] and r not in done:
                     done.append(r)
-        tiles = self._board.tiles
         monasteries = self._monasteries
-        for q in (pos, *(pos + d for d in RING)):
-            node = monasteries.get(q)
-            if node is not None and all(q + d in tiles for d in RING):
-                done.append(root[node])
+        if monasteries:
+            tiles = self._board.tiles
+            for d in AROUND:
+                node = monasteries.get(pos + d)
+                if node is not None and all(pos + d + e in tiles for e in RING):
+                    done.append(root[node])
         if not done:
             return
         for r in done:
@@ -515,59 +515,3 @@ class Game:
         state = "over" if self._over else f"{self.players[self._current]} to move"
         return (f"<Game {', '.join(self.players)}: {len(self._history)} moves, "
                 f"scores {self._scores}, {state}>")
-
-
-def _player_names(players: int | Iterable[str]) -> list[str]:
-    if isinstance(players, int) and not isinstance(players, bool):
-        names = [f"Player {i + 1}" for i in range(players)]
-    elif isinstance(players, str) or not isinstance(players, Iterable):
-        raise SetupError(f"players must be a number or a list of names, not {players!r}")
-    else:
-        names = list(players)
-    if not all(isinstance(name, str) and name.strip() for name in names):
-        raise SetupError(f"player names must be non-empty strings, not {names!r}")
-    if not 2 <= len(names) <= 5:
-        raise SetupError(f"the base game is for 2 to 5 players, not {len(names)}")
-    return names
-
-
-def _sets(sets: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(sets, str):
-        sets = [s for s in sets.split(",") if s]
-    chosen = list(sets)
-    for name in chosen:
-        if name not in SET_NAMES:
-            raise SetupError(f"unknown set {name!r} (known: {', '.join(SET_NAMES)})")
-        if name not in SUPPORTED_SETS:
-            raise SetupError(f"the set {name!r} is not playable yet "
-                             f"(playable: {', '.join(SUPPORTED_SETS)})")
-    if "base" not in chosen:
-        raise SetupError("the set 'base' is always part of a game")
-    if len(set(chosen)) != len(chosen):
-        raise SetupError(f"a set is named twice in {chosen}")
-    return tuple(name for name in SET_NAMES if name in chosen)
-
-
-def full_stack(sets: tuple[str, ...]) -> list[str]:
-    """Every tile of the sets once per copy, less the start tile, in catalogue order."""
-    tiles = [t.id for name in sets for t in TILES_BY_SET[name] for _ in range(t.count)]
-    tiles.remove(START_TILE)
-    return tiles
-
-
-def check_stack(stack: list[str], sets: tuple[str, ...]) -> None:
-    """Refuse unknown ids, tiles of other sets, and more copies than the sets hold."""
-    counts = Counter(stack)
-    counts[START_TILE] += 1
-    for tile_id, count in counts.items():
-        tile = TILES.get(tile_id) if isinstance(tile_id, str) else None
-        if tile is None:
-            raise SetupError(f"unknown tile id {tile_id!r} in the stack")
-        if tile.set not in sets:
-            raise SetupError(f"tile {tile_id} belongs to the set {tile.set!r}, "
-                             f"which is not in this game")
-        if count > tile.count:
-            extra = " (the start tile takes one)" if tile_id == START_TILE else ""
-            raise SetupError(f"the stack holds {count - (tile_id == START_TILE)} copies of "
-                             f"{tile_id}, the sets only {tile.count}{extra}")
-

@@ -73,15 +73,16 @@ class LegalMoves(Sequence[Move]):
         blocks = []
         count = 0
         if not game._over:
-            seen = set()
-            for tile in game._hands[game._current]:
-                if tile in seen:
+            board = game._board
+            hand = game._hands[game._current]
+            for i, tile in enumerate(hand):
+                if tile in hand[:i]:
                     continue
-                seen.add(tile)
-                places = game._board.placements(tile)
-                blocks.append((tile, places))
-                count += len(places)
-        self._blocks: list[tuple[int, list[tuple[int, int]]]] = blocks
+                for squares, quarters in board.fitting(tile):
+                    blocks.append((tile, squares, quarters))
+                    count += len(squares) * len(quarters)
+        #: (tile, squares, quarter turns): each square takes each quarter turn.
+        self._blocks: list[tuple[int, list[int], tuple[int, ...]]] = blocks
         self._count = count
 
     def _fresh(self) -> Game:
@@ -98,10 +99,12 @@ class LegalMoves(Sequence[Move]):
         """Every legal placement as a move without figures."""
         self._fresh()
         out = []
-        for tile, places in self._blocks:
-            turned = TILE_LIST[tile].turned
-            for pos, q in places:
-                out.append(Move(turned[q].tile.id, unpack(pos), 90 * q))
+        for tile, squares, quarters in self._blocks:
+            tile_id = TILE_LIST[tile].id
+            for pos in squares:
+                at = unpack(pos)
+                for q in quarters:
+                    out.append(Move(tile_id, at, 90 * q))
         return out
 
     def options(self, placement: Move) -> list[Move]:
@@ -120,16 +123,18 @@ class LegalMoves(Sequence[Move]):
         if not self._count:
             raise IndexError("no legal move: the game is over")
         i = int(rng.random() * self._count)
-        block = 0
-        while i >= len(self._blocks[block][1]):
-            i -= len(self._blocks[block][1])
-            block += 1
-        tile, places = self._blocks[block]
-        pos, q = places[i]
-        turned = TILE_LIST[tile].turned[q]
+        for block in self._blocks:
+            size = len(block[1]) * len(block[2])
+            if i < size:
+                break
+            i -= size
+        tile, squares, quarters = block
+        k, r = divmod(i, len(quarters))
+        pos = squares[k]
+        turned = TILE_LIST[tile].turned[quarters[r]]
         figures = figure_options(game, pos, turned)
         j = int(rng.random() * (len(figures) + 1))
-        return Move(turned.tile.id, unpack(pos), 90 * q, (figures[j - 1],) if j else ())
+        return Move(turned.tile.id, unpack(pos), turned.rotation, (figures[j - 1],) if j else ())
 
     def _moves(self) -> list[Move]:
         if self._list is None:

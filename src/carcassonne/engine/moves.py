@@ -149,7 +149,7 @@ class Move(NamedTuple):
             raise NotationError(f"cannot read move {text!r} (want TILE@x,yrROTATION [figures])")
         tile, x, y, rotation = match.groups()
         if int(rotation) not in ROTATIONS:
-            raise NotationError(f"rotation must be 0, 90, 180 or 270, not {rotation}")
+            raise NotationError(f"PLACE-3: rotation must be 0, 90, 180 or 270, not {rotation}")
         figures = tuple(Figure.parse(p) for p in parts[1:])
         return Move(tile, (int(x), int(y)), int(rotation), figures)
 
@@ -177,7 +177,7 @@ class Move(NamedTuple):
         at = _square(data.get("at"), "at")
         rotation = data.get("rotation")
         if rotation not in ROTATIONS or isinstance(rotation, bool):
-            raise NotationError(f"rotation must be 0, 90, 180 or 270, not {rotation!r}")
+            raise NotationError(f"PLACE-3: rotation must be 0, 90, 180 or 270, not {rotation!r}")
         figures = data.get("figures") or []
         if not isinstance(figures, list):
             raise NotationError(f"figures must be a list, not {figures!r}")

@@ -86,14 +86,16 @@ def feature_value(game: Game, r: int, final: bool) -> tuple[int, str, int, int]:
         if not final:
             return 9, "monastery complete: 9", 9, 0  # SCORE-3
         neighbours = monastery_ring(game._board.tiles, features.node_pos[r])
-        return 1 + neighbours, f"monastery with {_plural(neighbours, 'neighbour')}: " \
-                               f"{1 + neighbours}", 1 + neighbours, 0  # FINAL-3
+        return 1 + neighbours, f"incomplete monastery with " \
+                               f"{_plural(neighbours, 'neighbour')}: {1 + neighbours}", \
+            1 + neighbours, 0  # FINAL-3
     tiles = len(features.squares(r))
+    state = "incomplete " if final else ""
     if kind == ROAD:
-        what = f"road of {_plural(tiles, 'tile')}"
+        what = f"{state}road of {_plural(tiles, 'tile')}"
         return tiles, f"{what}: {tiles}", tiles, 0  # SCORE-3, FINAL-1
     shields = features.shields(r)
-    what = f"city of {_plural(tiles, 'tile')}"
+    what = f"{state}city of {_plural(tiles, 'tile')}"
     if shields:
         what += f" with {_plural(shields, 'coat')} of arms"
     if final:

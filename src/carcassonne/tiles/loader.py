@@ -93,6 +93,9 @@ class Turned:
     #: order in which figure options are listed and completed features scored,
     #: so that rotations which look alike behave exactly alike.
     in_order: tuple[Segment, ...] = ()
+    #: Per segment, its road or city sides (0 for fields and monasteries):
+    #: how many sides a new road or city part has open.
+    open_sides: tuple[int, ...] = ()
     #: The smallest rotation that looks exactly the same (same segments).
     canonical: int = 0
 
@@ -204,8 +207,9 @@ def _turn(tile: TileType, quarter: int) -> Turned:
         links.append(tuple(side_links))
     monastery = next((s.index for s in segments if s.kind == MONASTERY), -1)
     in_order = tuple(sorted(segments, key=location_order))
+    open_sides = tuple(len(s.locations) if s.kind in (CITY, ROAD) else 0 for s in segments)
     return Turned(tile, 90 * quarter, edge_key, edges, segments, tuple(at), tuple(links),
-                  monastery, in_order)
+                  monastery, in_order, open_sides)
 
 
 def location_order(segment: Segment) -> int:

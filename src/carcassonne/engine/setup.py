@@ -1,0 +1,68 @@
+"""Setting a game up: players, sets and the stack, checked before play starts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from carcassonne.engine.errors import SetupError
+from carcassonne.tiles import SET_NAMES, START_TILE, TILES, TILES_BY_SET
+
+#: The sets this engine plays today.
+SUPPORTED_SETS = ("base",)
+
+
+def player_names(players: int | Iterable[str]) -> list[str]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        names = [f"Player {i + 1}" for i in range(players)]
+    elif isinstance(players, str) or not isinstance(players, Iterable):
+        raise SetupError(f"players must be a number or a list of names, not {players!r}")
+    else:
+        names = list(players)
+    if not all(isinstance(name, str) and name.strip() for name in names):
+        raise SetupError(f"player names must be non-empty strings, not {names!r}")
+    if not 2 <= len(names) <= 5:
+        raise SetupError(f"the base game is for 2 to 5 players, not {len(names)}")
+    return names
+
+
+def choose_sets(sets: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(sets, str):
+        sets = [s for s in sets.split(",") if s]
+    chosen = list(sets)
+    for name in chosen:
+        if name not in SET_NAMES:
+            raise SetupError(f"unknown set {name!r} (known: {', '.join(SET_NAMES)})")
+        if name not in SUPPORTED_SETS:
+            raise SetupError(f"the set {name!r} is not playable yet "
+                             f"(playable: {', '.join(SUPPORTED_SETS)})")
+    if "base" not in chosen:
+        raise SetupError("the set 'base' is always part of a game")
+    if len(set(chosen)) != len(chosen):
+        raise SetupError(f"a set is named twice in {chosen}")
+    return tuple(name for name in SET_NAMES if name in chosen)
+
+
+def full_stack(sets: tuple[str, ...]) -> list[str]:
+    """Every tile of the sets once per copy, less the start tile, in catalogue order."""
+    tiles = [t.id for name in sets for t in TILES_BY_SET[name] for _ in range(t.count)]
+    tiles.remove(START_TILE)
+    return tiles
+
+
+def check_stack(stack: list[str], sets: tuple[str, ...]) -> None:
+    """Refuse unknown ids, tiles of other sets, and more copies than the sets hold."""
+    counts = Counter(stack)
+    counts[START_TILE] += 1
+    for tile_id, count in counts.items():
+        tile = TILES.get(tile_id) if isinstance(tile_id, str) else None
+        if tile is None:
+            raise SetupError(f"unknown tile id {tile_id!r} in the stack")
+        if tile.set not in sets:
+            raise SetupError(f"tile {tile_id} belongs to the set {tile.set!r}, "
+                             f"which is not in this game")
+        if count > tile.count:
+            extra = " (the start tile takes one)" if tile_id == START_TILE else ""
+            raise SetupError(f"the stack holds {count - (tile_id == START_TILE)} copies of "
+                             f"{tile_id}, the sets only {tile.count}{extra}")
+
