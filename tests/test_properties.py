@@ -33,9 +33,9 @@ MEEPLES = 7
 RULE_IDS = {"PLACE-1", "PLACE-2", "PLACE-3", "§2", "VAR-HAND-2", "MEEPLE-1", "MEEPLE-2",
             "MEEPLE-3", "MEEPLE-6", "FINAL"}
 
-quick = settings(max_examples=40, deadline=None,
+quick = settings(max_examples=100, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow])
-heavy = settings(max_examples=12, deadline=None,
+heavy = settings(max_examples=25, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow])
 
 

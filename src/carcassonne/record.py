@@ -97,7 +97,9 @@ def game_from_record(record: Any, check_result: bool = True) -> Game:
             raise RecordError(f"the record says scores {result['scores']}, the replay gives "
                               f"{list(game.scores)}")
         winners = result.get("winners")
-        if winners is not None and list(winners) != list(game.winners):
+        if winners is not None and not isinstance(winners, list):
+            raise RecordError(f"'result.winners' must be a list of seats, not {winners!r}")
+        if winners is not None and winners != list(game.winners):
             raise RecordError(f"the record says winners {winners}, the replay gives "
                               f"{list(game.winners)}")
     return game

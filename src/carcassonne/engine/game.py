@@ -24,7 +24,7 @@ from typing import Any
 
 from carcassonne.engine import scoring
 from carcassonne.engine.board import ALL_FITS, Board
-from carcassonne.engine.errors import IllegalMove
+from carcassonne.engine.errors import IllegalMove, SetupError
 from carcassonne.engine.features import Features
 from carcassonne.engine.legal import LegalMoves
 from carcassonne.engine.moves import AnyMove, Figure, Move
@@ -117,6 +117,8 @@ class Game:
             tiles = full_stack(chosen)
             random.Random(seed).shuffle(tiles)
         else:
+            if isinstance(stack, str) or not isinstance(stack, Iterable):
+                raise SetupError(f"the stack must be a list of tile ids, not {stack!r}")
             tiles = list(stack)
             check_stack(tiles, chosen)
         return cls(names, chosen, opts, tiles, seed)

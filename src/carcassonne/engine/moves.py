@@ -138,6 +138,8 @@ class Move(NamedTuple):
             raise NotationError("empty move")
         head = parts[0]
         if head.startswith("take:") and len(parts) == 1:
+            if not head[5:]:
+                raise NotationError("take needs a wonder id (take:WO/alhambra)")
             return TakeWonder(head[5:])
         if head.startswith("award:") and len(parts) == 1:
             try:
@@ -176,9 +178,11 @@ class Move(NamedTuple):
             raise NotationError(f"a move needs a tile id, not {tile!r}")
         at = _square(data.get("at"), "at")
         rotation = data.get("rotation")
-        if rotation not in ROTATIONS or isinstance(rotation, bool):
+        if type(rotation) is not int or rotation not in ROTATIONS:
             raise NotationError(f"PLACE-3: rotation must be 0, 90, 180 or 270, not {rotation!r}")
-        figures = data.get("figures") or []
+        figures = data.get("figures", [])
+        if figures is None:
+            figures = []
         if not isinstance(figures, list):
             raise NotationError(f"figures must be a list, not {figures!r}")
         return Move(tile, at, rotation, tuple(Figure.from_dict(f) for f in figures))

@@ -14,6 +14,8 @@ SUPPORTED_SETS = ("base",)
 
 def player_names(players: int | Iterable[str]) -> list[str]:
     if isinstance(players, int) and not isinstance(players, bool):
+        if not 2 <= players <= 5:
+            raise SetupError(f"the base game is for 2 to 5 players, not {players}")
         names = [f"Player {i + 1}" for i in range(players)]
     elif isinstance(players, str) or not isinstance(players, Iterable):
         raise SetupError(f"players must be a number or a list of names, not {players!r}")
@@ -29,6 +31,8 @@ def player_names(players: int | Iterable[str]) -> list[str]:
 def choose_sets(sets: Iterable[str]) -> tuple[str, ...]:
     if isinstance(sets, str):
         sets = [s for s in sets.split(",") if s]
+    if not isinstance(sets, Iterable):
+        raise SetupError(f"sets must be a list of set names, not {sets!r}")
     chosen = list(sets)
     for name in chosen:
         if name not in SET_NAMES:
@@ -52,6 +56,8 @@ def full_stack(sets: tuple[str, ...]) -> list[str]:
 
 def check_stack(stack: list[str], sets: tuple[str, ...]) -> None:
     """Refuse unknown ids, tiles of other sets, and more copies than the sets hold."""
+    if not all(isinstance(t, str) for t in stack):
+        raise SetupError("the stack must be a list of tile ids (strings)")
     counts = Counter(stack)
     counts[START_TILE] += 1
     for tile_id, count in counts.items():

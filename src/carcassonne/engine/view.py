@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def player_view(game: Game, player: int) -> dict[str, Any]:
     """The view of seat ``player`` (see the module docstring)."""
-    if not isinstance(player, int) or not 0 <= player < len(game.players):
+    if type(player) is not int or not 0 <= player < len(game.players):
         raise ValueError(f"no seat {player!r} in a game of {len(game.players)} players")
     hidden = game.options.hand > 1 and not game.options.hands_public
     hands: list[list[str] | None] = []
