@@ -217,5 +217,6 @@ def test_figures_that_are_not_a_list_are_refused_even_when_empty(figures: object
         Move.from_dict({**GOOD, "figures": figures})
 
 
+def test_take_needs_a_wonder_id() -> None:
     with pytest.raises(NotationError):
         Move.parse("take:")
