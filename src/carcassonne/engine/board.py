@@ -31,14 +31,14 @@ def _fits(edge_key: int, key: int) -> bool:
     return True
 
 
-def _tables() -> tuple[list[tuple[tuple[int, ...], ...]], list[tuple[frozenset[int], ...]]]:
+def _tables() -> tuple[list[tuple[tuple[int, ...], ...]], list[tuple[int, ...]]]:
     fits, all_fits = [], []
     for tile in TILE_LIST:
         per_key, per_key_all = [], []
         for key in range(NKEYS):
             quarters = [q for q, t in enumerate(tile.turned) if _fits(t.edge_key, key)]
             per_key.append(tuple(q for q in quarters if tile.turned[q].canonical == 90 * q))
-            per_key_all.append(frozenset(quarters))
+            per_key_all.append(sum(1 << q for q in quarters))
         fits.append(tuple(per_key))
         all_fits.append(tuple(per_key_all))
     return fits, all_fits
@@ -46,7 +46,9 @@ def _tables() -> tuple[list[tuple[tuple[int, ...], ...]], list[tuple[frozenset[i
 
 #: ``FITS[tile][key]``: the canonical quarter turns of the tile that fit a spot
 #: with this key (rotations that look the same are listed once).
-#: ``ALL_FITS[tile][key]``: every quarter turn that fits, canonical or not.
+#: ``ALL_FITS[tile][key]``: every quarter turn that fits, canonical or not, as
+#: bits (``1 << quarter``). Plain ints and tuples of ints keep these tables out
+#: of the garbage collector's way.
 FITS, ALL_FITS = _tables()
 
 _EDGE_NAMES = {code: KIND_NAMES[code] for code in EDGE_CODES.values()}
@@ -64,7 +66,7 @@ class Board:
     def __init__(self) -> None:
         self.tiles: dict[int, tuple[int, Turned]] = {}
         self.spots: dict[int, int] = {}
-        self.groups: list[list[int]] = [[] for _ in range(NKEYS)]
+        self.groups: dict[int, list[int]] = {}
         self.active: list[int] = []
         self.journal: list[tuple[int, int, list[tuple[int, int]]]] = []
 
@@ -72,7 +74,7 @@ class Board:
         other = Board.__new__(Board)
         other.tiles = self.tiles.copy()
         other.spots = self.spots.copy()
-        other.groups = [g.copy() if g else [] for g in self.groups]
+        other.groups = {key: g.copy() for key, g in self.groups.items() if g}
         other.active = self.active.copy()
         other.journal = self.journal.copy()
         return other
@@ -84,7 +86,9 @@ class Board:
             self.active.remove(key)
 
     def _join(self, key: int, pos: int) -> None:
-        group = self.groups[key]
+        group = self.groups.get(key)
+        if group is None:
+            group = self.groups[key] = []
         if not group:
             insort(self.active, key)
         insort(group, pos)
@@ -143,7 +147,10 @@ class Board:
     def can_place(self, tile: int) -> bool:
         """Whether the tile fits anywhere (``PLACE-4`` discards it if not)."""
         fits = FITS[tile]
-        return any(fits[key] for key in self.active)
+        for key in self.active:  # noqa: SIM110 (a plain loop beats any() on a generator)
+            if fits[key]:
+                return True
+        return False
 
     def misfit(self, pos: int, turned: Turned) -> str | None:
         """Why ``turned`` cannot lie on ``pos`` (``PLACE-1``, ``PLACE-2``), or None."""

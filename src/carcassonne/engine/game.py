@@ -72,6 +72,9 @@ class Game:
         self._figures: dict[int, tuple[int, str]] = {}
         self._figure_journal: list[tuple[int, tuple[int, str] | None]] = []
         self._monasteries: dict[int, int] = {}
+        #: For each square, the monastery squares whose ring (or own square)
+        #: it is: the monasteries a tile placed there may complete.
+        self._near_monastery: dict[int, tuple[int, ...]] = {}
         self._scores = [0] * n
         self._supply = [{"meeple": MEEPLES} for _ in range(n)]
         self._events: list[ScoreEvent] = []
@@ -272,7 +275,10 @@ class Game:
                 del figs[node]
             else:
                 figs[node] = old
-        self._monasteries.pop(pos, None)
+        if self._monasteries.pop(pos, None) is not None:
+            near = self._near_monastery
+            for d in AROUND:
+                near[pos + d] = near[pos + d][:-1]
         self._current, self._draw, self._over = current, draw, over
         self._hands = [list(h) for h in hands]
         self._scores = list(scores)
@@ -291,6 +297,7 @@ class Game:
         other._figures = self._figures.copy()
         other._figure_journal = self._figure_journal.copy()
         other._monasteries = self._monasteries.copy()
+        other._near_monastery = self._near_monastery.copy()
         other._scores = self._scores.copy()
         other._supply = [s.copy() for s in self._supply]
         other._events = self._events.copy()
@@ -329,12 +336,11 @@ class Game:
         board = self._board
         if not (-2000 < x < 2000 and -2000 < y < 2000):
             raise IllegalMove("PLACE-1", f"square {x},{y} touches no placed tile")
-        reason = board.misfit(pos, turned)
-        if reason is not None:
+        key = board.spots.get(pos, 0)
+        if not (key and ALL_FITS[tile.index][key] >> quarter & 1):
+            reason = board.misfit(pos, turned) or "PLACE-2: the tile does not fit there"
             rule, text = reason.split(": ", 1)
             raise IllegalMove(rule, f"{tile.id} at {x},{y} turned {move.rotation}: {text}")
-        if quarter not in ALL_FITS[tile.index][board.spots[pos]]:  # pragma: no cover
-            raise IllegalMove("PLACE-2", "the tile does not fit there")
         figures = [self._check_figure(fig, move, turned, pos) for fig in move.figures]
         if len(figures) > 1:
             raise IllegalMove("MEEPLE-1", "at most one figure may be placed per turn")
@@ -421,6 +427,9 @@ class Game:
     def _place_static(self, pos: int, turned: Any, first: int) -> None:
         if turned.monastery >= 0:
             self._monasteries[pos] = first + turned.monastery
+            near = self._near_monastery
+            for d in AROUND:
+                near[pos + d] = (*near.get(pos + d, ()), pos)
 
     def _score_placement(self, pos: int, turned: Any, first: int, index: int) -> None:
         """``SCORE-1``: score every road, city and monastery this tile completed,
@@ -433,13 +442,12 @@ class Game:
                 r = root[first + seg.index]
                 if not open_[r] and r not in done:
                     done.append(r)
-        monasteries = self._monasteries
-        if monasteries:
+        near = self._near_monastery.get(pos)
+        if near:
             tiles = self._board.tiles
-            for d in AROUND:
-                node = monasteries.get(pos + d)
-                if node is not None and all(pos + d + e in tiles for e in RING):
-                    done.append(root[node])
+            for q in near:
+                if all(q + e in tiles for e in RING):
+                    done.append(root[self._monasteries[q]])
         if not done:
             return
         for r in done:

@@ -22,22 +22,23 @@ from random import Random
 from typing import TYPE_CHECKING, Any, overload
 
 from carcassonne.engine import scoring
+from carcassonne.engine.board import FITS
 from carcassonne.engine.moves import Figure, Move
-from carcassonne.tiles import FIELD, KIND_NAMES, TILE_LIST, TILES
+from carcassonne.tiles import FIELD, KIND_NAMES, TILE_LIST, TILES, Segment
 from carcassonne.tiles.geometry import pack, unpack
 
 if TYPE_CHECKING:
     from carcassonne.engine.game import Game
 
-_FIGURES: dict[tuple[str, int, str | None], Figure] = {}
+_FIGURES: dict[tuple[str, Segment], Figure] = {}
 
 
-def figure_value(figure: str, kind: int, spot: str | None) -> Figure:
+def figure_value(figure: str, segment: Segment) -> Figure:
     """The (shared) :class:`Figure` value for a figure on a segment."""
-    key = (figure, kind, spot)
+    key = (figure, segment)
     fig = _FIGURES.get(key)
     if fig is None:
-        fig = _FIGURES[key] = Figure(figure, KIND_NAMES[kind], spot)
+        fig = _FIGURES[key] = Figure(figure, KIND_NAMES[segment.kind], segment.spot)
     return fig
 
 
@@ -45,7 +46,7 @@ def figure_options(game: Game, pos: int, turned: Any) -> list[Figure]:
     """The figures the current player may put on ``turned`` placed on ``pos``
     (``MEEPLE-1`` to ``MEEPLE-6``), "no figure" not included."""
     supply = game._supply[game._current]
-    kinds = [k for k, n in supply.items() if n > 0]
+    kinds = [k for k, n in supply.items() if n > 0 and k in scoring.STRENGTH]
     if not kinds:
         return []  # MEEPLE-6
     free = game._free(pos, turned)
@@ -54,10 +55,8 @@ def figure_options(game: Game, pos: int, turned: Any) -> list[Figure]:
     for seg in turned.in_order:
         if not free[seg.index] or (seg.kind == FIELD and not farmers):
             continue
-        spot = seg.spot
         for figure in kinds:
-            if scoring.STRENGTH.get(figure):
-                out.append(figure_value(figure, seg.kind, spot))
+            out.append(figure_value(figure, seg))
     return out
 
 
@@ -70,7 +69,7 @@ class LegalMoves(Sequence[Move]):
         self._game = game
         self._version = game._version
         self._list: list[Move] | None = None
-        blocks = []
+        blocks: list[tuple[int, list[int], tuple[int, ...]]] = []
         count = 0
         if not game._over:
             board = game._board
@@ -78,11 +77,16 @@ class LegalMoves(Sequence[Move]):
             for i, tile in enumerate(hand):
                 if tile in hand[:i]:
                     continue
-                for squares, quarters in board.fitting(tile):
-                    blocks.append((tile, squares, quarters))
-                    count += len(squares) * len(quarters)
+                fits = FITS[tile]
+                groups = board.groups
+                for key in board.active:
+                    quarters = fits[key]
+                    if quarters:
+                        squares = groups[key]
+                        blocks.append((tile, squares, quarters))
+                        count += len(squares) * len(quarters)
         #: (tile, squares, quarter turns): each square takes each quarter turn.
-        self._blocks: list[tuple[int, list[int], tuple[int, ...]]] = blocks
+        self._blocks = blocks
         self._count = count
 
     def _fresh(self) -> Game:

@@ -37,9 +37,11 @@ SET_NAMES = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wond
 START_TILE = "BA/RCr"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Segment:
-    """One feature part of a tile in one rotation, as seen on the board."""
+    """One feature part of a tile in one rotation, as seen on the board.
+
+    Segments compare by identity: each tile rotation owns its own."""
 
     index: int
     kind: int
@@ -48,17 +50,17 @@ class Segment:
     attributes: tuple[tuple[str, Any], ...] = ()
     #: For fields: indices of the city segments of this tile it borders.
     cities: tuple[int, ...] = ()
+    #: The canonical name of this segment in move notation: its first side or
+    #: half-side as seen on the board (None for a monastery).
+    spot: str | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        if self.kind != MONASTERY:
+            object.__setattr__(self, "spot", LOCATION_NAMES[min(self.locations)])
 
     @property
     def kind_name(self) -> str:
         return KIND_NAMES[self.kind]
-
-    @property
-    def spot(self) -> str | None:
-        """The canonical name of this segment in move notation."""
-        if self.kind == MONASTERY:
-            return None
-        return LOCATION_NAMES[min(self.locations)]
 
     @property
     def spot_names(self) -> frozenset[str]:
