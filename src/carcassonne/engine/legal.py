@@ -60,6 +60,11 @@ def figure_options(game: Game, pos: int, turned: Any) -> list[Figure]:
     return out
 
 
+def _move(fields: tuple[str, tuple[int, int], int, tuple[Figure, ...]]) -> Move:
+    """A :class:`Move` from already checked fields, without argument parsing."""
+    return tuple.__new__(Move, fields)
+
+
 class LegalMoves(Sequence[Move]):
     """Every legal move of one position; see the module docstring."""
 
@@ -138,15 +143,25 @@ class LegalMoves(Sequence[Move]):
         turned = TILE_LIST[tile].turned[quarters[r]]
         figures = figure_options(game, pos, turned)
         j = int(rng.random() * (len(figures) + 1))
-        return Move(turned.tile.id, unpack(pos), turned.rotation, (figures[j - 1],) if j else ())
+        return _move((turned.tile.id, unpack(pos), turned.rotation,
+                      (figures[j - 1],) if j else ()))
 
     def _moves(self) -> list[Move]:
+        game = self._fresh()
         if self._list is None:
-            out = []
-            for placement in self.placements():
-                out.extend(self.options(placement))
+            out: list[Move] = []
+            add = out.append
+            for tile, squares, quarters in self._blocks:
+                turned = TILE_LIST[tile].turned
+                tile_id = TILE_LIST[tile].id
+                for pos in squares:
+                    at = unpack(pos)
+                    for q in quarters:
+                        rotation = 90 * q
+                        add(_move((tile_id, at, rotation, ())))
+                        for fig in figure_options(game, pos, turned[q]):
+                            add(_move((tile_id, at, rotation, (fig,))))
             self._list = out
-        self._fresh()
         return self._list
 
     def __len__(self) -> int:
