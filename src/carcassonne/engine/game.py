@@ -228,9 +228,10 @@ class Game:
                         "spot": seg.spot, "at": list(unpack(node_pos[node]))})
         return out
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know, as plain data: never the stack order or
-        another player's hidden hand."""
+        another player's hidden hand. ``None`` is a spectator, who sees what
+        every player may know."""
         from carcassonne.engine.view import player_view
 
         return player_view(self, player)

@@ -15,9 +15,10 @@ if TYPE_CHECKING:
     from carcassonne.engine.game import Game
 
 
-def player_view(game: Game, player: int) -> dict[str, Any]:
-    """The view of seat ``player`` (see the module docstring)."""
-    if type(player) is not int or not 0 <= player < len(game.players):
+def player_view(game: Game, player: int | None) -> dict[str, Any]:
+    """The view of seat ``player``, or of a spectator when ``player`` is None
+    (see the module docstring)."""
+    if player is not None and (type(player) is not int or not 0 <= player < len(game.players)):
         raise ValueError(f"no seat {player!r} in a game of {len(game.players)} players")
     hidden = game.options.hand > 1 and not game.options.hands_public
     hands: list[list[str] | None] = []
@@ -25,7 +26,7 @@ def player_view(game: Game, player: int) -> dict[str, Any]:
         shown = not hidden or seat == player
         hands.append(list(game.hand(seat)) if shown else None)
     unseen = Counter(game.tiles_left())
-    if hidden:
+    if hidden and player is not None:
         unseen.subtract(game.hand(player))
     return {
         "you": player,
