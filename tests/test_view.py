@@ -149,8 +149,26 @@ def test_drawn_tile_is_public_in_the_plain_game() -> None:
     assert game.view(1)["unseen"] == dict(Counter(game.stack[1:]))
 
 
-@pytest.mark.parametrize("seat", [-1, 2, "0", None, 1.0])
+@pytest.mark.parametrize("seat", [-1, 2, "0", True, 1.0])
 def test_view_of_no_seat_is_refused(seat: Any) -> None:
     game = Game.new(players=2, seed=3)
     with pytest.raises(ValueError, match="seat"):
         game.view(seat)
+
+
+def test_spectator_sees_no_hidden_hand() -> None:
+    game = Game.new(players=3, seed=5, options={"hand": 3})
+    view = game.view(None)
+    assert view["you"] is None
+    assert view["hands"] == [None, None, None]
+    assert view["to_place"] == []
+    assert view["hand_sizes"] == [3, 3, 3]
+    # Before the first move a spectator has seen no tile of the stack or the hands.
+    assert view["unseen"] == dict(sorted(Counter(game.stack).items()))
+
+
+def test_spectator_sees_the_drawn_tile() -> None:
+    game = Game.new(players=2, seed=5)
+    view = game.view(None)
+    assert view["to_place"] == list(game.tiles_to_place)
+    assert view["hands"] == [list(game.hand(0)), list(game.hand(1))]

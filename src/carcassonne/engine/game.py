@@ -188,6 +188,20 @@ class Game:
         best = max(self._scores)
         return tuple(p for p, s in enumerate(self._scores) if s == best)
 
+    def projected_scores(self) -> tuple[int, ...]:
+        """The scores if the game ended now: current scores plus final scoring
+        of everything on the board (``FINAL-1`` to ``FINAL-5``). Public
+        information; bots use it as a simple estimate of a position."""
+        if self._over:
+            return self.scores
+        projected = list(self._scores)
+
+        def award(event: ScoreEvent) -> None:
+            projected[event.player] += event.points
+
+        scoring.final_scoring(self, award)
+        return tuple(projected)
+
     def supply(self, player: int) -> dict[str, int]:
         """The figures a player has in supply."""
         return dict(self._supply[player])
@@ -452,7 +466,7 @@ class Game:
         if not done:
             return
         for r in done:
-            scoring.pay(self, r, index, False)
+            scoring.pay(self, r, index, False, self._award)
         for r in done:
             self._return_figures(r)
 
@@ -520,7 +534,7 @@ class Game:
                 return
             player = (player + 1) % self._n
         self._over = True
-        scoring.final_scoring(self)
+        scoring.final_scoring(self, self._award)
 
     def __repr__(self) -> str:
         state = "over" if self._over else f"{self.players[self._current]} to move"

@@ -7,6 +7,7 @@ tests and the client show the same truth.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -108,7 +109,10 @@ def feature_value(game: Game, r: int, final: bool) -> tuple[int, str, int, int]:
     return points, f"{what}: {points}", tiles, shields
 
 
-def pay(game: Game, r: int, move: int | None, final: bool) -> None:
+Award = Callable[[ScoreEvent], None]
+
+
+def pay(game: Game, r: int, move: int | None, final: bool, award: Award) -> None:
     """Score feature ``r`` for the players with the majority in it."""
     winners = majority(strengths(game, r))
     if not winners:
@@ -118,12 +122,13 @@ def pay(game: Game, r: int, move: int | None, final: bool) -> None:
         return
     reason = KIND_NAMES[game._features.node_seg[r].kind]
     for p in winners:
-        game._award(ScoreEvent(move, p, points, reason, final, detail, tiles, shields))
+        award(ScoreEvent(move, p, points, reason, final, detail, tiles, shields))
 
 
-def final_scoring(game: Game) -> None:
+def final_scoring(game: Game, award: Award) -> None:
     """Score everything still on the board at game end (§7): incomplete roads,
-    cities and monasteries, then fields. Figures stay on the board."""
+    cities and monasteries, then fields, passing each event to ``award``.
+    Nothing on the board changes: figures stay where they are."""
     features = game._features
     root, node_seg = features.root, features.node_seg
     seen: dict[int, None] = {}
@@ -135,12 +140,12 @@ def final_scoring(game: Game) -> None:
         else:
             seen[r] = None
     for r in seen:
-        pay(game, r, None, True)  # FINAL-1, FINAL-2, FINAL-3, FINAL-4
+        pay(game, r, None, True, award)  # FINAL-1, FINAL-2, FINAL-3, FINAL-4
     if game.options.farm_scoring == "first_edition":
-        _first_edition_fields(game, list(fields))
+        _first_edition_fields(game, list(fields), award)
     else:
         for r in fields:
-            _current_field(game, r)
+            _current_field(game, r, award)
 
 
 def _complete_cities(game: Game, field: int) -> list[int]:
@@ -148,7 +153,7 @@ def _complete_cities(game: Game, field: int) -> list[int]:
     return [c for c in features.bordering_cities(field) if features.open[c] == 0]
 
 
-def _current_field(game: Game, r: int) -> None:
+def _current_field(game: Game, r: int, award: Award) -> None:
     """``FINAL-5``: 3 per completed city bordering the field, to its majority."""
     winners = majority(strengths(game, r))
     cities = len(_complete_cities(game, r))
@@ -159,10 +164,10 @@ def _current_field(game: Game, r: int) -> None:
     detail = (f"field of {_plural(tiles, 'tile')} bordering "
               f"{_plural(cities, 'completed city')}: {points}")
     for p in winners:
-        game._award(ScoreEvent(None, p, points, "field", True, detail, tiles, 0, cities))
+        award(ScoreEvent(None, p, points, "field", True, detail, tiles, 0, cities))
 
 
-def _first_edition_fields(game: Game, fields: list[int]) -> None:
+def _first_edition_fields(game: Game, fields: list[int], award: Award) -> None:
     """``VAR-FARM1-1``, ``VAR-FARM1-2``: each completed city pays 3 to the
     players with the most farmers in all the fields bordering it together."""
     per_city: dict[int, dict[int, int]] = {}
@@ -177,5 +182,5 @@ def _first_edition_fields(game: Game, fields: list[int]) -> None:
         tiles = len(game._features.squares(c))
         detail = f"farmers supplying a completed city of {_plural(tiles, 'tile')}: 3"
         for p in majority(power):
-            game._award(ScoreEvent(None, p, 3, "field", True, detail, tiles, 0, 1))
+            award(ScoreEvent(None, p, 3, "field", True, detail, tiles, 0, 1))
 
