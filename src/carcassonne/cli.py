@@ -3,6 +3,7 @@
     carcassonne replay game.json          check a record, print the result as JSON
     carcassonne simulate --games 100 --seed 1 --out runs/
     carcassonne play --names Ann,Bob --seed 7
+    carcassonne serve --port 8000         the game server and web client
 
 Run ``carcassonne COMMAND --help`` for each command's options. The exit
 status is 0 on success, 1 when a record is invalid or a move illegal, and 2
@@ -18,6 +19,7 @@ import textwrap
 
 from carcassonne import __version__
 from carcassonne.cli_common import CliError, parse_list, parse_options, positive_int
+from carcassonne.cli_serve import add_parser as add_serve_parser
 
 SETUP_HELP = """
 setup options:
@@ -113,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_setup(play)
     play.add_argument("--record", default=None, metavar="FILE",
                       help="also write the game record to FILE")
+    add_serve_parser(commands, _formatter)
     return parser
 
 
@@ -134,6 +137,10 @@ def run(args: argparse.Namespace) -> int:
         from carcassonne.cli_simulate import run as simulate
 
         return simulate(args.games, args.seed, args.players, args.sets, args.options, args.out)
+    if args.command == "serve":
+        from carcassonne.cli_serve import run as serve
+
+        return serve(args)
     from carcassonne.cli_play import run as play
 
     return play(_players(args), args.seed, args.sets, args.options, args.record)

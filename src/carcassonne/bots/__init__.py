@@ -6,6 +6,11 @@ and other tools can ask for::
 
     >>> from carcassonne.bots import make_bot
     >>> bot = make_bot("random", seed=3)
+    >>> sorted(BOTS)
+    ['greedy', 'random']
+
+``random`` plays uniformly random legal moves (the baseline); ``greedy``
+plays the move with the best immediate value (the server's opponent).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.random_bot import RandomBot
 from carcassonne.engine import Game, Move
 
@@ -26,7 +32,7 @@ class Bot(Protocol):
 
 
 #: Every bot by name.
-BOTS: dict[str, Callable[[int | str | None], Bot]] = {"random": RandomBot}
+BOTS: dict[str, Callable[[int | str | None], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
 
 
 def make_bot(name: str, seed: int | str | None = None) -> Bot:
@@ -38,4 +44,4 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
     return build(seed)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]

@@ -171,6 +171,12 @@ class Game:
         return tuple(self._history)
 
     @property
+    def movers(self) -> tuple[int, ...]:
+        """The seat that made each move so far (turns are skipped when a
+        player has nothing to place, so this is not always the seat order)."""
+        return tuple(frame[0] for frame in self._frames)
+
+    @property
     def discards(self) -> tuple[tuple[int, int, str], ...]:
         """Tiles removed as unplaceable (``PLACE-4``): (before move, seat, tile)."""
         return tuple(self._discards)

@@ -45,6 +45,7 @@ def player_view(game: Game, player: int | None) -> dict[str, Any]:
         "stack_size": game.stack_size,
         "unseen": {t: c for t, c in sorted(unseen.items()) if c > 0},
         "moves": [str(m) for m in game.moves],
+        "movers": list(game.movers),
         "events": [e.to_dict() for e in game.events],
         "discards": [{"before_move": i, "player": p, "tile": t} for i, p, t in game.discards],
         "is_over": game.is_over,

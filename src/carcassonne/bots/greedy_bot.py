@@ -1,0 +1,124 @@
+"""The greedy bot: the move that looks best right now, one move deep.
+
+For every legal move the bot plays the move on a copy of the game, looks at
+the position it leads to, and takes the move back. It keeps the move whose
+position is worth the most to the player who moved; ties are broken by the
+bot's own seeded random generator, so a bot and a seed always make the same
+choice in the same position::
+
+    >>> from carcassonne import Game
+    >>> from carcassonne.bots import GreedyBot
+    >>> game = Game.new(players=2, seed=1)
+    >>> move = GreedyBot(seed=5).choose(game)
+    >>> game.is_legal(move)
+    True
+
+What a position is worth to a player (:meth:`GreedyBot.values`), in
+hundredths of a point:
+
+- ``100`` per *projected* point, :meth:`Game.projected_scores`: the score if
+  the game ended now, so points already scored plus every unfinished road,
+  city, monastery and field at its end-of-game value. This is the simple
+  estimate of open features: a meeple on a half-built city counts one point
+  per tile, as it would at the end.
+- ``25`` more per point scored during play: points in hand beat points
+  that still depend on finishing a feature.
+- up to ``200`` per figure in supply: a figure kept back can still claim
+  something later. The bonus fades over the last ten tiles of the stack,
+  when there is little left to claim.
+
+The value of a move is the mover's worth minus the best opponent's worth, so
+taking points from a rival (joining their city, finishing it for them) is
+judged as well as gaining them.
+
+The bot reads only what every player may know. Playing a candidate move
+makes the engine draw the next tile for the next player, removing tiles that
+fit nowhere (``PLACE-4``); the bot never looks at that tile, the hands or the
+stack. Of the position after the move it reads only the move's score events,
+the projected scores and the supplies, which do not depend on the order of
+the stack, and it sets the figure bonus from the stack size *before* the
+move. So two games that differ only in the hidden order of the stack get the
+same choice. Points "scored during play" leave out final scoring, so a move
+is valued the same whether or not the game ends right after it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from carcassonne.engine import Game, Move
+
+#: Hundredths of a point per projected point.
+PROJECTED = 100
+#: Extra hundredths per point scored during play (not at final scoring).
+SCORED = 25
+#: Hundredths per figure in supply while the stack still holds :data:`FADE` tiles.
+FIGURE = 200
+#: Over the last this-many tiles of the stack the figure bonus fades to zero.
+FADE = 10
+
+
+class GreedyBot:
+    """Plays the move with the best immediate value (see the module docstring).
+
+    Two bots built with the same ``seed`` make the same choices in the same
+    positions; ``seed=None`` seeds from the system.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Move:
+        """The move to play in ``game`` for its current player; the game is
+        left unchanged.
+
+        Raises ``IndexError`` when the game is over (there is nothing to choose).
+        """
+        values = self.values(game)
+        if not values:
+            raise IndexError("no legal move: the game is over")
+        best = max(values.values())
+        return self.rng.choice([move for move, value in values.items() if value == best])
+
+    def values(self, game: Game) -> dict[Move, int]:
+        """Every legal move of ``game`` with its value for the player to move,
+        in hundredths of a point, in the order of ``game.legal_moves()``.
+        Empty once the game is over. ``game`` itself is not changed."""
+        seat = game.current_player
+        if seat is None:
+            return {}
+        moves = list(game.legal_moves())
+        trial = game.copy()
+        scored = list(game.scores)
+        seen = len(game.events)
+        figure = FIGURE * min(game.stack_size, FADE) // FADE
+        values: dict[Move, int] = {}
+        for move in moves:
+            trial.play(move)
+            values[move] = _value(trial, seat, scored, seen, figure)
+            trial.undo()
+        return values
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed!r})"
+
+
+def _value(game: Game, seat: int, scored: list[int], seen: int, figure: int) -> int:
+    """Worth of the position for ``seat`` minus the best opponent's worth.
+
+    ``scored`` are the scores before the move and ``seen`` the number of score
+    events then; only the move's own events that are not final scoring are
+    added to them, so whether the game happened to end does not matter.
+    """
+    during = scored.copy()
+    for event in game.events[seen:]:
+        if not event.final:
+            during[event.player] += event.points
+    projected = game.projected_scores()
+    worth = [PROJECTED * projected[p] + SCORED * during[p]
+             + figure * sum(game.supply(p).values()) for p in range(len(projected))]
+    mine = worth.pop(seat)
+    return mine - max(worth, default=0)

@@ -1,0 +1,92 @@
+"""``carcassonne serve``: run the game server and its web client.
+
+    carcassonne serve                       http://127.0.0.1:8000/, SQLite in the data folder
+    carcassonne serve --port 9000 --database postgresql://ann@localhost/carcassonne
+
+The database is created and migrated before the server starts, so a bad
+URL or an unreachable database is one line on standard error and exit
+status 1. The server itself needs the ``server`` extra (FastAPI, uvicorn,
+SQLAlchemy, Alembic); this module imports them only when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+from collections.abc import Callable
+from typing import Any
+
+from carcassonne.cli_common import CliError
+
+
+def bot_delay(text: str) -> float:
+    """Seconds, at least 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 60 seconds")
+    return value
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 1 to 65535."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1 to 65535)")
+    return int(text)
+
+
+def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]) -> None:
+    """Add the ``serve`` command to ``carcassonne``'s subcommands."""
+    serve = commands.add_parser(
+        "serve", formatter_class=formatter, help="run the game server and web client",
+        description=textwrap.fill(
+            "Run the game server: a lobby, live tables over WebSocket, bots in seats, and "
+            "the browser client. Every table and every move is stored, so a restarted "
+            "server brings every table back as it was.", 78),
+        epilog="The database is --database, else $DATABASE_URL, else an SQLite file in\n"
+               "$XDG_DATA_HOME/carcassonne/ (default ~/.local/share/carcassonne/).\n"
+               "postgresql:// URLs use the psycopg driver.\n\n"
+               "examples:\n"
+               "  carcassonne serve\n"
+               "  carcassonne serve --host 0.0.0.0 --port 9000 --bot-delay 1\n"
+               "  carcassonne serve --database postgresql://ann:secret@localhost/carcassonne")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on "
+                       "(default: 127.0.0.1)")
+    serve.add_argument("--port", type=port_number, default=8000, help="port (default: 8000)")
+    serve.add_argument("--database", default=None, metavar="URL",
+                       help="SQLAlchemy URL of the database (sqlite:///file.db, "
+                            "postgresql://user:password@host/name)")
+    serve.add_argument("--bot-delay", type=bot_delay, default=0.5, metavar="SECONDS",
+                       help="pause before each bot move (default: 0.5)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Migrate the database, print the address, serve until interrupted."""
+    try:
+        import uvicorn
+        from sqlalchemy.engine import make_url
+
+        from carcassonne.server import Settings, create_app
+        from carcassonne.server.config import database_url
+        from carcassonne.server.store import Store
+    except ImportError as err:
+        raise CliError(f"the server needs its extra packages: pip install "
+                       f"'carcassonne[server]' ({err})") from None
+    try:
+        url = database_url(args.database)
+        shown = make_url(url).render_as_string(hide_password=True)
+        store = Store(url)
+        store.migrate()
+        store.close()
+    except Exception as err:
+        raise CliError(f"carcassonne serve: cannot open the database: {err}") from None
+    app = create_app(Settings(database_url=url, bot_delay=args.bot_delay))
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"Carcassonne server at http://{host}:{args.port}/ (database {shown})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024,
+                log_level="warning")
+    sys.stdout.flush()
+    return 0

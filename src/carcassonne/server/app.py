@@ -1,0 +1,99 @@
+"""The application: lobby, live tables and the web client, put together.
+
+    >>> from carcassonne.server import Settings, create_app
+    >>> app = create_app(Settings(database_url="sqlite://"))
+
+Starting the application (its lifespan) migrates the database, loads every
+table and lets waiting bots move; stopping it stops the bots and closes the
+database. Paths: ``/api/...`` (:mod:`~carcassonne.server.lobby`),
+``/ws/tables/{id}`` (:mod:`~carcassonne.server.live`), and the client:
+``/`` (the lobby page), ``/table/{id}`` (a table's page), ``/static/...``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from carcassonne.server import live, lobby
+from carcassonne.server.config import Settings
+from carcassonne.server.errors import Refusal
+from carcassonne.server.hall import Hall
+from carcassonne.server.limits import Windows
+from carcassonne.server.store import Store
+
+log = logging.getLogger(__name__)
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """A server application for ``settings`` (nothing runs until it starts)."""
+    hall = Hall(Store(settings.database_url), settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hall.open()
+        try:
+            yield
+        finally:
+            await hall.close()
+
+    app = FastAPI(title="Carcassonne", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
+    app.state.hall = hall
+    app.state.writes = Windows(*settings.http_rate)
+    app.include_router(lobby.router)
+    app.include_router(live.router)
+    _errors(app)
+    _client(app, settings)
+    return app
+
+
+def _errors(app: FastAPI) -> None:
+    """Every error answer is ``{"error", "rule"}``."""
+
+    @app.exception_handler(Refusal)
+    async def refused(request: Request, refusal: Refusal) -> Response:
+        return JSONResponse(refusal.body(), status_code=refusal.status)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        return JSONResponse({"error": str(error.detail), "rule": None},
+                            status_code=error.status_code, headers=error.headers)
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, error: Exception) -> Response:
+        log.exception("%s %s failed", request.method, request.url.path)
+        return JSONResponse({"error": "the server failed; nothing changed", "rule": None},
+                            status_code=500)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> Response:
+        return JSONResponse({"error": "malformed request", "rule": None}, status_code=400)
+
+
+def _client(app: FastAPI, settings: Settings) -> None:
+    """The browser client: two pages and their static files."""
+    web = settings.web_dir
+
+    def page(name: str) -> Response:
+        path = web / name
+        if not path.is_file():
+            raise Refusal(404, f"the web client has no {name}")
+        return FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return page("index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return page("table.html")
+
+    app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")

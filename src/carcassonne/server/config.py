@@ -1,0 +1,67 @@
+"""Server settings and where the database lives.
+
+The database URL is, in order: the one given (``--database``), the
+``DATABASE_URL`` environment variable, or an SQLite file in the user's data
+folder, ``$XDG_DATA_HOME/carcassonne/carcassonne.db`` (``XDG_DATA_HOME``
+defaults to ``~/.local/share``)::
+
+    >>> normalize_url("postgresql://ann@db/carcassonne")
+    'postgresql+psycopg://ann@db/carcassonne'
+    >>> normalize_url("sqlite:///games.db")
+    'sqlite:///games.db'
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The browser client: static files served by the app.
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What one server needs to know.
+
+    ``bot_delay`` is the pause in seconds before each bot move, so people
+    can follow the game. Rates are ``(count, seconds)``: ``http_rate``
+    bounds the write requests (POST) of one client address; on the
+    WebSocket, a client's messages beyond ``ws_burst`` are refused one by
+    one and beyond ``ws_flood`` its connection is closed (docs/server.md).
+    """
+
+    database_url: str
+    bot_delay: float = 0.5
+    web_dir: Path = WEB_DIR
+    http_rate: tuple[int, float] = (60, 10.0)
+    ws_burst: tuple[int, float] = (20, 1.0)
+    ws_flood: tuple[int, float] = (100, 10.0)
+
+
+def data_dir() -> Path:
+    """The user's data folder for this program (not created here)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "carcassonne"
+
+
+def default_database_url() -> str:
+    """An SQLite file in :func:`data_dir`, whose folder is created if needed."""
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'carcassonne.db'}"
+
+
+def normalize_url(url: str) -> str:
+    """Point plain PostgreSQL URLs at the psycopg 3 driver; leave others as they are."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def database_url(given: str | None = None) -> str:
+    """The URL to use: ``given``, else ``$DATABASE_URL``, else the default file."""
+    url = given or os.environ.get("DATABASE_URL") or default_database_url()
+    return normalize_url(url)

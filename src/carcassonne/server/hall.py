@@ -1,0 +1,326 @@
+"""The hall: every table of the server, and everything that may happen to one.
+
+Each change (create, join, start, leave, a move) follows the same order:
+check, store, then change the table in memory and tell its connections.
+Changes of one table take its lock, so they happen one at a time; the
+database is written in a worker thread, so other tables go on meanwhile.
+
+On start the hall loads every table; a table being played is rebuilt by
+replaying its stored moves on the stored stack, so it comes back exactly
+as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+
+from carcassonne.engine import Game, IllegalMove, Move, NotationError
+from carcassonne.server.bodies import Setup
+from carcassonne.server.bots import BotPlayers, stand_in
+from carcassonne.server.config import Settings
+from carcassonne.server.errors import Refusal, rule_of
+from carcassonne.server.store import Store
+from carcassonne.server.tables import STATUSES, Seat, Table, name_bots
+from carcassonne.server.tokens import new_token, token_hash
+from carcassonne.server.views import state_message
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+P = ParamSpec("P")
+#: The most tables a listing returns (newest first).
+LISTING = 200
+
+
+class Listener(Protocol):
+    """A live connection to a table, as the hall sees it."""
+
+    def seat_at(self, table: Table) -> int | None: ...
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+def replay(table: Table, moves: list[dict[str, Any]]) -> Game:
+    """The game of ``table`` after its stored ``moves``."""
+    game = table.new_game()
+    for move in moves:
+        game.play(Move.from_dict(move))
+    return game
+
+
+def guarded(change: Callable[Concatenate[Hall, P], Awaitable[T]],
+            ) -> Callable[Concatenate[Hall, P], Awaitable[T]]:
+    """Run a change to its end even if whoever asked goes away meanwhile (a
+    closed socket, a cancelled bot): a move stored but not applied would
+    leave the table behind its database."""
+
+    @functools.wraps(change)
+    async def run(hall: Hall, *args: P.args, **kwargs: P.kwargs) -> T:
+        task = asyncio.ensure_future(change(hall, *args, **kwargs))
+        hall._pending.add(task)
+        task.add_done_callback(hall._pending.discard)
+        task.add_done_callback(_retrieve)
+        return await asyncio.shield(task)
+
+    return run
+
+
+def _retrieve(task: asyncio.Future[Any]) -> None:
+    """Read a finished change's error: the one who asked may be gone."""
+    if not task.cancelled():
+        task.exception()
+
+
+def _result(game: Game) -> dict[str, Any]:
+    return {"scores": list(game.scores), "winners": list(game.winners)}
+
+
+class Hall:
+    """Every table of one server, its storage and its bots."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: dict[str, Table] = {}
+        self.bots = BotPlayers(self, settings.bot_delay)
+        workers = 1 if store.url.startswith("sqlite") else 4
+        self._db = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="database")
+        self._pending: set[asyncio.Future[Any]] = set()
+
+    async def db(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a blocking storage call in the database thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, functools.partial(call, *args))
+
+    # -- start and stop --------------------------------------------------------
+
+    async def open(self) -> None:
+        """Migrate the database, load every table, let waiting bots move."""
+        await self.db(self.store.migrate)
+        for row in await self.db(self.store.tables):
+            table = Table.from_row(row)
+            if table.status == "playing":
+                try:
+                    table.game = replay(table, await self.db(self.store.moves, table.id))
+                except (ValueError, KeyError) as err:
+                    log.error("table %s cannot be rebuilt and stays closed: %s", table.id, err)
+                    continue
+            self.tables[table.id] = table
+        for table in self.tables.values():
+            self.bots.wake(table)
+
+    async def close(self) -> None:
+        """Stop the bots, let changes under way finish, close the database."""
+        await self.bots.stop()
+        await asyncio.gather(*self._pending, return_exceptions=True)
+        self._db.shutdown(wait=True)
+        self.store.close()
+
+    # -- reading -----------------------------------------------------------------
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refusal(404, f"there is no table {table_id!r}")
+        return table
+
+    def listing(self, status: str | None = None) -> list[dict[str, Any]]:
+        """``TABLE`` of the newest tables first, of one status if given."""
+        if status is not None and status not in STATUSES:
+            raise Refusal(400, f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+        out = []
+        for table in reversed(self.tables.values()):
+            if status is None or table.status == status:
+                out.append(table.public())
+                if len(out) == LISTING:
+                    break
+        return out
+
+    async def game_of(self, table: Table) -> Game | None:
+        """The table's game; a finished table's game is rebuilt on first use."""
+        if table.game is None and table.status == "finished":
+            table.game = replay(table, await self.db(self.store.moves, table.id))
+        return table.game
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        """The record of a finished game; it holds the stack, so never earlier."""
+        table = self.get(table_id)
+        if table.status != "finished":
+            raise Refusal(409, "the record is given once the game is over")
+        game = await self.game_of(table)
+        assert game is not None
+        return game.to_record()
+
+    def seat_of(self, table: Table, token: str | None) -> int:
+        """The seat ``token`` opens at ``table``, or a 403 refusal."""
+        if not token:
+            raise Refusal(403, "this needs your seat token (Authorization: Bearer TOKEN)")
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Refusal(403, "this token opens no seat at this table")
+        return seat
+
+    # -- changes -------------------------------------------------------------------
+
+    @guarded
+    async def create(self, setup: Setup) -> tuple[Table, int | None, str | None]:
+        """Open a table; join it at once if asked; start it if every seat is taken."""
+        table_id = secrets.token_urlsafe(6)
+        while table_id in self.tables:
+            table_id = secrets.token_urlsafe(6)
+        seats = list(setup.seats)
+        seat = token = None
+        if setup.join is not None:
+            seat, name = setup.join
+            seat = self._check_free(seats, seat)
+            token = new_token()
+            seats[seat] = self._joined(seats[seat], seat, name, token)
+        table = Table(id=table_id, name=setup.name or f"Table {table_id}",
+                      created=datetime.now(UTC), sets=setup.sets, options=setup.options,
+                      hide_distribution=setup.hide_distribution, seats=tuple(seats))
+        async with table.lock:
+            await self.db(self.store.add_table, table.row())
+            self.tables[table.id] = table
+            if all(s.taken for s in table.seats):
+                await self._start(table)
+        return table, seat, token
+
+    @staticmethod
+    def _check_free(seats: list[Seat] | tuple[Seat, ...], seat: int | None) -> int:
+        if seat is None:
+            free = [i for i, s in enumerate(seats) if s.kind == "human" and not s.taken]
+            if not free:
+                raise Refusal(409, "every seat is taken")
+            return free[0]
+        if not 0 <= seat < len(seats):
+            raise Refusal(400, f"there is no seat {seat} (seats 0 to {len(seats) - 1})")
+        if seats[seat].kind == "bot":
+            raise Refusal(409, f"seat {seat} is a bot's")
+        if seats[seat].taken:
+            raise Refusal(409, f"seat {seat} is taken")
+        return seat
+
+    @staticmethod
+    def _joined(seat: Seat, index: int, name: str | None, token: str) -> Seat:
+        return Seat("human", name=name or seat.label or f"Player {index + 1}",
+                    label=seat.label, token_hash=token_hash(token))
+
+    @guarded
+    async def join(self, table_id: str, seat: int | None,
+                   name: str | None) -> tuple[int, str]:
+        """Take a human seat; the table starts when its last seat is taken."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != "waiting":
+                raise Refusal(409, "the game has started: no seat is free")
+            index = self._check_free(table.seats, seat)
+            token = new_token()
+            seats = list(table.seats)
+            seats[index] = self._joined(seats[index], index, name, token)
+            await self.db(self.store.update_table, table.row(seats=tuple(seats)))
+            table.apply(seats=tuple(seats))
+            if all(s.taken for s in table.seats):
+                await self._start(table)
+            else:
+                self.notify(table)
+        return index, token
+
+    @guarded
+    async def start(self, table_id: str, token: str | None) -> Table:
+        """Start a waiting table now; free human seats go to the stand-in bot."""
+        table = self.get(table_id)
+        async with table.lock:
+            self.seat_of(table, token)
+            if table.status != "waiting":
+                raise Refusal(409, f"the table is {table.status}, not waiting")
+            await self._start(table)
+        return table
+
+    async def _start(self, table: Table) -> None:
+        bot = stand_in()
+        seats = name_bots([s if s.taken else Seat("bot", bot=bot, name=s.label, label=s.label)
+                           for s in table.seats])
+        seed = secrets.randbits(63)
+        draft = Table(table.id, table.name, table.created, table.sets, table.options,
+                      table.hide_distribution, seats, seed=seed)
+        game = draft.new_game()
+        changes = {"seats": seats, "status": "playing", "seed": seed, "stack": game.stack}
+        await self.db(self.store.update_table, table.row(**changes))
+        table.apply(**changes, game=game)
+        self.notify(table)
+
+    @guarded
+    async def leave(self, table_id: str, token: str | None) -> Table:
+        """Leave a seat: free again before the start, to the stand-in bot during
+        the game so that it goes on."""
+        table = self.get(table_id)
+        async with table.lock:
+            index = self.seat_of(table, token)
+            seats = list(table.seats)
+            if table.status == "waiting":
+                seats[index] = seats[index].freed()
+            elif table.status == "playing":
+                seats[index] = seats[index].as_bot(stand_in())
+            else:
+                raise Refusal(409, "the game is over")
+            await self.db(self.store.update_table, table.row(seats=tuple(seats)))
+            table.apply(seats=tuple(seats))
+            self.notify(table)
+        return table
+
+    @guarded
+    async def play(self, table_id: str, seat: int | None, data: Any,
+                   expect: int | None = None) -> None:
+        """Play ``data`` (a move in record form) for ``seat``: checked by the
+        engine, stored, and only then shown to everyone. ``expect`` (bots)
+        is the number of moves the move was chosen after."""
+        table = self.get(table_id)
+        if seat is None:
+            raise Refusal(403, "spectators cannot move: connect with your seat token")
+        try:
+            move = Move.from_dict(data)
+        except NotationError as err:
+            raise Refusal(400, f"malformed move: {err}", rule_of(str(err))) from None
+        async with table.lock:
+            game = table.game
+            if table.status == "waiting" or game is None:
+                raise Refusal(409, "the game has not started")
+            if game.is_over:
+                raise Refusal(409, "the game is over", "FINAL")
+            if expect is not None and len(game.moves) != expect:
+                raise Refusal(409, "the game moved on meanwhile")
+            if game.current_player != seat:
+                raise Refusal(409, f"it is not your turn: seat {game.current_player} "
+                                   f"is to move")
+            after = game.copy()
+            try:
+                after.play(move)
+            except IllegalMove as err:
+                raise Refusal(400, str(err), err.rule) from None
+            except ValueError as err:  # a move of a kind this game has no use for
+                raise Refusal(400, str(err), rule_of(str(err))) from None
+            changes: dict[str, Any] = {"moves": len(after.moves)}
+            if after.is_over:
+                changes.update(status="finished", result=_result(after))
+            await self.db(self.store.add_move, table.row(**changes), len(game.moves), seat,
+                          move.to_dict())
+            table.apply(**changes, game=after)
+            self.notify(table)
+
+    # -- telling ------------------------------------------------------------------
+
+    def notify(self, table: Table) -> None:
+        """Send every connection of ``table`` its new state; wake its bots."""
+        states: dict[int | None, dict[str, Any]] = {}
+        for listener in list(table.connections):
+            seat = listener.seat_at(table)
+            if seat not in states:
+                states[seat] = state_message(table, seat)
+            listener.send(states[seat])
+        self.bots.wake(table)

@@ -1,0 +1,168 @@
+"""The live WebSocket of a table: ``/ws/tables/{id}?token=TOKEN``.
+
+A client with a seat token plays that seat; anyone else watches. On
+connecting, after every accepted move (and every seat change), and on
+``sync`` a client gets its ``state``; a refused message gets an ``error``
+sent to that client only, and nothing changes.
+
+Bounds: a message over 8 KiB is refused; beyond 20 messages in one second
+each extra message is refused, and beyond 100 in ten seconds the connection
+is closed with code 1008. Messages to a client go through its own queue,
+written by one task, so they arrive in the order they were made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+
+from carcassonne.server.config import Settings
+from carcassonne.server.errors import Refusal
+from carcassonne.server.hall import Hall
+from carcassonne.server.limits import Window
+from carcassonne.server.tables import Table
+from carcassonne.server.views import error_message, state_message
+
+router = APIRouter()
+log = logging.getLogger(__name__)
+
+#: The largest message (bytes) a client may send.
+MAX_MESSAGE = 8 * 1024
+#: Close code of a client that floods (policy violation).
+CLOSE_FLOOD = 1008
+#: Close code when the table does not exist.
+CLOSE_NO_TABLE = 4404
+#: Messages waiting for a slow client before it is dropped.
+BACKLOG = 256
+
+
+class Connection:
+    """One client at one table: its token (if any) and its outgoing queue."""
+
+    def __init__(self, ws: WebSocket, token: str | None, settings: Settings) -> None:
+        self.ws = ws
+        self.token = token
+        self.queue: asyncio.Queue[Any] = asyncio.Queue()
+        self.burst = Window(*settings.ws_burst)
+        self.flood = Window(*settings.ws_flood)
+
+    def seat_at(self, table: Table) -> int | None:
+        """The seat this client plays now (None once its seat was left)."""
+        return table.seat_of(self.token)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; a client too slow to keep up is dropped."""
+        if self.queue.qsize() >= BACKLOG:
+            self.close(CLOSE_FLOOD)
+            return
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+
+    def close(self, code: int) -> None:
+        """Close after the messages already queued."""
+        self.queue.put_nowait(("close", code))
+
+    async def pump(self) -> None:
+        """Write queued messages until closed or the client is gone."""
+        try:
+            while True:
+                item = await self.queue.get()
+                if isinstance(item, tuple):
+                    await self.ws.close(code=item[1])
+                    return
+                await self.ws.send_text(item)
+        except Exception:  # the client went away
+            return
+
+
+async def handle(hall: Hall, table: Table, conn: Connection, message: dict[str, Any]) -> None:
+    """Answer one message of ``conn``; any refusal goes to ``conn`` alone."""
+    text = message.get("text")
+    if text is None:
+        raise Refusal(400, "send JSON text messages, not binary ones")
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8")) > MAX_MESSAGE:
+        raise Refusal(413, f"a message may hold at most {MAX_MESSAGE} bytes")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise Refusal(400, "a message must be JSON") from None
+    if not isinstance(data, dict):
+        raise Refusal(400, "a message must be a JSON object with a type")
+    kind = data.get("type")
+    if kind == "ping":
+        conn.send({"type": "pong"})
+    elif kind == "sync":
+        conn.send(state_message(table, conn.seat_at(table)))
+    elif kind == "move":
+        if "move" not in data:
+            raise Refusal(400, "a move message needs a move")
+        try:
+            await hall.play(table.id, conn.seat_at(table), data["move"])
+        except Refusal:
+            raise
+        except Exception:  # the database failed: nothing was applied
+            log.exception("a move at table %s could not be stored", table.id)
+            raise Refusal(500, "the server could not store this move; nothing changed, "
+                               "try again") from None
+    else:
+        raise Refusal(400, f"unknown message type {kind!r} (move, sync or ping)")
+
+
+async def listen(hall: Hall, table: Table, conn: Connection) -> bool:
+    """Read and answer ``conn``'s messages until it leaves (False) or floods
+    and is being closed (True)."""
+    while True:
+        message = await conn.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return False
+        now = time.monotonic()
+        if not conn.flood.hit(now):
+            conn.send(error_message("too many messages: closing the connection"))
+            conn.close(CLOSE_FLOOD)
+            return True
+        if not conn.burst.hit(now):
+            burst = conn.burst
+            conn.send(error_message(f"too many messages: at most {burst.count} in "
+                                    f"{burst.seconds:g} s"))
+            continue
+        try:
+            await handle(hall, table, conn, message)
+        except Refusal as refusal:
+            conn.send(error_message(refusal.message, refusal.rule))
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    """The live connection of one client to one table."""
+    hall: Hall = ws.app.state.hall
+    token = ws.query_params.get("token") or None
+    await ws.accept()
+    table = hall.tables.get(table_id)
+    if table is None:
+        await ws.send_text(json.dumps(error_message(f"there is no table {table_id!r}")))
+        await ws.close(code=CLOSE_NO_TABLE)
+        return
+    await hall.game_of(table)
+    conn = Connection(ws, token, hall.settings)
+    if token is not None and table.seat_of(token) is None:
+        conn.send(error_message("this token opens no seat at this table: you are watching"))
+        conn.token = None
+    conn.send(state_message(table, conn.seat_at(table)))
+    table.connections.add(conn)
+    pump = asyncio.create_task(conn.pump())
+    closing = False
+    try:
+        closing = await listen(hall, table, conn)
+    except Exception:  # the client went away mid-message
+        log.debug("connection to table %s ended", table.id, exc_info=True)
+    finally:
+        table.connections.discard(conn)
+        if closing:  # let the last error and the close frame go out
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(pump), timeout=2.0)
+        pump.cancel()

@@ -1,0 +1,59 @@
+"""The database tables, as SQLAlchemy models.
+
+``tables`` holds one row per table: its setup, its seats (token hashes
+included, never tokens), its status and, once started, the seed and the
+stack (the draw order, never sent to anyone before the game is over).
+``moves`` holds every accepted move of every table, one row per move,
+unique per table and index: replaying them in order rebuilds the game.
+
+The schema is created and changed only by the Alembic migrations in
+``migrations/versions``; these models must describe the same columns.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    """The metadata every model belongs to."""
+
+
+class TableRow(Base):
+    """One table: setup, seats, status and result."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    sets: Mapped[list[str]] = mapped_column(JSON)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    hide_distribution: Mapped[bool] = mapped_column(Boolean)
+    #: ``[{"kind", "bot", "name", "label", "token_hash"}, ...]`` in seat order.
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    stack: Mapped[list[str] | None] = mapped_column(JSON)
+    #: How many moves are stored for this table.
+    moves: Mapped[int] = mapped_column(Integer)
+    #: ``{"scores": [...], "winners": [...]}`` once the game is over.
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+
+class MoveRow(Base):
+    """One accepted move: its table, its index (from 0), who played it, what."""
+
+    __tablename__ = "moves"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    #: The move in record form (FORMATS.md).
+    move: Mapped[dict[str, Any]] = mapped_column(JSON)
+    played: Mapped[datetime] = mapped_column(DateTime(timezone=True))

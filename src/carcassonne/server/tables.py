@@ -1,0 +1,161 @@
+"""A table in memory: setup, seats, status and the game being played.
+
+A :class:`Table` mirrors its database row. Its :attr:`Table.game` is never
+changed in place: a move is played on a copy, stored, and only then does
+the copy replace the table's game. Anyone reading ``table.game`` (a view
+being sent, a bot thinking in a worker thread) therefore always sees a
+position that is already in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from carcassonne.engine import Game
+from carcassonne.server.tokens import matches
+
+STATUSES = ("waiting", "playing", "finished")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat. ``label`` is the name given when the table was made, shown
+    while a human seat is free; ``token_hash`` is set once someone joined."""
+
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    label: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def taken(self) -> bool:
+        """Bot seats are always taken; a human seat once someone joined it."""
+        return self.kind == "bot" or self.token_hash is not None
+
+    def public(self, index: int) -> dict[str, Any]:
+        """The seat as the protocol shows it (no token hash)."""
+        return {"seat": index, "kind": self.kind, "bot": self.bot, "name": self.name,
+                "taken": self.taken}
+
+    def stored(self) -> dict[str, Any]:
+        """The seat as the database keeps it."""
+        return {"kind": self.kind, "bot": self.bot, "name": self.name, "label": self.label,
+                "token_hash": self.token_hash}
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any]) -> Seat:
+        return cls(data["kind"], data.get("bot"), data.get("name"), data.get("label"),
+                   data.get("token_hash"))
+
+    def freed(self) -> Seat:
+        """This human seat, free again (before the game starts)."""
+        return replace(self, name=self.label, token_hash=None)
+
+    def as_bot(self, bot: str, name: str | None = None) -> Seat:
+        """This seat, handed to ``bot``; the player's name stays in the game."""
+        return replace(self, kind="bot", bot=bot, name=name or self.name, token_hash=None)
+
+
+def name_bots(seats: list[Seat] | tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """Name unnamed bot seats after their bot: "Greedy bot", then "Greedy bot 3"
+    for a second one in seat 2."""
+    out: list[Seat] = []
+    for index, seat in enumerate(seats):
+        if seat.kind == "bot" and seat.name is None:
+            name = f"{(seat.bot or 'bot').capitalize()} bot"
+            if any(other.name == name for other in out):
+                name = f"{name} {index + 1}"
+            seat = replace(seat, name=name)
+        out.append(seat)
+    return tuple(out)
+
+
+@dataclass(eq=False)
+class Table:
+    """A table: what the ``tables`` row says, plus the live game and its lock."""
+
+    id: str
+    name: str
+    created: datetime
+    sets: tuple[str, ...]
+    options: dict[str, Any]
+    hide_distribution: bool
+    seats: tuple[Seat, ...]
+    status: str = "waiting"
+    seed: int | None = None
+    stack: tuple[str, ...] | None = None
+    moves: int = 0
+    result: dict[str, Any] | None = None
+    #: The game once started; for a finished table loaded from the database
+    #: it is rebuilt on first use.
+    game: Game | None = None
+    #: Taken for every change of this table, so changes happen one at a time.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    #: The live connections watching or playing at this table.
+    connections: set[Any] = field(default_factory=set, repr=False)
+
+    def public(self) -> dict[str, Any]:
+        """``TABLE`` of the protocol: never the stack or a token hash."""
+        scores: list[int] | None = None
+        winners: list[int] | None = None
+        if self.result is not None:
+            scores, winners = list(self.result["scores"]), list(self.result["winners"])
+        elif self.game is not None:
+            scores = list(self.game.scores)
+        return {
+            "id": self.id, "name": self.name, "status": self.status,
+            "sets": list(self.sets), "options": dict(self.options),
+            "hide_distribution": self.hide_distribution,
+            "seats": [seat.public(i) for i, seat in enumerate(self.seats)],
+            "created": self.created.isoformat(), "moves": self.moves,
+            "scores": scores, "winners": winners,
+        }
+
+    def row(self, **changes: Any) -> dict[str, Any]:
+        """The columns of this table's row, with ``changes`` (attribute values)
+        applied: what to store before changing the table itself."""
+        values = {name: getattr(self, name) for name in (
+            "id", "name", "created", "sets", "options", "hide_distribution", "seats",
+            "status", "seed", "stack", "moves", "result")}
+        values.update(changes)
+        values["sets"] = list(values["sets"])
+        values["seats"] = [seat.stored() for seat in values["seats"]]
+        values["stack"] = None if values["stack"] is None else list(values["stack"])
+        return values
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Table:
+        """A table as the database keeps it (its game not rebuilt yet)."""
+        stack = row["stack"]
+        return cls(
+            id=row["id"], name=row["name"], created=row["created"], sets=tuple(row["sets"]),
+            options=dict(row["options"]), hide_distribution=bool(row["hide_distribution"]),
+            seats=tuple(Seat.from_stored(s) for s in row["seats"]), status=row["status"],
+            seed=row["seed"], stack=None if stack is None else tuple(stack),
+            moves=row["moves"], result=row["result"])
+
+    def apply(self, **changes: Any) -> None:
+        """Set attributes once the database holds them."""
+        for name, value in changes.items():
+            setattr(self, name, value)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The human seat ``token`` opens, or None. Every seat is compared,
+        in constant time, whatever the answer."""
+        found = None
+        if token:
+            for index, seat in enumerate(self.seats):
+                if matches(token, seat.token_hash):
+                    found = index
+        return found
+
+    def new_game(self) -> Game:
+        """The game of this table from its stored setup (seed and stack)."""
+        return Game.new(players=[seat.name or f"Player {i + 1}" for i, seat in
+                                 enumerate(self.seats)],
+                        sets=self.sets, options=self.options, seed=self.seed,
+                        stack=self.stack)

@@ -1,0 +1,30 @@
+"""The ``state`` message: what one client may see of a table, and may do.
+
+Each seat gets its own view (``game.view(seat)``), a spectator the view of
+``None``; ``legal`` lists the moves in record form only for the seat whose
+decision it is. Nothing here holds the stack order or a hidden hand: the
+engine's views leave them out and ``TABLE`` never carries them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carcassonne.server.tables import Table
+
+
+def state_message(table: Table, seat: int | None) -> dict[str, Any]:
+    """The ``state`` message of ``table`` for ``seat`` (None: a spectator)."""
+    game = table.game
+    view = legal = None
+    if game is not None:
+        view = game.view(seat)
+        if seat is not None and game.current_player == seat:
+            legal = [move.to_dict() for move in game.legal_moves()]
+    return {"type": "state", "table": table.public(), "seat": seat, "view": view,
+            "legal": legal, "last": len(game.moves) if game is not None else 0}
+
+
+def error_message(message: str, rule: str | None = None) -> dict[str, Any]:
+    """An ``error`` message, sent only to the client it concerns."""
+    return {"type": "error", "error": message, "rule": rule}

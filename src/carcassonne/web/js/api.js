@@ -1,0 +1,77 @@
+// Talking to the server over HTTP, and what the browser remembers:
+// the seat token of every table joined (localStorage), and the player's name.
+
+const SEATS = "carcassonne.seats";
+const NAME = "carcassonne.name";
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body?.error || `HTTP ${status}`);
+    this.status = status;
+    this.rule = body?.rule ?? null;
+  }
+}
+
+async function request(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+export const api = {
+  catalogue: () => request("GET", "/api/catalogue"),
+  tables: (status) => request("GET", status ? `/api/tables?status=${status}` : "/api/tables"),
+  table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
+  create: (body) => request("POST", "/api/tables", body),
+  join: (id, seat, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, name }),
+  start: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/start`, {}, token),
+  leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}, token),
+  record: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/record`),
+};
+
+function readSeats() {
+  try {
+    return JSON.parse(localStorage.getItem(SEATS)) || {};
+  } catch {
+    return {};
+  }
+}
+
+/** The seat and token this browser holds at table `id`, or null. */
+export function seatFor(id) {
+  return readSeats()[id] || null;
+}
+
+export function rememberSeat(id, seat, token) {
+  const all = readSeats();
+  all[id] = { seat, token };
+  localStorage.setItem(SEATS, JSON.stringify(all));
+}
+
+export function forgetSeat(id) {
+  const all = readSeats();
+  delete all[id];
+  localStorage.setItem(SEATS, JSON.stringify(all));
+}
+
+export function playerName() {
+  return localStorage.getItem(NAME) || "";
+}
+
+export function rememberName(name) {
+  if (name) localStorage.setItem(NAME, name);
+}
+
+/** Escape text for HTML. */
+export function esc(text) {
+  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}

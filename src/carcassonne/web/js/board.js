@@ -1,0 +1,289 @@
+// The board: an SVG that pans (drag), zooms (wheel, pinch, buttons) and fits
+// itself to what is on it. One board square is 100 units; square (x, y) has
+// its top-left corner at (100x, 100y), x east and y south like the game.
+//
+// Layers, bottom to top: tiles, legal squares, last-tile mark, ghost tile,
+// figures, figure spots. The board keeps "follow" mode on until someone pans
+// or zooms by hand: while on, it fits itself again whenever the board grows.
+
+import { figurePoint, tileGeometry } from "./geometry.js";
+import { figureMarkup, getCatalogue, PLAYER_COLOURS, tileMarkup, wonderSquareMarkup, wonderSquares } from "./tiles.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const MIN_SCALE = 0.12;
+const MAX_SCALE = 2.2;
+
+function el(tag, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function geometryOf(tile) {
+  const data = getCatalogue().tiles?.[tile];
+  return data && !data.squares ? tileGeometry(tile, data) : null;
+}
+
+/** Where a figure stands, in board units (null when the tile is unknown). */
+export function figureSpot(board, fig) {
+  const [x, y] = fig.at || fig.on;
+  const placed = board.find((b) => b.at[0] === x && b.at[1] === y);
+  const geo = placed ? geometryOf(placed.tile) : null;
+  const [u, v] = geo ? figurePoint(geo, fig.feature, fig.spot, placed.rotation) : [0.5, 0.5];
+  return [x * 100 + u * 100, y * 100 + v * 100];
+}
+
+export class BoardView {
+  constructor(container) {
+    this.container = container;
+    this.svg = el("svg", { class: "board-svg", "data-testid": "board" });
+    container.appendChild(this.svg);
+    this.view = el("g", { class: "viewport" }, this.svg);
+    this.layers = {};
+    for (const name of ["tiles", "highlights", "last", "ghost", "figures", "spots"]) {
+      this.layers[name] = el("g", { class: `layer-${name}` }, this.view);
+    }
+    this.tiles = new Map();
+    this.k = 0.6;
+    this.tx = 0;
+    this.ty = 0;
+    this.follow = true;
+    this.extent = null;
+    this.handlers = {};
+    this.bindPointer();
+    new ResizeObserver(() => {
+      if (this.follow) this.fit();
+    }).observe(container);
+  }
+
+  on(name, fn) {
+    this.handlers[name] = fn;
+  }
+
+  // --- view transform -------------------------------------------------
+
+  apply() {
+    this.view.setAttribute("transform", `translate(${this.tx.toFixed(1)} ${this.ty.toFixed(1)}) scale(${this.k.toFixed(4)})`);
+    // figures grow a little when the board is small, so they stay easy to see
+    const grow = this.figureGrow();
+    if (this.figures && Math.abs(grow - this.drawnGrow) > 0.08) this.setFigures(this.figures, this.board);
+  }
+
+  figureGrow() {
+    return Math.max(1, Math.min(1.6, 0.55 / this.k));
+  }
+
+  /** Zoom by `factor` about the point (cx, cy) of the container. */
+  zoomBy(factor, cx, cy, byHand = true) {
+    const rect = this.svg.getBoundingClientRect();
+    const px = cx ?? rect.width / 2;
+    const py = cy ?? rect.height / 2;
+    const k = Math.max(MIN_SCALE, Math.min(MAX_SCALE, this.k * factor));
+    this.tx = px - ((px - this.tx) * k) / this.k;
+    this.ty = py - ((py - this.ty) * k) / this.k;
+    this.k = k;
+    if (byHand) this.follow = false;
+    this.apply();
+  }
+
+  /** Show everything on the board (tiles and legal squares) and follow again. */
+  fit() {
+    this.follow = true;
+    const rect = this.svg.getBoundingClientRect();
+    if (!rect.width || !rect.height) return;
+    // the tiles and the ring of squares around them, where tiles may go next
+    const squares = [...this.tiles.keys()].map((k) => k.split(",").map(Number));
+    if (!squares.length) squares.push([0, 0]);
+    const xs = squares.map((s) => s[0]);
+    const ys = squares.map((s) => s[1]);
+    const minX = Math.min(...xs) - 1;
+    const maxX = Math.max(...xs) + 2;
+    const minY = Math.min(...ys) - 1;
+    const maxY = Math.max(...ys) + 2;
+    const pad = 30;
+    const k = Math.min((rect.width - 2 * pad) / ((maxX - minX) * 100), (rect.height - 2 * pad) / ((maxY - minY) * 100), 1.3);
+    this.k = Math.max(MIN_SCALE, k);
+    this.tx = rect.width / 2 - ((minX + maxX) / 2) * 100 * this.k;
+    this.ty = rect.height / 2 - ((minY + maxY) / 2) * 100 * this.k;
+    this.extent = `${minX},${minY},${maxX},${maxY}`;
+    this.apply();
+  }
+
+  /** Fit again if following (the board may have grown). */
+  refit() {
+    if (this.follow) this.fit();
+  }
+
+  bindPointer() {
+    const pointers = new Map();
+    let drag = null;
+    let moved = false;
+    let pinch = null;
+    this.svg.addEventListener("pointerdown", (e) => {
+      pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pointers.size === 1) {
+        drag = { x: e.clientX, y: e.clientY, tx: this.tx, ty: this.ty };
+        moved = false;
+      } else if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]), k: this.k };
+      }
+    });
+    this.svg.addEventListener("pointermove", (e) => {
+      if (!pointers.has(e.pointerId)) return;
+      pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pinch && pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        const rect = this.svg.getBoundingClientRect();
+        const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        this.zoomBy((pinch.k * d) / pinch.d / this.k, (a[0] + b[0]) / 2 - rect.left, (a[1] + b[1]) / 2 - rect.top);
+        moved = true;
+        return;
+      }
+      if (!drag) return;
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      if (!moved && Math.hypot(dx, dy) < 5) return;
+      if (!moved) this.svg.setPointerCapture?.(e.pointerId);
+      moved = true;
+      this.follow = false;
+      this.svg.classList.add("dragging");
+      this.tx = drag.tx + dx;
+      this.ty = drag.ty + dy;
+      this.apply();
+    });
+    const end = (e) => {
+      pointers.delete(e.pointerId);
+      if (pointers.size < 2) pinch = null;
+      if (pointers.size === 0) {
+        drag = null;
+        this.svg.classList.remove("dragging");
+      }
+    };
+    this.svg.addEventListener("pointerup", end);
+    this.svg.addEventListener("pointercancel", end);
+    // a drag is not a click
+    this.svg.addEventListener("click", (e) => {
+      if (moved) {
+        e.stopPropagation();
+        e.preventDefault();
+        moved = false;
+      }
+    }, true);
+    this.svg.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      const rect = this.svg.getBoundingClientRect();
+      this.zoomBy(Math.pow(1.0015, -e.deltaY), e.clientX - rect.left, e.clientY - rect.top);
+    }, { passive: false });
+  }
+
+  // --- contents -------------------------------------------------------
+
+  /** Show exactly these tiles: [{tile, at: [x, y], rotation}]. */
+  setTiles(board) {
+    const wanted = new Map(board.map((b) => [`${b.at[0]},${b.at[1]}`, b]));
+    for (const [key, node] of this.tiles) {
+      const b = wanted.get(key);
+      if (!b || node.dataset.tile !== b.tile || Number(node.dataset.rotation) !== b.rotation) {
+        node.remove();
+        this.tiles.delete(key);
+      }
+    }
+    for (const [key, b] of wanted) {
+      if (this.tiles.has(key)) continue;
+      const data = getCatalogue().tiles?.[b.tile];
+      const g = el("g", {
+        class: "board-tile", "data-testid": "board-tile", "data-x": b.at[0], "data-y": b.at[1],
+        "data-tile": b.tile, "data-rotation": b.rotation,
+        transform: `translate(${b.at[0] * 100} ${b.at[1] * 100}) rotate(${b.rotation} 50 50)`,
+      }, this.layers.tiles);
+      if (data?.squares) {
+        // a wonder covers several squares around its anchor, turned with it
+        g.innerHTML = wonderSquares(data).map((sq) => `<g transform="translate(${sq.dx * 100} ${sq.dy * 100})">${wonderSquareMarkup(b.tile, sq)}</g>`).join("");
+      } else {
+        g.innerHTML = tileMarkup(b.tile);
+      }
+      this.tiles.set(key, g);
+    }
+    this.board = board;
+  }
+
+  /** Figures: [{player, figure, feature, spot, at}]. */
+  setFigures(figures, board = this.board || []) {
+    this.figures = figures;
+    this.drawnGrow = this.figureGrow();
+    this.layers.figures.innerHTML = figures.map((f) => {
+      const [x, y] = figureSpot(board, f);
+      const colour = PLAYER_COLOURS[f.player % PLAYER_COLOURS.length];
+      const size = (f.figure === "large" ? 34 : 26) * this.drawnGrow;
+      return figureMarkup(x, y, colour, f.feature, size,
+        ` data-testid="board-figure" data-player="${f.player}" data-feature="${f.feature}" data-x="${f.at[0]}" data-y="${f.at[1]}"`);
+    }).join("");
+  }
+
+  /** Mark the last placed tile with its player's colour. */
+  setLast(at, player) {
+    this.layers.last.innerHTML = "";
+    if (!at) return;
+    const colour = player == null ? "#ffb300" : PLAYER_COLOURS[player % PLAYER_COLOURS.length];
+    el("rect", { x: at[0] * 100 + 2, y: at[1] * 100 + 2, width: 96, height: 96, class: "last-mark",
+      stroke: colour, "data-testid": "last-tile", "data-x": at[0], "data-y": at[1] }, this.layers.last);
+  }
+
+  /** Highlight the squares where the tile fits; `onPick([x, y])` on click. */
+  setHighlights(squares, onPick) {
+    this.layers.highlights.innerHTML = "";
+    for (const [x, y] of squares) {
+      const r = el("rect", { x: x * 100 + 4, y: y * 100 + 4, width: 92, height: 92, rx: 8, class: "legal-square",
+        "data-testid": "legal-square", "data-x": x, "data-y": y }, this.layers.highlights);
+      r.addEventListener("click", () => onPick([x, y]));
+    }
+  }
+
+  /** The tile being placed, not yet confirmed; clicking it calls `onClick`. */
+  setGhost(ghost, onClick) {
+    this.layers.ghost.innerHTML = "";
+    if (!ghost) return;
+    const [x, y] = ghost.at;
+    const g = el("g", { class: "ghost", "data-testid": "ghost", "data-x": x, "data-y": y, "data-rotation": ghost.rotation,
+      transform: `translate(${x * 100} ${y * 100})` }, this.layers.ghost);
+    const inner = el("g", { transform: `rotate(${ghost.rotation} 50 50)` }, g);
+    inner.innerHTML = tileMarkup(ghost.tile);
+    el("rect", { x: 1, y: 1, width: 98, height: 98, class: "ghost-frame" }, g);
+    if (ghost.rotations > 1) {
+      const badge = el("g", { class: "ghost-rotate", "data-testid": "ghost-rotate", transform: "translate(98 2)" }, g);
+      el("circle", { r: 12 }, badge);
+      el("path", { d: "M-5 -3A6 6 0 1 1 -6 3M-5 -3l-1 -6M-5 -3l6 -1" }, badge);
+    }
+    g.addEventListener("click", () => onClick?.());
+  }
+
+  /** Clickable figure spots on the ghost tile: [{figure, point: [x, y], key}]. */
+  setSpots(spots, selected, player, onPick) {
+    this.layers.spots.innerHTML = "";
+    const colour = PLAYER_COLOURS[(player ?? 0) % PLAYER_COLOURS.length];
+    const grow = Math.min(1.3, this.figureGrow());
+    for (const s of spots) {
+      const [x, y] = s.point;
+      const isSel = selected === s.key;
+      const g = el("g", { class: `figure-spot${isSel ? " selected" : ""}`, "data-testid": "figure-spot",
+        "data-feature": s.figure.feature, "data-spot": s.figure.spot ?? "", "data-figure": s.figure.figure,
+        transform: `translate(${x} ${y}) scale(${grow.toFixed(2)})` }, this.layers.spots);
+      el("circle", { r: 12, class: "spot-ring", stroke: colour }, g);
+      if (isSel) {
+        g.insertAdjacentHTML("beforeend", figureMarkup(0, 0, colour, s.figure.feature, 24));
+      } else {
+        el("circle", { r: 5, class: "spot-dot", fill: colour }, g);
+      }
+      const title = el("title", {}, g);
+      title.textContent = s.label || s.figure.feature;
+      g.addEventListener("click", (e) => {
+        e.stopPropagation();
+        onPick(s.key);
+      });
+    }
+  }
+}
+
+export { PLAYER_COLOURS };

@@ -1,0 +1,256 @@
+// The lobby (/): play against a bot in one click, create a table (seats,
+// sets, options), and list open tables (join a free seat), games being
+// played (watch) and finished games (replay).
+
+import { api, esc, playerName, rememberName, rememberSeat, seatFor } from "./api.js";
+import { has, initI18n, languageSwitch, t } from "./i18n.js";
+import { installDefs, miniTile, PLAYER_COLOURS, setCatalogue } from "./tiles.js";
+import { toast } from "./ui.js";
+
+const $ = (id) => document.getElementById(id);
+let catalogue = { sets: [], options: [], bots: [], tiles: {} };
+let seats = [];
+
+// The catalogue may name sets and bots as plain strings or as objects.
+function setName(s) {
+  return typeof s === "string" ? s : s.name || s.id;
+}
+
+function setPlayable(s) {
+  if (typeof s === "string") return true; // a plain list names only playable sets
+  return s.playable !== false;
+}
+
+function botNames() {
+  const list = (catalogue.bots || []).map((b) => (typeof b === "string" ? b : b.name || b.id));
+  return list.length ? list : ["greedy", "random"];
+}
+
+function defaultBot() {
+  const bots = botNames();
+  return bots.includes("greedy") ? "greedy" : bots[0];
+}
+
+function myName() {
+  const name = $("player-name").value.trim();
+  rememberName(name);
+  return name || t("lobby.defaultName");
+}
+
+function label(prefix, name) {
+  return has(`${prefix}.${name}`) ? t(`${prefix}.${name}`) : name;
+}
+
+// --- create form ---------------------------------------------------------
+
+function renderSeats() {
+  const count = Number($("player-count").value);
+  while (seats.length < count) seats.push({ kind: "bot", bot: defaultBot() });
+  seats = seats.slice(0, count);
+  const kinds = [["human", t("lobby.human")], ...botNames().map((b) => [`bot:${b}`, t("players.bot", { bot: label("bot", b) })])];
+  $("seat-list").innerHTML = seats.map((s, i) => {
+    const value = s.kind === "human" ? "human" : `bot:${s.bot}`;
+    const opts = kinds.map(([v, text]) => `<option value="${v}"${v === value ? " selected" : ""}>${esc(text)}</option>`).join("");
+    const note = i === firstHuman() ? `<span class="muted small">${esc(t("lobby.youSit"))}</span>` : "";
+    return `<li style="--c:${PLAYER_COLOURS[i % PLAYER_COLOURS.length]}"><span class="dot"></span>
+      <select data-seat="${i}" data-testid="seat-kind-${i}">${opts}</select> ${note}</li>`;
+  }).join("");
+  for (const sel of $("seat-list").querySelectorAll("select")) {
+    sel.addEventListener("change", () => {
+      const i = Number(sel.dataset.seat);
+      seats[i] = sel.value === "human" ? { kind: "human" } : { kind: "bot", bot: sel.value.slice(4) };
+      renderSeats();
+    });
+  }
+}
+
+function firstHuman() {
+  return seats.findIndex((s) => s.kind === "human");
+}
+
+function chosenSets() {
+  return [...$("sets").querySelectorAll("input:checked")].map((i) => i.value).filter((v) => v !== "base");
+}
+
+function renderSets() {
+  $("sets").innerHTML = (catalogue.sets || []).map((s) => {
+    const name = setName(s);
+    const ok = setPlayable(s);
+    const base = name === "base";
+    return `<label class="check${ok ? "" : " disabled"}"><input type="checkbox" value="${esc(name)}" data-testid="set-${esc(name)}"
+      ${base ? "checked disabled" : ""}${ok ? "" : " disabled"}> <span>${esc(label("set", name))}</span>${ok ? "" : ` <span class="muted small">${esc(t("lobby.soon"))}</span>`}</label>`;
+  }).join("");
+  for (const box of $("sets").querySelectorAll("input")) box.addEventListener("change", renderOptions);
+}
+
+function optionAllowed(o) {
+  return o.allowed || o.values || o.choices || [true, false];
+}
+
+function renderOptions() {
+  const sets = ["base", ...chosenSets()];
+  const opts = (catalogue.options || []).filter((o) => !o.set || sets.includes(o.set));
+  $("options").innerHTML = opts.map((o) => {
+    const allowed = optionAllowed(o);
+    const title = label("option", o.name);
+    const help = has(`optionHelp.${o.name}`) ? `<span class="muted small">${esc(t(`optionHelp.${o.name}`))}</span>` : "";
+    if (typeof o.default === "boolean") {
+      return `<label class="check"><input type="checkbox" data-option="${esc(o.name)}" data-testid="option-${esc(o.name)}"${o.default ? " checked" : ""}>
+        <span>${esc(title)}</span> ${help}</label>`;
+    }
+    const choices = allowed.map((v) => `<option value="${esc(JSON.stringify(v))}"${v === o.default ? " selected" : ""}>${esc(label(`value.${o.name}`, String(v)))}</option>`).join("");
+    return `<label class="field inline"><span>${esc(title)}</span><select data-option="${esc(o.name)}" data-testid="option-${esc(o.name)}">${choices}</select> ${help}</label>`;
+  }).join("");
+}
+
+function chosenOptions() {
+  const out = {};
+  for (const el of $("options").querySelectorAll("[data-option]")) {
+    const spec = catalogue.options.find((o) => o.name === el.dataset.option);
+    const value = el.type === "checkbox" ? el.checked : JSON.parse(el.value);
+    if (spec && value !== spec.default) out[spec.name] = value;
+  }
+  return out;
+}
+
+async function createTable(body) {
+  const res = await api.create(body);
+  if (res.token != null) rememberSeat(res.table.id, res.seat, res.token);
+  location.href = `/table/${encodeURIComponent(res.table.id)}`;
+}
+
+async function onCreate() {
+  const me = firstHuman();
+  const name = myName();
+  const body = {
+    seats: seats.map((s) => (s.kind === "human" ? { kind: "human" } : { kind: "bot", bot: s.bot })),
+    sets: ["base", ...chosenSets()],
+    options: chosenOptions(),
+    hide_distribution: $("hide-distribution").checked,
+  };
+  const tableName = $("table-name").value.trim();
+  if (tableName) body.name = tableName;
+  if (me >= 0) body.join = { seat: me, name };
+  try {
+    await createTable(body);
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+async function onQuickPlay() {
+  const name = myName();
+  try {
+    await createTable({
+      name: t("lobby.quickName", { name }),
+      seats: [{ kind: "human" }, { kind: "bot", bot: defaultBot() }],
+      join: { seat: 0, name },
+    });
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+// --- table lists ---------------------------------------------------------
+
+/** Replace a list only when it changed, so a button is not swapped under the pointer. */
+function setList(id, html) {
+  const el = $(id);
+  if (el.dataset.html !== html) {
+    el.innerHTML = html;
+    el.dataset.html = html;
+  }
+}
+
+function seatLine(table) {
+  return table.seats.map((s, i) => {
+    const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length];
+    const name = s.kind === "bot" ? `${s.name || ""} (${label("bot", s.bot)})` : s.taken ? s.name || "" : t("waiting.free");
+    return `<span class="chip${s.taken ? "" : " free"}" style="--c:${colour}">${esc(name)}</span>`;
+  }).join(" ");
+}
+
+function when(iso) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
+}
+
+function tableRow(table, action) {
+  const scores = table.scores ? ` · ${table.scores.join(" : ")}` : "";
+  const moves = table.status !== "waiting" ? ` · ${esc(t("lobby.moves", { n: table.moves }))}` : "";
+  return `<li data-testid="table-${esc(table.id)}" data-table="${esc(table.id)}"><div class="trow-main">
+    <a href="/table/${encodeURIComponent(table.id)}" class="tname">${esc(table.name || table.id)}</a>
+    <span class="muted small">${esc(when(table.created))}${moves}${esc(scores)}</span></div>
+    <div class="trow-seats">${seatLine(table)}</div><div class="trow-actions">${action}</div></li>`;
+}
+
+async function refreshTables() {
+  try {
+    const [open, playing, finished] = await Promise.all([api.tables("waiting"), api.tables("playing"), api.tables("finished")]);
+    setList("open-tables", open.tables.map((tb) => {
+      const mine = seatFor(tb.id);
+      const action = mine ? `<a class="btn small" href="/table/${encodeURIComponent(tb.id)}">${esc(t("lobby.back"))}</a>`
+        : tb.seats.map((s, i) => (s.taken ? "" : `<button class="btn small" data-join="${esc(tb.id)}" data-seat="${i}" data-testid="join-${esc(tb.id)}-${i}">${esc(t("lobby.joinSeat", { n: i + 1 }))}</button>`)).join("");
+      return tableRow(tb, action);
+    }).join("") || `<li class="empty">${esc(t("lobby.noOpen"))}</li>`);
+    setList("playing-tables", playing.tables.map((tb) => tableRow(tb,
+      `<a class="btn small" href="/table/${encodeURIComponent(tb.id)}" data-testid="watch-${esc(tb.id)}">${esc(t(seatFor(tb.id) ? "lobby.back" : "lobby.watch"))}</a>`)).join("")
+      || `<li class="empty">${esc(t("lobby.noPlaying"))}</li>`);
+    setList("finished-tables", finished.tables.slice(0, 30).map((tb) => tableRow(tb,
+      `<a class="btn small" href="/table/${encodeURIComponent(tb.id)}?replay=1" data-testid="replay-${esc(tb.id)}">${esc(t("lobby.replay"))}</a>`)).join("")
+      || `<li class="empty">${esc(t("lobby.noFinished"))}</li>`);
+    for (const b of document.querySelectorAll("[data-join]:not([data-bound])")) {
+      b.dataset.bound = "1";
+      b.addEventListener("click", async () => {
+        try {
+          const res = await api.join(b.dataset.join, Number(b.dataset.seat), myName());
+          rememberSeat(b.dataset.join, res.seat, res.token);
+          location.href = `/table/${encodeURIComponent(b.dataset.join)}`;
+        } catch (err) {
+          toast(err.message);
+          refreshTables();
+        }
+      });
+    }
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+function renderHero() {
+  // a little piece of board whose edges match: three tiles over three
+  const piece = [["BA/CRRR", 90], ["BA/CFc+", 0], ["BA/Cc+", 270], ["BA/LR", 180], ["BA/Rr", 270], ["BA/CcRr+", 90]];
+  $("hero-tiles").innerHTML = piece.filter(([i]) => catalogue.tiles?.[i]).map(([i, r]) => miniTile(i, r, 64)).join("");
+}
+
+function renderAll() {
+  renderSeats();
+  renderSets();
+  renderOptions();
+  renderHero();
+  refreshTables();
+}
+
+async function main() {
+  await initI18n();
+  languageSwitch($("language"));
+  installDefs();
+  $("player-name").value = playerName();
+  $("player-count").innerHTML = [2, 3, 4, 5].map((n) => `<option value="${n}">${n}</option>`).join("");
+  seats = [{ kind: "human" }, { kind: "bot", bot: "greedy" }];
+  $("player-count").addEventListener("change", renderSeats);
+  $("create-table").addEventListener("click", onCreate);
+  $("quick-play").addEventListener("click", onQuickPlay);
+  document.addEventListener("languagechange", renderAll);
+  try {
+    catalogue = await api.catalogue();
+    setCatalogue(catalogue);
+  } catch (err) {
+    toast(err.message);
+  }
+  seats[1].bot = defaultBot();
+  renderAll();
+  setInterval(refreshTables, 5000);
+}
+
+main();

@@ -1,0 +1,100 @@
+// The side panel of a table: players with their scores and figures, the
+// tiles left (and which kinds remain), and the final score breakdown.
+
+import { esc } from "./api.js";
+import { t } from "./i18n.js";
+import { breakdown } from "./log.js";
+import { icon, meepleIcon, miniTile, PLAYER_COLOURS } from "./tiles.js";
+
+const REASONS = ["city", "road", "monastery", "field"];
+
+function botLabel(seat) {
+  if (!seat || seat.kind !== "bot") return "";
+  return `<span class="badge bot" data-testid="bot-badge" title="${esc(t("players.botTitle", { bot: seat.bot }))}">${esc(t("players.bot", { bot: t(`bot.${seat.bot}`) }))}</span>`;
+}
+
+/** Names of the seats, from the view (game started) or the table. */
+export function seatNames(table, view) {
+  if (view?.players) return view.players;
+  return (table?.seats || []).map((s, i) => s.name || t("players.seat", { n: i + 1 }));
+}
+
+/**
+ * Players: colour, name, bot marker, score, figures left, whose turn.
+ * `scores` overrides the view's scores (the replay shows its own).
+ */
+export function renderPlayers(el, { table, view, seat, scores, current }) {
+  const names = seatNames(table, view);
+  const supply = view?.supply || [];
+  const shown = scores || view?.scores || names.map(() => 0);
+  const turn = current !== undefined ? current : view?.current;
+  el.innerHTML = `<h3>${esc(t("players.title"))}</h3>` + names.map((name, i) => {
+    const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length];
+    const s = table?.seats?.[i];
+    const figs = Object.entries(supply[i] || {}).map(([figure, count]) => {
+      const icons = figure === "meeple"
+        ? `<span class="meeples" data-testid="meeples-${i}" data-count="${count}">${Array.from({ length: count }, () => meepleIcon(colour, 13)).join("")}<b>${count}</b></span>`
+        : `${esc(t(`figure.${figure}`))} ×${count}`;
+      return `<span class="supply" title="${esc(t("players.figuresLeft", { figure: t(`figure.${figure}`), count }))}">${icons}</span>`;
+    }).join(" ");
+    const hand = view?.hands?.[i];
+    const handHtml = hand && hand.length && view?.options?.hand > 1
+      ? `<div class="hand-row">${hand.map((tile) => miniTile(tile, 0, 26)).join("")}</div>` : "";
+    const classes = ["player", turn === i ? "turn" : "", seat === i ? "me" : "", view?.winners?.includes(i) && view.is_over ? "winner" : ""].join(" ");
+    return `<div class="${classes}" data-testid="player-${i}" style="--c:${colour}">
+      <span class="turn-mark" aria-hidden="true">${turn === i ? "▶" : ""}</span>
+      <span class="swatch">${meepleIcon(colour, 22)}</span>
+      <span class="pname">${esc(name)} ${seat === i ? `<span class="badge you">${esc(t("players.you"))}</span>` : ""}${botLabel(s)}${view?.winners?.includes(i) && view.is_over ? ` ${icon("crown", 18, esc(t("final.winner")))}` : ""}</span>
+      <span class="score" data-testid="score-${i}">${shown[i] ?? 0}</span>
+      <div class="pfig">${figs}</div>${handHtml}
+    </div>`;
+  }).join("");
+}
+
+/** Tiles left in the stack, and (unless hidden) how many of each kind remain. */
+export function renderStack(el, { table, view }) {
+  if (!view || view.is_over) {
+    el.innerHTML = "";
+    el.hidden = true;
+    return;
+  }
+  el.hidden = false;
+  const left = `<div class="stack-line"><span>${esc(t("stack.left"))}</span> <b data-testid="stack-size">${view.stack_size}</b></div>`;
+  if (table?.hide_distribution) {
+    el.innerHTML = `${left}<p class="muted small" data-testid="distribution-hidden">${esc(t("stack.hidden"))}</p>`;
+    return;
+  }
+  const open = el.querySelector("details")?.open ? " open" : "";
+  const unseen = Object.entries(view.unseen || {});
+  const cells = unseen.map(([tile, count]) => `<span class="dist-cell" title="${esc(tile)}">${miniTile(tile, 0, 34)}<b>×${count}</b></span>`).join("");
+  el.innerHTML = `${left}<details data-testid="distribution"${open}><summary>${esc(t("stack.distribution", { kinds: unseen.length }))}</summary><div class="dist">${cells || `<span class="muted">${esc(t("stack.none"))}</span>`}</div></details>`;
+}
+
+/** The final score breakdown table. */
+export function renderFinal(el, { table, view }) {
+  if (!view?.is_over) {
+    el.hidden = true;
+    el.innerHTML = "";
+    return;
+  }
+  const names = seatNames(table, view);
+  const rows = breakdown(view.events || [], names.length);
+  const order = names.map((_, i) => i).sort((a, b) => view.scores[b] - view.scores[a]);
+  const head = `<tr><th></th>${REASONS.map((r) => `<th title="${esc(t(`reasons.${r}`))}">${icon(`icon-${r}`, 18, esc(t(`reasons.${r}`)))}</th>`).join("")}<th>${esc(t("final.total"))}</th></tr>`;
+  const body = order.map((i) => {
+    const row = rows[i];
+    const cells = REASONS.map((r) => {
+      const v = row[r] || { game: 0, final: 0 };
+      const tip = t("final.split", { game: v.game, final: v.final });
+      return `<td title="${esc(tip)}">${v.game + v.final}</td>`;
+    }).join("");
+    const win = view.winners?.includes(i) ? ` ${icon("crown", 16, esc(t("final.winner")))}` : "";
+    return `<tr class="${view.winners?.includes(i) ? "winner" : ""}" data-testid="final-row-${i}"><th style="--c:${PLAYER_COLOURS[i % PLAYER_COLOURS.length]}"><span class="chip">${esc(names[i])}</span>${win}</th>${cells}<td class="total" data-testid="final-score-${i}">${view.scores[i]}</td></tr>`;
+  }).join("");
+  const winners = (view.winners || []).map((w) => names[w]).join(", ");
+  el.hidden = false;
+  el.innerHTML = `<h3>${esc(t("final.title"))}</h3>
+    <p class="winner-line">${esc(t(view.winners?.length > 1 ? "final.tie" : "final.wins", { players: winners }))}</p>
+    <table class="final-table">${head}${body}</table>
+    <p class="muted small">${esc(t("final.note"))}</p>`;
+}

@@ -1,0 +1,442 @@
+// The table page (/table/{id}): the live game over the WebSocket.
+//
+// The server sends a `state` (table, my seat, my view, my legal moves) on
+// connecting and after every move; this page draws it. On my turn the tile
+// is placed in steps that only touch the screen: pick a highlighted square
+// (the ghost tile appears), turn it (R or click) through its legal
+// rotations, pick a figure spot or none, then Confirm sends the move. Take
+// back returns the tile to the hand. The connection comes back by itself
+// after a reload or a network drop and asks for a fresh state (`sync`).
+
+import { api, esc, forgetSeat, seatFor } from "./api.js";
+import { BoardView, figureSpot } from "./board.js";
+import { applyStatic, initI18n, languageSwitch, t } from "./i18n.js";
+import { figureOptional, legalFigures, legalRotations, legalSquares, legalTiles, nextRotation, parseCompact, pickRotation } from "./legal.js";
+import { logEntries, moverOf } from "./log.js";
+import { renderFinal, renderPlayers, renderStack, seatNames } from "./panel.js";
+import { ReplayViewer } from "./replay.js";
+import { installDefs, miniTile, PLAYER_COLOURS, setCatalogue } from "./tiles.js";
+import { toast } from "./ui.js";
+import { showWaiting } from "./waiting.js";
+
+const $ = (id) => document.getElementById(id);
+const id = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+
+const S = {
+  msg: null, // the last state message
+  pick: null, // {tile, at, rotation, figure (key or null), chosen}
+  wanted: 0, // the rotation shown in the hand before the tile is put down
+  handTile: null,
+  pending: false,
+  ws: null,
+  retry: 0,
+  replay: null,
+};
+
+let board;
+
+// --- connection ----------------------------------------------------------
+
+function connect() {
+  const mine = seatFor(id);
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const q = mine?.token ? `?token=${encodeURIComponent(mine.token)}` : "";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(id)}${q}`);
+  S.ws = ws;
+  setConnection("connecting");
+  ws.addEventListener("open", () => {
+    S.retry = 0;
+    setConnection("online");
+  });
+  ws.addEventListener("message", (e) => {
+    let msg;
+    try {
+      msg = JSON.parse(e.data);
+    } catch {
+      return;
+    }
+    if (msg.type === "state") onState(msg);
+    else if (msg.type === "error") {
+      S.pending = false;
+      toast(msg.rule ? `${msg.error}` : msg.error);
+      render();
+    }
+  });
+  ws.addEventListener("close", (e) => {
+    if (S.ws !== ws) return;
+    setConnection("offline");
+    if (e.code === 4404 || e.code === 1008 && S.retry > 5) return;
+    const delay = Math.min(5000, 300 * 2 ** S.retry);
+    S.retry += 1;
+    setTimeout(() => { if (S.ws === ws) connect(); }, delay);
+  });
+}
+
+function send(obj) {
+  if (S.ws?.readyState === WebSocket.OPEN) {
+    S.ws.send(JSON.stringify(obj));
+    return true;
+  }
+  toast(t("conn.notConnected"));
+  return false;
+}
+
+function setConnection(state) {
+  const el = $("connection");
+  el.dataset.state = state;
+  el.title = t(`conn.${state}`);
+  el.querySelector("span").textContent = t(`conn.${state}`);
+}
+
+setInterval(() => {
+  if (S.ws?.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify({ type: "ping" }));
+}, 25000);
+window.addEventListener("online", () => {
+  if (S.ws?.readyState !== WebSocket.OPEN) connect();
+});
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && S.ws?.readyState === WebSocket.OPEN) send({ type: "sync" });
+});
+
+// --- state ---------------------------------------------------------------
+
+function onState(msg) {
+  const before = S.msg;
+  // a token that opens no seat once the game runs is one the server knows no more
+  if (msg.seat == null && seatFor(id) && msg.table?.status === "playing") forgetSeat(id);
+  const moved = !before || before.last !== msg.last || Boolean(before.legal) !== Boolean(msg.legal);
+  S.msg = msg;
+  S.pending = false;
+  if (moved) {
+    S.pick = null;
+    S.handTile = null;
+  }
+  if (msg.legal && !legalTiles(msg.legal).includes(S.handTile)) S.handTile = legalTiles(msg.legal)[0] || null;
+  if (S.pick && !(msg.legal && legalRotations(msg.legal, S.pick.tile, S.pick.at).includes(S.pick.rotation))) S.pick = null;
+  if (msg.table?.status === "finished" && !S.replayOffered && new URLSearchParams(location.search).has("replay")) {
+    S.replayOffered = true;
+    openReplay();
+  }
+  render();
+}
+
+function myTurn() {
+  return Boolean(S.msg?.legal?.length) && !S.replay;
+}
+
+// --- placing -------------------------------------------------------------
+
+function placeAt(at) {
+  if (!myTurn() || S.pending) return;
+  const legal = S.msg.legal;
+  const tile = S.handTile;
+  const rotation = pickRotation(legal, tile, at, S.pick?.rotation ?? S.wanted);
+  S.pick = { tile, at, rotation, figure: null, chosen: false };
+  render();
+}
+
+function rotate() {
+  if (!myTurn() || S.pending) return;
+  if (S.pick) {
+    const next = nextRotation(S.msg.legal, S.pick.tile, S.pick.at, S.pick.rotation);
+    if (next !== S.pick.rotation) {
+      S.pick = { ...S.pick, rotation: next, figure: null, chosen: false };
+      S.wanted = next;
+    }
+  } else {
+    S.wanted = (S.wanted + 90) % 360;
+  }
+  render();
+}
+
+function takeBack() {
+  S.pick = null;
+  render();
+}
+
+function figureChoices() {
+  if (!S.pick) return [];
+  const list = legalFigures(S.msg.legal, S.pick.tile, S.pick.at, S.pick.rotation);
+  const boardNow = [...(S.msg.view.board || []), { tile: S.pick.tile, at: S.pick.at, rotation: S.pick.rotation }];
+  const used = [];
+  return list.map((f, i) => {
+    let point = figureSpot(boardNow, { ...f, at: f.on || S.pick.at });
+    while (used.some((p) => Math.hypot(p[0] - point[0], p[1] - point[1]) < 10)) point = [point[0] + 16, point[1]];
+    used.push(point);
+    const label = t("spot.label", { figure: t(`figure.${f.figure}`), feature: t(`feature.${f.feature}`) });
+    return { key: String(i), figure: f, point, label };
+  });
+}
+
+function chooseFigure(key) {
+  if (!S.pick) return;
+  S.pick = { ...S.pick, figure: S.pick.figure === key ? null : key, chosen: S.pick.figure !== key };
+  render();
+}
+
+function noFigure() {
+  if (!S.pick) return;
+  S.pick = { ...S.pick, figure: null, chosen: true };
+  render();
+}
+
+function confirm() {
+  if (!S.pick || S.pending) return;
+  const choice = figureChoices().find((c) => c.key === S.pick.figure);
+  if (!choice && !figureOptional(S.msg.legal, S.pick.tile, S.pick.at, S.pick.rotation)) {
+    toast(t("place.needFigure"));
+    return;
+  }
+  const move = { tile: S.pick.tile, at: S.pick.at, rotation: S.pick.rotation, figures: choice ? [choice.figure] : [] };
+  if (send({ type: "move", move })) {
+    S.pending = true;
+    render();
+  }
+}
+
+// --- drawing -------------------------------------------------------------
+
+function render() {
+  const msg = S.msg;
+  if (!msg) return;
+  const { table, view } = msg;
+  $("table-name").textContent = table?.name || "";
+  // stable hooks for tests and tools: table status, moves played, whose decision
+  const body = document.body.dataset;
+  body.status = table?.status || "";
+  body.last = String(msg.last ?? 0);
+  body.myTurn = String(myTurn());
+  body.over = String(Boolean(view?.is_over));
+  body.seat = msg.seat == null ? "" : String(msg.seat);
+  renderWaiting(table);
+  if (S.replay) {
+    S.replay.render();
+  } else {
+    drawBoard(view);
+    renderPlayers($("players"), { table, view, seat: msg.seat });
+    renderTurn();
+    renderLog(view, table);
+  }
+  renderStack($("stack"), { table, view });
+  renderFinal($("final"), { table, view });
+  renderStatus();
+  $("replay-open").hidden = table?.status !== "finished" || Boolean(S.replay);
+  $("leave").hidden = !(msg.seat != null && table?.status !== "finished");
+  document.title = `${myTurn() ? "▶ " : ""}${table?.name || t("title.table")} · Carcassonne`;
+}
+
+function drawBoard(view) {
+  board.setTiles(view?.board || []);
+  board.setFigures(view?.figures || []);
+  const moves = view?.moves || [];
+  const last = moves.length ? parseCompact(moves[moves.length - 1]) : null;
+  board.setLast(last?.at, last?.at ? moverOf(moves.length - 1, view.players.length, view.movers) : null);
+  if (myTurn()) {
+    const squares = legalSquares(S.msg.legal, S.handTile);
+    board.setHighlights(squares.filter((sq) => !S.pick || sq[0] !== S.pick.at[0] || sq[1] !== S.pick.at[1]), placeAt);
+  } else {
+    board.setHighlights([], () => {});
+  }
+  if (S.pick) {
+    const rots = legalRotations(S.msg.legal, S.pick.tile, S.pick.at);
+    board.setGhost({ ...S.pick, rotations: rots.length }, rotate);
+    board.setSpots(figureChoices(), S.pick.figure, S.msg.seat, chooseFigure);
+  } else {
+    board.setGhost(null);
+    board.setSpots([], null, null, () => {});
+  }
+  board.refit();
+}
+
+function renderTurn() {
+  const msg = S.msg;
+  const view = msg.view;
+  const el = $("turn-card");
+  if (!view || view.is_over) {
+    el.hidden = true;
+    return;
+  }
+  el.hidden = false;
+  const names = seatNames(msg.table, view);
+  const current = view.current;
+  const colour = PLAYER_COLOURS[(current ?? 0) % PLAYER_COLOURS.length];
+  el.style.setProperty("--c", colour);
+  if (!myTurn()) {
+    const tiles = view.to_place || [];
+    $("turn-title").textContent = current == null ? "" : t("turn.theirs", { player: names[current] });
+    $("hand").innerHTML = tiles.map((tile) => `<span class="hand-tile other">${miniTile(tile, 0, 84)}</span>`).join("");
+    $("turn-actions").hidden = true;
+    return;
+  }
+  $("turn-title").textContent = t("turn.yours");
+  const tiles = legalTiles(msg.legal);
+  $("hand").innerHTML = tiles.map((tile) => {
+    const selected = tile === S.handTile;
+    const rotation = selected ? (S.pick ? S.pick.rotation : S.wanted) : 0;
+    return `<button class="hand-tile${selected ? " selected" : ""}${S.pick && selected ? " placed" : ""}" data-testid="hand-tile" data-tile="${esc(tile)}" title="${esc(t("turn.handTitle"))}">${miniTile(tile, rotation, tiles.length > 1 ? 64 : 96)}</button>`;
+  }).join("");
+  for (const b of $("hand").querySelectorAll("button")) {
+    b.addEventListener("click", () => {
+      if (b.dataset.tile !== S.handTile) {
+        S.handTile = b.dataset.tile;
+        S.pick = null;
+        render();
+      } else if (!S.pick) rotate();
+    });
+  }
+  $("turn-actions").hidden = false;
+  const spots = figureChoices();
+  $("rotate").disabled = S.pending || (S.pick && legalRotations(msg.legal, S.pick.tile, S.pick.at).length < 2);
+  $("no-figure").hidden = !S.pick || !spots.length;
+  $("no-figure").classList.toggle("active", Boolean(S.pick?.chosen && S.pick.figure == null));
+  $("confirm").disabled = !S.pick || S.pending;
+  $("take-back").disabled = !S.pick || S.pending;
+  const free = view.supply?.[msg.seat]?.meeple ?? 0;
+  $("turn-hint").textContent = !S.pick ? t("turn.hintPlace", { count: legalSquares(msg.legal, S.handTile).length })
+    : spots.length ? t("turn.hintFigure", { count: free }) : t("turn.hintConfirm");
+}
+
+function renderLog(view, table, upTo = Infinity, onJump = null) {
+  const el = $("log-list");
+  if (!view) {
+    el.innerHTML = "";
+    return;
+  }
+  const names = seatNames(table, view);
+  const entries = logEntries(view, names, upTo).reverse();
+  el.innerHTML = entries.map((e) => `<li class="log-${e.kind}"${e.title ? ` title="${esc(e.title)}"` : ""}${e.move != null ? ` data-move="${e.move}"` : ""}>${e.html}</li>`).join("");
+  if (onJump) {
+    for (const li of el.querySelectorAll("li[data-move]")) {
+      li.classList.add("jump");
+      li.dataset.testid = "replay-move";
+      li.addEventListener("click", () => onJump(Number(li.dataset.move) + 1));
+    }
+  }
+}
+
+function renderStatus() {
+  const msg = S.msg;
+  const el = $("status");
+  const { table, view } = msg;
+  const names = seatNames(table, view);
+  let text;
+  let kind = "";
+  if (S.replay) text = t("status.replay");
+  else if (!table) text = t("status.loading");
+  else if (table.status === "waiting") text = t("status.waiting");
+  else if (view?.is_over) {
+    const w = (view.winners || []).map((i) => names[i]).join(", ");
+    text = t(view.winners?.length > 1 ? "status.overTie" : "status.over", { players: w });
+    kind = "over";
+  } else if (S.pending) text = t("status.sending");
+  else if (myTurn()) {
+    text = S.pick ? t("status.confirm") : t("status.yourTurn");
+    kind = "mine";
+  } else if (view?.current != null) {
+    const seat = table.seats?.[view.current];
+    text = t(seat?.kind === "bot" ? "status.botTurn" : "status.theirTurn", { player: names[view.current] });
+  } else text = "";
+  if (msg.seat == null && table && table.status !== "waiting" && !S.replay) text = `${t("status.watching")} · ${text}`;
+  el.textContent = text;
+  el.dataset.kind = kind;
+}
+
+// --- waiting room --------------------------------------------------------
+
+function renderWaiting(table) {
+  showWaiting($("waiting"), {
+    table, tableId: id, seat: S.msg.seat ?? seatFor(id)?.seat ?? null, // before the start, the token says
+    onJoined: reconnect,
+  });
+}
+
+function reconnect() {
+  const old = S.ws;
+  S.ws = null;
+  old?.close();
+  S.msg = null;
+  connect();
+}
+
+// --- replay --------------------------------------------------------------
+
+async function openReplay() {
+  try {
+    const record = await api.record(id);
+    S.replay = new ReplayViewer({
+      record, board, view: S.msg.view, table: S.msg.table,
+      renderPlayers: (opts) => renderPlayers($("players"), { ...opts, table: S.msg.table, seat: S.msg.seat }),
+      renderLog: (view, upTo, jump) => renderLog(view, S.msg.table, upTo, jump),
+      onClose: () => {
+        S.replay = null;
+        $("turn-card").hidden = true;
+        render();
+      },
+    });
+    $("turn-card").hidden = true;
+    render();
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+// --- start ---------------------------------------------------------------
+
+async function main() {
+  await initI18n();
+  languageSwitch($("language"));
+  installDefs();
+  board = new BoardView($("board"));
+  $("zoom-in").addEventListener("click", () => board.zoomBy(1.25));
+  $("zoom-out").addEventListener("click", () => board.zoomBy(0.8));
+  $("zoom-fit").addEventListener("click", () => board.fit());
+  $("rotate").addEventListener("click", rotate);
+  $("confirm").addEventListener("click", confirm);
+  $("take-back").addEventListener("click", takeBack);
+  $("no-figure").addEventListener("click", noFigure);
+  $("replay-open").addEventListener("click", openReplay);
+  $("leave").addEventListener("click", async () => {
+    if (!window.confirm(t("leave.confirm"))) return;
+    try {
+      await api.leave(id, seatFor(id)?.token);
+    } catch (err) {
+      toast(err.message);
+    }
+    forgetSeat(id);
+    reconnect();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest?.("input, select, textarea")) return;
+    if (e.key === "r" || e.key === "R") rotate();
+    else if (e.key === "Enter" && S.pick && !e.target.closest?.("button")) confirm();
+    else if (e.key === "Escape" && S.pick) takeBack();
+    else if (e.key === "+" || e.key === "=") board.zoomBy(1.25);
+    else if (e.key === "-") board.zoomBy(0.8);
+    else if (e.key === "f" || e.key === "F") board.fit();
+  });
+  document.addEventListener("languagechange", () => {
+    applyStatic();
+    if (S.msg) {
+      setConnection($("connection").dataset.state);
+      render();
+    }
+  });
+  try {
+    setCatalogue(await api.catalogue());
+  } catch (err) {
+    toast(err.message);
+  }
+  try {
+    if (!id) throw new Error("no id");
+    await api.table(id);
+  } catch {
+    $("status").textContent = t("error.noTable");
+    return;
+  }
+  connect();
+}
+
+// for tests: reach the live socket (e.g. to drop it and watch it come back)
+window.carcassonneTable = { socket: () => S.ws, state: () => S.msg };
+
+main();

@@ -1,0 +1,196 @@
+// Drawing tiles and figures as SVG, from the catalogue's tile data alone.
+//
+// A tile is drawn unrotated in a 100 x 100 box (see geometry.js for the
+// shapes); callers turn it with `rotate(r 50 50)`, clockwise like the game.
+// Shared patterns and symbols live once per page in a hidden <svg> made by
+// installDefs(), and every other SVG on the page refers to them by id.
+
+import { tileGeometry } from "./geometry.js";
+
+export const SIZE = 100;
+export const PLAYER_COLOURS = ["#d7342b", "#2f6fd8", "#2c9a45", "#e9c31c", "#3a3a3a", "#b455c4"];
+
+let catalogue = { tiles: {} };
+
+/** Remember the catalogue (GET /api/catalogue) that tiles are drawn from. */
+export function setCatalogue(data) {
+  catalogue = data;
+}
+
+export function getCatalogue() {
+  return catalogue;
+}
+
+const MEEPLE = "M50 4C61 4 67 12 67 21C67 27 64 31 61 34L88 43C96 46 97 57 88 59L70 61L84 91C87 97 82 100 76 100"
+  + "L61 100L50 81L39 100L24 100C18 100 13 97 16 91L30 61L12 59C3 57 4 46 12 43L39 34C36 31 33 27 33 21"
+  + "C33 12 39 4 50 4Z";
+
+/** Put the shared patterns and symbols into the page (once). */
+export function installDefs() {
+  if (document.getElementById("carc-defs")) return;
+  const holder = document.createElement("div");
+  holder.innerHTML = `<svg id="carc-defs" width="0" height="0" style="position:absolute" aria-hidden="true">
+  <defs>
+    <pattern id="grass" width="20" height="20" patternUnits="userSpaceOnUse">
+      <rect width="20" height="20" fill="#86b649"/>
+      <path d="M3 5l1-3M11 13l1-3M16 4l1-2M6 17l1-3" stroke="#6f9e3a" stroke-width="1.2" stroke-linecap="round"/>
+    </pattern>
+    <pattern id="town" width="16" height="16" patternUnits="userSpaceOnUse">
+      <rect width="16" height="16" fill="#d8b27a"/>
+      <path d="M0 8h16M8 0v8M4 8v8M12 8v8" stroke="#c79d62" stroke-width="0.8"/>
+    </pattern>
+    <symbol id="meeple" viewBox="0 0 100 100"><path d="${MEEPLE}"/></symbol>
+    <symbol id="shield" viewBox="0 0 20 24">
+      <path d="M1 1h18v9c0 7-5 11-9 13C6 21 1 17 1 10Z" fill="#2a5bb8" stroke="#f3f0e4" stroke-width="1.6"/>
+      <path d="M10 4v16M4 10h12" stroke="#f3f0e4" stroke-width="1.8"/>
+    </symbol>
+    <symbol id="cloister" viewBox="0 0 40 40">
+      <rect x="6" y="16" width="28" height="20" fill="#efe3c8" stroke="#5b4631" stroke-width="1.5"/>
+      <path d="M3 17L20 5L37 17Z" fill="#b7432f" stroke="#5b4631" stroke-width="1.5"/>
+      <rect x="16" y="24" width="8" height="12" rx="4" fill="#5b4631"/>
+      <path d="M20 0v8M17 3h6" stroke="#5b4631" stroke-width="1.6"/>
+    </symbol>
+    <symbol id="house" viewBox="0 0 20 20">
+      <rect x="3" y="8" width="14" height="10" fill="#efe3c8" stroke="#5b4631" stroke-width="1.2"/>
+      <path d="M1 9L10 2L19 9Z" fill="#b7432f" stroke="#5b4631" stroke-width="1.2"/>
+    </symbol>
+    <symbol id="tower" viewBox="0 0 20 30">
+      <rect x="4" y="7" width="12" height="22" fill="#a8a29a" stroke="#4c4740" stroke-width="1.2"/>
+      <path d="M2 8V2h4v3h3V2h2v3h3V2h4v6Z" fill="#a8a29a" stroke="#4c4740" stroke-width="1.2"/>
+      <rect x="8" y="12" width="4" height="6" fill="#4c4740"/>
+    </symbol>
+    <symbol id="inn" viewBox="0 0 24 16">
+      <ellipse cx="12" cy="9" rx="11" ry="6" fill="#4d8fd1" stroke="#2d5e91" stroke-width="1"/>
+      <path d="M6 8c2-1 4 1 6 0s4-1 6 0" stroke="#cfe4f7" stroke-width="1" fill="none"/>
+    </symbol>
+    <symbol id="cathedral" viewBox="0 0 30 30">
+      <rect x="5" y="12" width="20" height="16" fill="#e9e2d2" stroke="#4c4740" stroke-width="1.3"/>
+      <path d="M3 13L15 3L27 13Z" fill="#6b6fa8" stroke="#4c4740" stroke-width="1.3"/>
+      <circle cx="15" cy="18" r="3" fill="#6b6fa8"/>
+    </symbol>
+    <symbol id="good-wine" viewBox="0 0 20 20"><circle cx="7" cy="8" r="4" fill="#7b2a73"/><circle cx="13" cy="8" r="4" fill="#7b2a73"/><circle cx="10" cy="14" r="4" fill="#7b2a73"/></symbol>
+    <symbol id="good-grain" viewBox="0 0 20 20"><path d="M10 2v17M10 6l-4-3M10 6l4-3M10 10l-4-3M10 10l4-3M10 14l-4-3M10 14l4-3" stroke="#c99a1b" stroke-width="2.2" fill="none"/></symbol>
+    <symbol id="good-cloth" viewBox="0 0 20 20"><path d="M3 4h14l-3 12H6Z" fill="#3c79c2" stroke="#21497a" stroke-width="1.2"/></symbol>
+    <symbol id="crown" viewBox="0 0 24 18"><path d="M3 16L1 4l6 5 5-8 5 8 6-5-2 12Z" fill="#f0c030" stroke="#8a6410" stroke-width="1.4" stroke-linejoin="round"/></symbol>
+    <symbol id="icon-city" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><path d="M0 0h20v7Q10 14 0 7Z" fill="#d8b27a" stroke="#6a4d2f" stroke-width="1.5"/></symbol>
+    <symbol id="icon-road" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><path d="M0 10h20" stroke="#6d5c3f" stroke-width="6"/><path d="M0 10h20" stroke="#efe5cb" stroke-width="4"/></symbol>
+    <symbol id="icon-monastery" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><use href="#cloister" x="2" y="2" width="16" height="16"/></symbol>
+    <symbol id="icon-field" viewBox="0 0 20 20"><rect width="20" height="20" fill="url(#grass)"/><use href="#meeple" x="4" y="4" width="12" height="12" fill="#fff" stroke="#333" stroke-width="6" transform="rotate(-90 10 10)"/></symbol>
+    <symbol id="monument" viewBox="0 0 40 40"><path d="M6 34V12h6v22M28 34V12h6v22M4 12h32V6H4Z" fill="#bdb6a8" stroke="#4c4740" stroke-width="1.5"/></symbol>
+  </defs>
+</svg>`;
+  document.body.prepend(holder.firstElementChild);
+}
+
+function use(symbol, cx, cy, w, h, extra = "") {
+  return `<use href="#${symbol}" x="${(cx - w / 2).toFixed(1)}" y="${(cy - h / 2).toFixed(1)}" width="${w}" height="${h}"${extra}/>`;
+}
+
+const markupCache = new Map();
+
+/** The SVG markup of one unrotated tile (a 100 x 100 box). */
+export function tileMarkup(id) {
+  if (markupCache.has(id)) return markupCache.get(id);
+  const data = catalogue.tiles?.[id];
+  let out;
+  if (!data) {
+    out = `<rect width="100" height="100" fill="#777"/><text x="50" y="56" text-anchor="middle" font-size="14" fill="#fff">${id}</text>`;
+  } else if (data.squares) {
+    out = wonderMarkup(data);
+  } else {
+    out = squareMarkup(tileGeometry(id, data, SIZE), data);
+  }
+  markupCache.set(id, out);
+  return out;
+}
+
+function squareMarkup(geo, data, monument = false) {
+  const parts = [`<rect width="100" height="100" fill="url(#grass)"/>`];
+  // each road with its own edges, so a road crossing another passes over it
+  for (const road of geo.roads) {
+    parts.push(`<path d="${road.path}" stroke="#6d5c3f" stroke-width="14" fill="none"/>`);
+    parts.push(`<path d="${road.path}" stroke="#efe5cb" stroke-width="10" fill="none"/>`);
+  }
+  for (const road of geo.roads) {
+    if (road.data.inn) {
+      const [x, y] = road.spot;
+      const off = road.sides[0] === "N" || road.sides[0] === "S" ? [16, 0] : [0, 16];
+      parts.push(use("inn", x * 100 + off[0], y * 100 + off[1], 20, 13));
+    }
+  }
+  if (geo.junction) parts.push(use("house", geo.junction[0] * 100, geo.junction[1] * 100, 20, 20));
+  for (const city of geo.cities) {
+    parts.push(`<path d="${city.path}" fill="url(#town)"/>`);
+    if (city.wall) {
+      parts.push(`<path d="${city.wall}" stroke="#6a4d2f" stroke-width="4.5" fill="none" stroke-linecap="round"/>`);
+      parts.push(`<path d="${city.wall}" stroke="#b99261" stroke-width="1.6" fill="none" stroke-dasharray="3 3"/>`);
+    }
+  }
+  for (const city of geo.cities) {
+    const [bx, by] = city.badge;
+    if (city.data.shields) parts.push(use("shield", bx * 100, by * 100, 14, 17));
+    if (city.data.cathedral) parts.push(use("cathedral", bx * 100, by * 100, 22, 22));
+    if (city.data.good) {
+      const [sx, sy] = city.data.shields || city.data.cathedral ? [bx + 0.14, by] : [bx, by];
+      parts.push(use(`good-${city.data.good}`, sx * 100, sy * 100, 14, 14));
+    }
+  }
+  if (geo.monastery) parts.push(use("cloister", 50, 50, 36, 36));
+  if (geo.tower) {
+    parts.push(use("tower", 50, 50, 16, 24));
+    const w = data.watchtower;
+    if (w && w.points) parts.push(`<title>${w.points} / ${w.per.replace("_", " ")}</title>`);
+  }
+  if (monument) parts.push(use("monument", 50, 50, 60, 60));
+  parts.push(`<rect x="0.5" y="0.5" width="99" height="99" fill="none" stroke="rgba(40,30,10,0.35)" stroke-width="1"/>`);
+  return parts.join("");
+}
+
+/** The squares of a wonder piece: [{dx, dy, data}] with per-square tile data. */
+export function wonderSquares(data) {
+  const out = [];
+  for (const key of Object.keys(data.squares)) {
+    const [dx, dy] = key.split(",").map(Number);
+    const local = (list) => (list || []).map((seg) => ({ ...seg,
+      at: seg.at.filter((a) => a.startsWith(`${key}:`)).map((a) => a.slice(key.length + 1)) }))
+      .filter((seg) => seg.at.length);
+    out.push({ dx, dy, data: { cities: local(data.cities), roads: local(data.roads), fields: local(data.fields),
+      monument: (data.monument || []).includes(key) } });
+  }
+  return out;
+}
+
+function wonderMarkup(data) {
+  // a wonder's anchor square, drawn alone where one square is asked for
+  const anchor = wonderSquares(data).find((s) => s.dx === 0 && s.dy === 0);
+  return anchor ? squareMarkup(tileGeometry(`${data.id || "wonder"}#0,0`, anchor.data, SIZE), anchor.data, anchor.data.monument) : "";
+}
+
+/** Markup of one square of a wonder (for the board). */
+export function wonderSquareMarkup(id, sq) {
+  return squareMarkup(tileGeometry(`${id}#${sq.dx},${sq.dy}`, sq.data, SIZE), sq.data, sq.data.monument);
+}
+
+/** A small standalone <svg> of a tile turned by `rotation`. */
+export function miniTile(id, rotation = 0, size = 48, extra = "") {
+  return `<svg class="mini-tile" viewBox="0 0 100 100" width="${size}" height="${size}" data-tile="${id}"${extra}>`
+    + `<g transform="rotate(${rotation} 50 50)">${tileMarkup(id)}</g></svg>`;
+}
+
+/** A figure drawn upright at (x, y) in board units; fields lie down. */
+export function figureMarkup(x, y, colour, feature, size = 26, extra = "") {
+  const lying = feature === "field" ? ` transform="rotate(-90 ${x} ${y})"` : "";
+  return `<g class="figure"${extra}><use href="#meeple" x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}"`
+    + ` fill="${colour}" stroke="#1b1b1b" stroke-width="6"${lying}/></g>`;
+}
+
+/** A small standalone icon from the shared symbols (crown, icon-city...). */
+export function icon(name, size = 16, title = "") {
+  return `<svg class="icon icon-${name}" viewBox="0 0 20 20" width="${size}" height="${size}" role="img"${title ? ` aria-label="${title}"` : ""}>`
+    + `${title ? `<title>${title}</title>` : ""}<use href="#${name}" width="20" height="20"/></svg>`;
+}
+
+/** A meeple icon as a standalone <svg> (for panels). */
+export function meepleIcon(colour, size = 16) {
+  return `<svg class="meeple-icon" viewBox="0 0 100 100" width="${size}" height="${size}"><use href="#meeple" fill="${colour}" stroke="#222" stroke-width="6"/></svg>`;
+}

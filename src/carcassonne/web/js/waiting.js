@@ -1,0 +1,58 @@
+// The waiting room of a table that has not started: the link to share, the
+// seats (sit on a free one), and "Start now" for a seated player (the
+// server gives the free human seats to bots).
+
+import { api, esc, playerName, rememberName, rememberSeat, seatFor } from "./api.js";
+import { t } from "./i18n.js";
+import { PLAYER_COLOURS } from "./tiles.js";
+import { toast } from "./ui.js";
+
+/** Fill `el` for `table` (hidden unless waiting); `seat` is mine or null. */
+export function showWaiting(el, { table, tableId, seat, onJoined }) {
+  if (table?.status !== "waiting") {
+    el.hidden = true;
+    return;
+  }
+  el.hidden = false;
+  const typed = el.querySelector("#join-name")?.value; // keep what is being typed
+  const link = `${location.origin}/table/${encodeURIComponent(table.id)}`;
+  const seats = table.seats.map((s, i) => {
+    const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length];
+    const who = s.kind === "bot" ? `${esc(s.name || "")} <span class="badge bot">${esc(t("players.bot", { bot: t(`bot.${s.bot}`) }))}</span>`
+      : s.taken ? `${esc(s.name || "")}${seat === i ? ` <span class="badge you">${esc(t("players.you"))}</span>` : ""}`
+        : seat == null ? `<button class="btn small" data-join="${i}" data-testid="join-seat-${i}">${esc(t("waiting.join"))}</button>`
+          : `<span class="muted">${esc(t("waiting.free"))}</span>`;
+    return `<li style="--c:${colour}"><span class="dot"></span>${who}</li>`;
+  }).join("");
+  el.innerHTML = `<h2>${esc(t("waiting.title"))}</h2>
+    <p>${esc(t("waiting.share"))}</p>
+    <div class="share"><input readonly value="${esc(link)}" data-testid="share-link"><button class="btn" data-copy>${esc(t("waiting.copy"))}</button></div>
+    ${seat == null ? `<label class="field">${esc(t("lobby.yourName"))} <input id="join-name" value="${esc(typed ?? playerName())}" maxlength="30"></label>` : ""}
+    <ul class="seats">${seats}</ul>
+    ${seat != null ? `<button class="btn primary" data-start data-testid="start-now">${esc(t("waiting.start"))}</button>` : ""}`;
+  el.querySelector("[data-copy]").addEventListener("click", () => {
+    navigator.clipboard?.writeText(link).then(() => toast(t("waiting.copied"), "ok"), () => {});
+    el.querySelector("input").select();
+  });
+  for (const b of el.querySelectorAll("[data-join]")) {
+    b.addEventListener("click", async () => {
+      const n = Number(b.dataset.join);
+      const name = (el.querySelector("#join-name")?.value || "").trim() || t("players.seat", { n: n + 1 });
+      rememberName(name);
+      try {
+        const res = await api.join(tableId, n, name);
+        rememberSeat(tableId, res.seat, res.token);
+        onJoined();
+      } catch (err) {
+        toast(err.message);
+      }
+    });
+  }
+  el.querySelector("[data-start]")?.addEventListener("click", async () => {
+    try {
+      await api.start(tableId, seatFor(tableId)?.token);
+    } catch (err) {
+      toast(err.message);
+    }
+  });
+}

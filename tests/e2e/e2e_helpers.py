@@ -1,0 +1,69 @@
+"""Playing through the web page the way a person does: by clicking.
+
+The table page keeps a few stable facts on ``<body>`` for this:
+``data-last`` (moves played), ``data-my-turn``, ``data-over`` and
+``data-status``; everything clickable has a ``data-testid``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+
+def quick_play(page: Page, base_url: str, name: str = "Ann") -> str:
+    """From the lobby: type a name, click "Play against a bot"; the table id."""
+    page.goto(base_url + "/")
+    page.get_by_test_id("player-name").fill(name)
+    page.get_by_test_id("quick-play").click()
+    page.wait_for_url("**/table/*")
+    page.wait_for_function("document.body.dataset.status === 'playing'")
+    return page.url.rstrip("/").split("/")[-1].split("?")[0]
+
+
+def moves_played(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.last || '0'"))
+
+
+def wait_turn_or_end(page: Page, timeout: float = 15000) -> bool:
+    """Wait until it is this page's turn (True) or the game is over (False)."""
+    page.wait_for_function(
+        "document.body.dataset.myTurn === 'true' || document.body.dataset.over === 'true'",
+        timeout=timeout)
+    return page.evaluate("document.body.dataset.over") != "true"
+
+
+def play_turn(page: Page, rng: random.Random, figure_chance: float = 0.35) -> bool:
+    """Place the tile: first highlighted square, maybe turn it, maybe a figure, confirm.
+
+    Returns whether a figure was put on the tile."""
+    before = moves_played(page)
+    squares = page.get_by_test_id("legal-square")
+    squares.first.wait_for()
+    squares.first.click()
+    page.get_by_test_id("ghost").wait_for()
+    if rng.random() < 0.5 and page.get_by_test_id("rotate").is_enabled():
+        start = page.get_by_test_id("ghost").get_attribute("data-rotation")
+        if rng.random() < 0.5:
+            page.keyboard.press("r")
+        else:
+            page.get_by_test_id("rotate").click()
+        page.wait_for_function(
+            f"document.querySelector('[data-testid=ghost]').dataset.rotation !== '{start}'")
+    spots = page.get_by_test_id("figure-spot")
+    figure = bool(spots.count()) and rng.random() < figure_chance
+    if figure:
+        spots.nth(rng.randrange(spots.count())).click()
+        page.locator("[data-testid=figure-spot].selected").wait_for()
+    elif spots.count():
+        page.get_by_test_id("no-figure").click()
+    page.get_by_test_id("confirm").click()
+    page.wait_for_function(f"Number(document.body.dataset.last) > {before}")
+    return figure
+
+
+def tile_count(page: Page) -> int:
+    return page.get_by_test_id("board-tile").count()

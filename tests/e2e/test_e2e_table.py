@@ -1,0 +1,228 @@
+"""The table page around the game: coming back after a reload or a dropped
+connection, watching, replaying, the Japanese text, and two people meeting
+at a table made in the lobby."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from e2e_helpers import moves_played, play_turn, quick_play, tile_count, wait_turn_or_end
+
+
+def wait_finished(server, table_id: str, timeout: float = 30) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        table = server.get(f"/api/tables/{table_id}")
+        if table["status"] == "finished":
+            return table
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.1)
+
+
+def test_a_reload_mid_game_keeps_the_seat_and_the_game_goes_on(page, server):
+    table_id = quick_play(page, server.url)
+    rng = random.Random(3)
+    for _ in range(2):
+        assert wait_turn_or_end(page)
+        play_turn(page, rng)
+    assert wait_turn_or_end(page)
+    played, tiles = moves_played(page), tile_count(page)
+    page.get_by_test_id("legal-square").first.click()  # a tile put down but not confirmed
+    page.reload()
+    page.wait_for_function(f"document.body.dataset.last === '{played}'")
+    assert page.evaluate("document.body.dataset.seat") == "0"
+    assert tile_count(page) == tiles
+    assert page.get_by_test_id("ghost").count() == 0  # the unconfirmed tile is back in hand
+    assert wait_turn_or_end(page)
+    play_turn(page, rng)
+    assert moves_played(page) > played
+    assert server.get(f"/api/tables/{table_id}")["moves"] >= played + 1
+
+
+def test_a_dropped_connection_comes_back_by_itself(page, server):
+    quick_play(page, server.url)
+    rng = random.Random(5)
+    assert wait_turn_or_end(page)
+    play_turn(page, rng)
+    page.wait_for_function("document.querySelector('[data-testid=connection]')"
+                           ".dataset.state === 'online'")
+    page.evaluate("window.carcassonneTable.socket().close()")
+    page.wait_for_function("document.querySelector('[data-testid=connection]')"
+                           ".dataset.state !== 'online'")
+    page.wait_for_function("document.querySelector('[data-testid=connection]')"
+                           ".dataset.state === 'online'", timeout=10000)
+    assert wait_turn_or_end(page)
+    before = moves_played(page)
+    play_turn(page, rng)
+    assert moves_played(page) > before
+
+
+def test_japanese_is_chosen_remembered_and_used_for_the_game(page, server):
+    page.goto(server.url + "/")
+    assert page.get_by_test_id("quick-play").inner_text() == "Play against a bot"
+    page.get_by_test_id("language").select_option("ja")
+    page.wait_for_function("document.documentElement.lang === 'ja'")
+    assert page.get_by_test_id("quick-play").inner_text() == "ボットと対戦する"
+    assert "新しいテーブル" in page.locator("body").inner_text()
+    page.reload()
+    assert page.get_by_test_id("quick-play").inner_text() == "ボットと対戦する"
+    page.get_by_test_id("quick-play").click()
+    page.wait_for_url("**/table/*")
+    assert wait_turn_or_end(page)
+    assert "あなたの番" in page.get_by_test_id("status").inner_text()
+    assert page.get_by_test_id("confirm").inner_text() == "決定"
+    assert "プレイヤー" in page.get_by_test_id("players").inner_text()
+    play_turn(page, random.Random(1))
+    assert "置いた" in page.get_by_test_id("log").inner_text()
+
+
+def test_every_language_has_every_text(page, server):
+    page.goto(server.url + "/")
+    missing = page.evaluate("""async () => {
+        const { LANGUAGES } = await import('/static/i18n/languages.js');
+        const en = (await import('/static/i18n/en.js')).default;
+        const out = {};
+        for (const { code } of LANGUAGES) {
+            const table = (await import(`/static/i18n/${code}.js`)).default;
+            out[code] = Object.keys(en).filter((k) => !(k in table))
+                .concat(Object.keys(table).filter((k) => !(k in en)));
+        }
+        return out;
+    }""")
+    assert set(missing) >= {"en", "ja"}
+    assert all(not keys for keys in missing.values()), missing
+
+
+def test_a_spectator_watches_a_game_being_played(page, another_page, server):
+    table_id = quick_play(page, server.url)
+    watcher = another_page
+    watcher.goto(server.url + "/")
+    watcher.get_by_test_id(f"watch-{table_id}").click()
+    watcher.wait_for_url(f"**/table/{table_id}")
+    watcher.wait_for_function("document.body.dataset.status === 'playing'")
+    assert watcher.evaluate("document.body.dataset.seat") == ""
+    assert "Watching" in watcher.get_by_test_id("status").inner_text()
+    assert watcher.get_by_test_id("legal-square").count() == 0
+    assert watcher.get_by_test_id("confirm").is_hidden()
+    assert wait_turn_or_end(page)
+    play_turn(page, random.Random(2))
+    assert wait_turn_or_end(page)  # the bot has answered: nothing moves until the player does
+    played = moves_played(page)
+    watcher.wait_for_function(f"document.body.dataset.last === '{played}'")
+    assert tile_count(watcher) == played + 1
+    for seat in (0, 1):
+        shown = watcher.get_by_test_id(f"score-{seat}").inner_text()
+        assert shown == page.get_by_test_id(f"score-{seat}").inner_text()
+
+
+def test_a_finished_game_is_replayed_move_by_move(page, server):
+    made = server.post("/api/tables", {"name": "Bots only",
+                                       "seats": [{"kind": "bot", "bot": "random"},
+                                                 {"kind": "bot", "bot": "random"}]})
+    table_id = made["table"]["id"]
+    table = wait_finished(server, table_id)
+    record = server.get(f"/api/tables/{table_id}/record")
+    total = len(record["moves"])
+    page.goto(server.url + "/")
+    page.get_by_test_id(f"replay-{table_id}").click()
+    page.wait_for_url(f"**/table/{table_id}?replay=1")
+    page.get_by_test_id("replay").wait_for()
+    assert page.get_by_test_id("replay-position").inner_text() == f"Move 0 of {total}"
+    assert tile_count(page) == 1
+    page.get_by_test_id("replay-next").click()
+    page.get_by_test_id("replay-next").click()
+    assert tile_count(page) == 3
+    first = record["moves"][0]
+    x, y = first["at"]
+    tile = page.locator(f"[data-testid=board-tile][data-x='{x}'][data-y='{y}']")
+    assert tile.get_attribute("data-tile") == first["tile"]
+    assert tile.get_attribute("data-rotation") == str(first["rotation"])
+    page.get_by_test_id("replay-prev").click()
+    assert tile_count(page) == 2
+    page.get_by_test_id("replay-last").click()
+    assert tile_count(page) == 1 + total
+    assert page.get_by_test_id("replay-position").inner_text() == f"Move {total} of {total}"
+    for seat, score in enumerate(table["scores"]):
+        assert page.get_by_test_id(f"score-{seat}").inner_text() == str(score)
+    page.locator("[data-testid=replay-move][data-move='9']").click()  # jump from the log
+    assert page.get_by_test_id("replay-position").inner_text() == f"Move 10 of {total}"
+    assert tile_count(page) == 11
+    page.get_by_test_id("replay-play").click()
+    page.wait_for_function("document.querySelectorAll('[data-testid=board-tile]').length > 12")
+    page.get_by_test_id("replay-play").click()
+    page.get_by_test_id("replay-close").click()
+    assert page.get_by_test_id("replay").is_hidden()
+    assert tile_count(page) == 1 + total
+    page.get_by_test_id("final-scores").wait_for()
+
+
+def test_two_people_meet_at_a_table_made_in_the_lobby(page, another_page, server):
+    host, guest = page, another_page
+    host.goto(server.url + "/")
+    host.get_by_test_id("player-name").fill("Hana")
+    host.get_by_test_id("table-name").fill("Friends")
+    host.get_by_test_id("seat-kind-1").select_option("human")
+    host.get_by_test_id("option-tiny_city").select_option(label="2 (variant)")
+    host.get_by_test_id("hide-distribution").check()
+    host.get_by_test_id("create-table").click()
+    host.wait_for_url("**/table/*")
+    table_id = host.url.rstrip("/").split("/")[-1]
+    host.get_by_test_id("waiting").wait_for()
+    assert host.get_by_test_id("share-link").input_value().endswith(f"/table/{table_id}")
+    table = server.get(f"/api/tables/{table_id}")
+    assert table["status"] == "waiting" and table["options"] == {"tiny_city": 2}
+    assert table["hide_distribution"] is True
+
+    guest.goto(server.url + "/")
+    guest.get_by_test_id("player-name").fill("Ken")
+    guest.get_by_test_id(f"join-{table_id}-1").click()
+    guest.wait_for_url(f"**/table/{table_id}")
+    for p in (host, guest):
+        p.wait_for_function("document.body.dataset.status === 'playing'")
+        p.get_by_test_id("distribution-hidden").wait_for()
+        assert p.get_by_test_id("distribution").count() == 0
+    assert host.evaluate("document.body.dataset.seat") == "0"
+    assert guest.evaluate("document.body.dataset.seat") == "1"
+    assert "Hana" in guest.get_by_test_id("player-0").inner_text()
+    rng = random.Random(11)
+    assert wait_turn_or_end(host)
+    play_turn(host, rng)
+    assert wait_turn_or_end(guest)
+    assert tile_count(guest) == 2
+    play_turn(guest, rng)
+    assert wait_turn_or_end(host)
+    assert tile_count(host) == 3
+
+
+def test_a_guest_sits_down_from_the_link_and_start_now_gives_the_rest_to_bots(
+        page, another_page, server):
+    host, guest = page, another_page
+    host.goto(server.url + "/")
+    host.get_by_test_id("player-count").select_option("3")
+    host.get_by_test_id("seat-kind-1").select_option("human")
+    host.get_by_test_id("seat-kind-2").select_option("human")
+    host.get_by_test_id("create-table").click()
+    host.wait_for_url("**/table/*")
+    link = host.get_by_test_id("share-link").input_value()
+    table_id = link.rstrip("/").split("/")[-1]
+    assert host.get_by_test_id("bot-badge").count() == 0
+
+    guest.goto(link)
+    guest.get_by_test_id("waiting").wait_for()
+    guest.locator("#join-name").fill("Mio")
+    guest.get_by_test_id("join-seat-1").click()
+    guest.wait_for_function("document.body.dataset.seat === '1'")
+    host.wait_for_function("document.querySelector('[data-testid=waiting]')"
+                           ".innerText.includes('Mio')")
+    host.get_by_test_id("start-now").click()
+    for p in (host, guest):
+        p.wait_for_function("document.body.dataset.status === 'playing'")
+        assert p.get_by_test_id("waiting").is_hidden()
+        assert p.get_by_test_id("bot-badge").count() == 1
+    seats = server.get(f"/api/tables/{table_id}")["seats"]
+    assert [s["kind"] for s in seats] == ["human", "human", "bot"]
+    assert seats[1]["name"] == "Mio"
+    assert wait_turn_or_end(host)
+    play_turn(host, random.Random(4))
+    assert wait_turn_or_end(guest)

@@ -1,0 +1,115 @@
+"""Fixtures of the server tests: a real app on a temporary database.
+
+Every test talks to the real application through FastAPI's TestClient, on a
+fresh SQLite file, or on PostgreSQL when ``CARCASSONNE_TEST_POSTGRES`` holds
+a URL (each test then works in a schema of its own, dropped afterwards).
+Bots move without delay and the rate bounds are loosened, except in the
+tests that check them.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import os
+import uuid
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+with warnings.catch_warnings():  # the test client's note about its HTTP library
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from server_helpers import Serve
+
+from carcassonne.server import Settings, create_app
+from carcassonne.server.config import normalize_url
+
+#: Settings for tests: bots without delay, rate bounds out of the way.
+FAST: dict[str, Any] = {"bot_delay": 0.0, "http_rate": (100_000, 1.0),
+                        "ws_burst": (100_000, 1.0), "ws_flood": (1_000_000, 10.0)}
+POSTGRES = os.environ.get("CARCASSONNE_TEST_POSTGRES")
+
+
+
+@pytest.fixture(autouse=True)
+def deadline(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that hangs (a message that never comes) ends the run after
+    three minutes, with every thread's traceback on the real standard error
+    (the one pytest's fault handler keeps), instead of hanging CI."""
+    from _pytest.faulthandler import fault_handler_stderr_fd_key
+
+    fd = request.config.stash.get(fault_handler_stderr_fd_key, 2)
+    faulthandler.dump_traceback_later(180, exit=True, file=fd)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
+
+@pytest.fixture
+def web_dir(tmp_path: Path) -> Path:
+    """A small stand-in for the web client's files."""
+    web = tmp_path / "web"
+    (web / "js").mkdir(parents=True)
+    (web / "index.html").write_text("<title>lobby page</title>", "utf-8")
+    (web / "table.html").write_text("<title>table page</title>", "utf-8")
+    (web / "js" / "main.js").write_text("export const ok = true;\n", "utf-8")
+    return web
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'server.db'}"
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A URL to an empty schema of the PostgreSQL test database."""
+    if not POSTGRES:
+        pytest.skip("set CARCASSONNE_TEST_POSTGRES to a PostgreSQL URL to run this")
+    url = normalize_url(POSTGRES)
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield make_url(url).update_query_dict(
+            {"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
+    finally:
+        with engine.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest) -> str:
+    """Each storage test runs on SQLite and on PostgreSQL."""
+    name = "sqlite_url" if request.param == "sqlite" else "postgres_url"
+    url: str = request.getfixturevalue(name)
+    return url
+
+
+@pytest.fixture
+def serve(sqlite_url: str, web_dir: Path) -> Serve:
+    """``with serve(**settings) as client``: the app running on a database
+    (``url=``, by default this test's SQLite file); run it again on the
+    same database to restart it."""
+
+    @contextmanager
+    def running(url: str = sqlite_url, **overrides: Any) -> Iterator[TestClient]:
+        settings = Settings(database_url=url, web_dir=web_dir, **{**FAST, **overrides})
+        with TestClient(create_app(settings)) as client:
+            yield client
+
+    return running
+
+
+@pytest.fixture
+def client(serve: Serve) -> Iterator[TestClient]:
+    with serve() as running:
+        yield running

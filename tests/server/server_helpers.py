@@ -1,0 +1,125 @@
+"""Helpers of the server tests: tables, tokens, reading the live socket, and
+looking for the stack order where it must not be."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from carcassonne.server.hall import Hall
+
+#: ``with serve(**settings) as client``: the app running (see conftest.py).
+Serve = Callable[..., AbstractContextManager[TestClient]]
+HUMAN: dict[str, Any] = {"kind": "human"}
+RANDOM: dict[str, Any] = {"kind": "bot", "bot": "random"}
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_table(client: TestClient, seats: list[dict[str, Any]] | None = None,
+              join: int | None = 0, name: str = "Ann", **extra: Any) -> tuple[str, str | None]:
+    """Create a table (a human seat and a random bot by default), join seat
+    ``join``; answer its id and the token."""
+    body: dict[str, Any] = {"seats": seats or [HUMAN, RANDOM], **extra}
+    if join is not None:
+        body["join"] = {"seat": join, "name": name}
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    data = answer.json()
+    return data["table"]["id"], data.get("token")
+
+
+def hall(client: TestClient) -> Hall:
+    found: Hall = client.app.state.hall  # type: ignore[attr-defined]
+    return found
+
+
+def receive(ws: Any) -> dict[str, Any]:
+    message: dict[str, Any] = ws.receive_json()
+    return message
+
+
+def next_state(ws: Any) -> dict[str, Any]:
+    """The next ``state`` message; an error on the way fails the test."""
+    message = receive(ws)
+    assert message["type"] == "state", message
+    return message
+
+
+def my_turn(ws: Any) -> dict[str, Any]:
+    """States until this client has to move or the game is over."""
+    while True:
+        state = next_state(ws)
+        view = state["view"]
+        if state["legal"] is not None or (view is not None and view["is_over"]):
+            return state
+
+
+def play_turns(ws: Any, turns: int | None = None, seed: int = 1, pause: float = 0.0,
+               state: dict[str, Any] | None = None,
+               ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play random legal moves for ``turns`` turns (None: to the end), from
+    ``state`` if it was already read; answer the last state seen and every
+    move sent."""
+    rng = random.Random(seed)
+    sent: list[dict[str, Any]] = []
+    if state is None or (state["legal"] is None and not state["view"]["is_over"]):
+        state = my_turn(ws)
+    while not state["view"]["is_over"] and (turns is None or len(sent) < turns):
+        move = rng.choice(state["legal"])
+        ws.send_json({"type": "move", "move": move})
+        sent.append(move)
+        time.sleep(pause)
+        state = my_turn(ws)
+    return state, sent
+
+
+def wait_for(client: TestClient, table_id: str, status: str, seconds: float = 60) -> dict[str, Any]:
+    """Poll the table until it has ``status``."""
+    end = time.monotonic() + seconds
+    while True:
+        table: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
+        if table["status"] == status or time.monotonic() > end:
+            assert table["status"] == status, table
+            return table
+        time.sleep(0.02)
+
+
+def upcoming(stack: tuple[str, ...], view: dict[str, Any] | None) -> list[str]:
+    """The tiles nobody has seen yet, in draw order (base game, one tile
+    drawn at a time): after the tiles placed, discarded and the one drawn."""
+    if view is None:
+        return list(stack)
+    seen = len(view["moves"]) + len(view["discards"]) + len(view["to_place"])
+    return list(stack[seen:])
+
+
+def assert_secret(answer: Any, stack: tuple[str, ...], view: dict[str, Any] | None) -> None:
+    """``answer`` holds no ``stack`` key and no run of the coming draw order."""
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            assert "stack" not in value, f"a 'stack' key in {value!r:.200}"
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(answer)
+    coming = upcoming(stack, view)
+    if len(coming) >= 3:
+        text = json.dumps(answer)
+        compact = json.dumps(answer, separators=(",", ":"))
+        for start in range(len(coming) - 2):
+            run = coming[start:start + 3]
+            assert json.dumps(run)[1:-1] not in text, f"the draw order {run} leaked"
+            assert json.dumps(run, separators=(",", ":"))[1:-1] not in compact

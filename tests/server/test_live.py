@@ -1,0 +1,240 @@
+"""The live WebSocket of docs/server.md: states, moves, errors, bounds, resync."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from server_helpers import (
+    HUMAN,
+    RANDOM,
+    Serve,
+    auth,
+    hall,
+    my_turn,
+    new_table,
+    next_state,
+    play_turns,
+    receive,
+)
+from starlette.websockets import WebSocketDisconnect
+
+from carcassonne import Game, Move
+from carcassonne.bots import BOTS
+
+
+def test_a_whole_game_against_a_bot_through_the_socket(client: TestClient) -> None:
+    table_id, token = new_table(client, [HUMAN, RANDOM], name="Ann")
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        first = next_state(ws)
+        assert set(first) == {"type", "table", "seat", "view", "legal", "last"}
+        assert first["seat"] == 0 and first["last"] == 0
+        assert first["view"]["you"] == 0 and first["view"]["players"] == ["Ann", "Random bot"]
+        assert first["legal"] and all(Move.from_dict(m).to_dict() == m for m in first["legal"])
+        assert first["table"]["status"] == "playing"
+        final, sent = play_turns(ws, seed=4, state=first)
+    view = final["view"]
+    assert view["is_over"] and final["legal"] is None and final["table"]["status"] == "finished"
+    assert final["last"] == len(view["moves"]) == final["table"]["moves"]
+    assert final["table"]["scores"] == view["scores"]
+    assert final["table"]["winners"] == view["winners"]
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    game = Game.from_record(record)
+    assert list(game.scores) == view["scores"]
+    ours = [m for i, m in enumerate(record["moves"]) if i % 2 == 0]
+    assert ours == sent  # every move of seat 0 is the one sent, in record form
+    assert token is not None
+    over = client.post(f"/api/tables/{table_id}/leave", headers=auth(token))
+    assert over.status_code == 409 and "over" in over.json()["error"]
+
+
+@pytest.mark.skipif("greedy" not in BOTS, reason="the greedy bot is not there yet")
+def test_a_game_against_the_greedy_bot(client: TestClient) -> None:
+    table_id, token = new_table(client, [HUMAN, {"kind": "bot", "bot": "greedy"}])
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        final, _ = play_turns(ws)
+    assert final["view"]["is_over"] and final["table"]["seats"][1]["bot"] == "greedy"
+
+
+def test_spectators_watch_with_their_own_view_and_no_legal_moves(client: TestClient) -> None:
+    table_id, token = new_table(client, [HUMAN, RANDOM])
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher, \
+            client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as player:
+        state = next_state(watcher)
+        assert state["seat"] is None and state["legal"] is None
+        assert state["view"]["you"] is None
+        play_turns(player, turns=1)
+        seen = [next_state(watcher) for _ in range(2)]  # our move, then the bot's
+        assert [s["last"] for s in seen] == [1, 2]
+        assert all(s["seat"] is None and s["legal"] is None for s in seen)
+
+
+def test_a_waiting_table_tells_its_watchers_about_seats_and_the_start(
+        client: TestClient) -> None:
+    table_id, token = new_table(client, [HUMAN, HUMAN])
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        state = next_state(ws)
+        assert state["seat"] == 0 and state["view"] is None and state["legal"] is None
+        assert state["table"]["status"] == "waiting"
+        ws.send_json({"type": "move", "move": {"tile": "BA/Rr", "at": [1, 0], "rotation": 0}})
+        assert "not started" in receive(ws)["error"]
+        client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Bob"})
+        started = next_state(ws)
+        assert started["table"]["status"] == "playing"
+        assert started["view"]["players"] == ["Ann", "Bob"] and started["legal"]
+
+
+def test_an_illegal_move_is_refused_to_its_sender_only_and_changes_nothing(
+        client: TestClient) -> None:
+    table_id, token = new_table(client, [HUMAN, RANDOM])
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws, \
+            client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        before = my_turn(ws)
+        next_state(watcher)
+        tile = before["view"]["to_place"][0]
+        ws.send_json({"type": "move", "move": {"tile": tile, "at": [0, 0], "rotation": 0}})
+        error = receive(ws)
+        assert error["type"] == "error" and error["rule"] == "PLACE-1"
+        ws.send_json({"type": "move", "move": {"tile": tile, "at": [5, 5], "rotation": 0}})
+        assert receive(ws)["rule"] == "PLACE-1"
+        wrong = "BA/Cccc+" if tile != "BA/Cccc+" else "BA/L"
+        ws.send_json({"type": "move", "move": {"tile": wrong, "at": [0, 1], "rotation": 0}})
+        assert receive(ws)["rule"] == "§2"
+        ws.send_json({"type": "sync"})
+        assert next_state(ws) == before  # nothing changed
+        watcher.send_json({"type": "ping"})
+        assert receive(watcher) == {"type": "pong"}  # the watcher heard nothing
+    assert len(hall(client).store.moves(table_id)) == 0
+
+
+@pytest.mark.parametrize(("message", "words"), [
+    ("not json", "JSON"),
+    ("[1, 2]", "object"),
+    ('"move"', "object"),
+    ('{"kind": "move"}', "unknown message type"),
+    ('{"type": "dance"}', "unknown message type"),
+    ('{"type": "move"}', "needs a move"),
+    ('{"type": "move", "move": "BA/Rr@1,0r0"}', "malformed move"),
+    ('{"type": "move", "move": {"tile": "BA/Rr", "at": [1], "rotation": 0}}', "at"),
+    ('{"type": "move", "move": {"tile": "BA/Rr", "at": [1, 0], "rotation": 45}}', "rotation"),
+    ('{"type": "move", "move": {"tile": "BA/Rr", "at": [1, 0], "rotation": 0, "x": 1}}',
+     "unknown move keys"),
+    ('{"type": "move", "move": {"tile": "BA/Rr", "at": [1, 0], "rotation": 0, '
+     '"figures": [{"figure": "dragon", "feature": "road", "spot": "E"}]}}', "figure"),
+])
+def test_malformed_messages_get_an_error_and_change_nothing(
+        client: TestClient, message: str, words: str) -> None:
+    table_id, token = new_table(client, [HUMAN, RANDOM])
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        before = my_turn(ws)
+        ws.send_text(message)
+        error = receive(ws)
+        assert error["type"] == "error" and words in error["error"], error
+        ws.send_json({"type": "sync"})
+        assert next_state(ws) == before
+
+
+def test_binary_and_oversized_messages_are_refused_and_the_connection_stays(
+        client: TestClient) -> None:
+    table_id, token = new_table(client, [HUMAN, RANDOM])
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        before = my_turn(ws)
+        ws.send_bytes(b'{"type": "ping"}')
+        assert "text" in receive(ws)["error"]
+        move = dict(before["legal"][0], padding="x" * 9000)
+        ws.send_json({"type": "move", "move": move})
+        error = receive(ws)
+        assert error["type"] == "error" and "8192 bytes" in error["error"]
+        ws.send_text('{"type": "ping"}' + " " * 8300)  # valid JSON, but too long
+        assert receive(ws)["type"] == "error"
+        ws.send_json({"type": "ping"})
+        assert receive(ws) == {"type": "pong"}
+        ws.send_json({"type": "sync"})
+        assert next_state(ws) == before
+
+
+def test_more_than_20_messages_a_second_are_refused_one_by_one(serve: Serve) -> None:
+    with serve(ws_burst=(20, 1.0), ws_flood=(100, 10.0)) as client:
+        table_id, token = new_table(client, [HUMAN, RANDOM])
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+            my_turn(ws)
+            for _ in range(25):
+                ws.send_json({"type": "ping"})
+            answers = [receive(ws) for _ in range(25)]
+        assert answers[:20] == [{"type": "pong"}] * 20
+        assert all(a["type"] == "error" and "too many" in a["error"] for a in answers[20:])
+
+
+def test_more_than_100_messages_in_ten_seconds_close_the_connection(serve: Serve) -> None:
+    with serve(ws_burst=(20, 1.0), ws_flood=(100, 10.0)) as client:
+        table_id, token = new_table(client, [HUMAN, RANDOM])
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+            my_turn(ws)
+            for _ in range(101):
+                ws.send_json({"type": "ping"})
+            answers = [receive(ws) for _ in range(101)]
+            assert answers[:20] == [{"type": "pong"}] * 20
+            assert answers[-1] == {"type": "error", "rule": None,
+                                   "error": "too many messages: closing the connection"}
+            with pytest.raises(WebSocketDisconnect) as closed:
+                receive(ws)
+            assert closed.value.code == 1008
+        assert hall(client).tables[table_id].connections == set()
+
+
+def test_reconnecting_resyncs_the_same_state(client: TestClient) -> None:
+    table_id, token = new_table(client, [HUMAN, RANDOM])
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        state, sent = play_turns(ws, turns=3)
+    assert state["last"] == 6 and len(sent) == 3
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        again = next_state(ws)
+        assert again == state
+        ws.send_json({"type": "sync"})
+        assert next_state(ws) == state
+        ws.send_json({"type": "move", "move": again["legal"][-1]})
+        assert next_state(ws)["last"] == 7
+
+
+def test_an_unknown_table_or_a_wrong_token_on_the_socket(client: TestClient) -> None:
+    with client.websocket_connect("/ws/tables/nosuch") as ws:
+        assert "no table" in receive(ws)["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            receive(ws)
+        assert closed.value.code == 4404
+    table_id, _ = new_table(client, [HUMAN, RANDOM])
+    with client.websocket_connect(f"/ws/tables/{table_id}?token=guess") as ws:
+        assert "opens no seat" in receive(ws)["error"]
+        state = next_state(ws)
+        assert state["seat"] is None and state["legal"] is None  # watching
+
+
+def test_a_player_who_left_watches_from_then_on(client: TestClient) -> None:
+    table_id, _ = new_table(client, [HUMAN, HUMAN], join=0)
+    second = client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).json()["token"]
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={second}") as ws:
+        assert next_state(ws)["seat"] == 1
+        client.post(f"/api/tables/{table_id}/leave", headers=auth(second))
+        state = next_state(ws)
+        assert state["seat"] is None and state["table"]["seats"][1]["kind"] == "bot"
+
+
+def test_a_move_the_database_cannot_store_changes_nothing(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    table_id, token = new_table(client, [HUMAN, RANDOM])
+    store = hall(client).store
+
+    def broken(*args: object) -> None:
+        raise OSError("disk full")
+
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        before = my_turn(ws)
+        monkeypatch.setattr(store, "add_move", broken)
+        ws.send_json({"type": "move", "move": before["legal"][0]})
+        error = receive(ws)
+        assert error["type"] == "error" and "could not store" in error["error"]
+        monkeypatch.undo()
+        ws.send_json({"type": "sync"})
+        assert next_state(ws) == before  # not told, not applied
+        ws.send_json({"type": "move", "move": before["legal"][0]})
+        assert next_state(ws)["last"] == 1
+    assert len(store.moves(table_id)) >= 1

@@ -1,0 +1,252 @@
+"""The HTTP lobby of docs/server.md: tables, seats, tokens, records, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from httpx import Response
+from server_helpers import HUMAN, RANDOM, Serve, auth, new_table, wait_for
+
+from carcassonne import Game
+from carcassonne.bots import BOTS
+from carcassonne.server.bots import stand_in
+from carcassonne.tiles import TILES, TILES_BY_SET
+
+
+def refused(answer: Response, status: int, words: str = "") -> dict:
+    """``answer`` is an error of ``status`` in the protocol's form."""
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    assert set(body) == {"error", "rule"} and isinstance(body["error"], str), body
+    assert words in body["error"], body
+    return body
+
+
+def test_health(client: TestClient) -> None:
+    assert client.get("/api/health").json() == {"ok": True}
+
+
+def test_catalogue_lists_sets_options_bots_and_tiles_as_the_files_say(
+        client: TestClient) -> None:
+    data = client.get("/api/catalogue").json()
+    assert list(data) == ["sets", "options", "bots", "start", "tiles"]
+    assert data["sets"] == ["base"] and data["start"] == "BA/RCr"
+    assert sorted(data["bots"]) == sorted(BOTS)
+    farmers = next(o for o in data["options"] if o["name"] == "farmers")
+    assert farmers == {"name": "farmers", "default": True, "allowed": [True, False],
+                       "set": "base"}
+    assert {o["name"] for o in data["options"]} == {
+        "farmers", "farm_scoring", "tiny_city", "hand", "hands_public"}
+    assert set(data["tiles"]) == {t.id for t in TILES_BY_SET["base"]}
+    assert sum(t["count"] for t in data["tiles"].values()) == 72
+    start = data["tiles"]["BA/RCr"]
+    assert start == {"set": "base", "count": 4, "edges": "CRFR", "cities": [{"at": ["N"]}],
+                     "roads": [{"at": ["W", "E"]}],
+                     "fields": [{"at": ["EL", "WR"], "cities": ["N"]},
+                                {"at": ["ER", "SL", "SR", "WL"]}],
+                     "monastery": False}
+    assert data["tiles"]["BA/L"]["monastery"] is True
+    assert data["tiles"]["BA/Cccc+"]["cities"] == TILES["BA/Cccc+"].data["cities"]
+
+
+def test_create_a_waiting_table_then_join_it_until_it_starts(client: TestClient) -> None:
+    answer = client.post("/api/tables", json={
+        "name": "Friday game", "seats": [HUMAN, {"kind": "human", "name": "Bob"}, RANDOM],
+        "options": {"tiny_city": 2, "farmers": True}})
+    assert answer.status_code == 201
+    data = answer.json()
+    assert set(data) == {"table"}  # no seat, no token without "join"
+    table = data["table"]
+    assert set(table) == {"id", "name", "status", "sets", "options", "hide_distribution",
+                          "seats", "created", "moves", "scores", "winners"}
+    assert table["name"] == "Friday game" and table["status"] == "waiting"
+    assert table["options"] == {"tiny_city": 2}  # only what differs from the defaults
+    assert table["sets"] == ["base"] and table["hide_distribution"] is False
+    assert table["moves"] == 0 and table["scores"] is None and table["winners"] is None
+    assert table["seats"] == [
+        {"seat": 0, "kind": "human", "bot": None, "name": None, "taken": False},
+        {"seat": 1, "kind": "human", "bot": None, "name": "Bob", "taken": False},
+        {"seat": 2, "kind": "bot", "bot": "random", "name": "Random bot", "taken": True}]
+    table_id = table["id"]
+    assert client.get(f"/api/tables/{table_id}").json() == table
+
+    first = client.post(f"/api/tables/{table_id}/join", json={"seat": 1})
+    assert first.status_code == 200
+    assert first.json()["seat"] == 1 and len(first.json()["token"]) >= 32
+    waiting = client.get(f"/api/tables/{table_id}").json()
+    assert waiting["status"] == "waiting"
+    assert waiting["seats"][1] == {"seat": 1, "kind": "human", "bot": None, "name": "Bob",
+                                   "taken": True}
+    second = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": " Ann "})
+    assert second.json()["seat"] == 0 and second.json()["token"] != first.json()["token"]
+    playing = client.get(f"/api/tables/{table_id}").json()
+    assert playing["status"] == "playing"  # the last seat taken starts the table
+    assert playing["seats"][0]["name"] == "Ann" and playing["scores"] == [0, 0, 0]
+
+
+def test_join_without_a_seat_takes_the_first_free_one(client: TestClient) -> None:
+    table_id, _ = new_table(client, [HUMAN, HUMAN, HUMAN], join=1)
+    answer = client.post(f"/api/tables/{table_id}/join", json={"name": "Cid"})
+    assert answer.json()["seat"] == 0
+
+
+def test_a_table_of_bots_starts_at_once_and_plays_itself_to_the_end(client: TestClient) -> None:
+    answer = client.post("/api/tables", json={"seats": [RANDOM, RANDOM]})
+    table = answer.json()["table"]
+    assert table["status"] == "playing"
+    assert [s["name"] for s in table["seats"]] == ["Random bot", "Random bot 2"]
+    done = wait_for(client, table["id"], "finished")
+    assert done["moves"] > 60 and len(done["scores"]) == 2
+    assert done["winners"] == [i for i, s in enumerate(done["scores"])
+                               if s == max(done["scores"])]
+
+
+def test_listing_is_newest_first_and_filters_by_status(client: TestClient) -> None:
+    first, _ = new_table(client, [HUMAN, HUMAN], join=None)
+    second, _ = new_table(client, [HUMAN, RANDOM])
+    third, _ = new_table(client, [HUMAN, HUMAN], join=None)
+    ids = [t["id"] for t in client.get("/api/tables").json()["tables"]]
+    assert ids == [third, second, first]
+    waiting = client.get("/api/tables", params={"status": "waiting"}).json()["tables"]
+    assert [t["id"] for t in waiting] == [third, first]
+    playing = client.get("/api/tables", params={"status": "playing"}).json()["tables"]
+    assert [t["id"] for t in playing] == [second]
+    assert client.get("/api/tables", params={"status": "finished"}).json() == {"tables": []}
+    refused(client.get("/api/tables", params={"status": "over"}), 400, "status")
+
+
+def test_start_gives_free_seats_to_the_stand_in_bot(client: TestClient) -> None:
+    table_id, token = new_table(client, [HUMAN, HUMAN, {"kind": "human", "name": "Dee"}])
+    assert token is not None
+    answer = client.post(f"/api/tables/{table_id}/start", headers=auth(token))
+    assert answer.status_code == 200
+    table = answer.json()
+    assert table["status"] == "playing"
+    bot = stand_in()
+    assert bot == ("greedy" if "greedy" in BOTS else "random")
+    assert table["seats"][0] == {"seat": 0, "kind": "human", "bot": None, "name": "Ann",
+                                 "taken": True}
+    assert table["seats"][1] == {"seat": 1, "kind": "bot", "bot": bot,
+                                 "name": f"{bot.capitalize()} bot", "taken": True}
+    assert table["seats"][2]["kind"] == "bot" and table["seats"][2]["name"] == "Dee"
+    refused(client.post(f"/api/tables/{table_id}/start", headers=auth(token)), 409)
+
+
+def test_leaving_before_the_start_frees_the_seat(client: TestClient) -> None:
+    table_id, token = new_table(client, [{"kind": "human", "name": "Host"}, HUMAN])
+    assert token is not None
+    table = client.post(f"/api/tables/{table_id}/leave", headers=auth(token)).json()
+    assert table["status"] == "waiting"
+    assert table["seats"][0] == {"seat": 0, "kind": "human", "bot": None, "name": "Host",
+                                 "taken": False}
+    refused(client.post(f"/api/tables/{table_id}/start", headers=auth(token)), 403)
+    again = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"})
+    assert again.status_code == 200
+
+
+def test_leaving_during_the_game_hands_the_seat_to_a_bot(client: TestClient) -> None:
+    table_id, token = new_table(client, [HUMAN, RANDOM])
+    assert token is not None
+    table = client.post(f"/api/tables/{table_id}/leave", headers=auth(token)).json()
+    assert table["seats"][0] == {"seat": 0, "kind": "bot", "bot": stand_in(), "name": "Ann",
+                                 "taken": True}
+    done = wait_for(client, table_id, "finished")  # the game goes on without Ann
+    assert done["moves"] > 60
+    refused(client.post(f"/api/tables/{table_id}/leave", headers=auth(token)), 403)
+
+
+def test_the_record_is_given_once_the_game_is_over(client: TestClient) -> None:
+    table_id, token = new_table(client, [HUMAN, RANDOM], name="Zoe")
+    refused(client.get(f"/api/tables/{table_id}/record"), 409, "over")
+    assert token is not None
+    client.post(f"/api/tables/{table_id}/leave", headers=auth(token))
+    table = wait_for(client, table_id, "finished")
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    assert record["format"] == "carcassonne-record/1"
+    assert record["setup"]["players"] == ["Zoe", "Random bot"]
+    assert len(record["moves"]) == table["moves"]
+    replayed = Game.from_record(record)  # checks the stored result too
+    assert list(replayed.scores) == table["scores"] == record["result"]["scores"]
+    assert list(replayed.winners) == table["winners"]
+    refused(client.post(f"/api/tables/{table_id}/leave", headers=auth(token)), 403)
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({}, "seats"),
+    ({"seats": "two"}, "seats"),
+    ({"seats": [HUMAN]}, "2 to 5 players"),
+    ({"seats": [HUMAN] * 7}, "2 to 5 players"),
+    ({"seats": [HUMAN, {"kind": "robot"}]}, "kind"),
+    ({"seats": [HUMAN, {"kind": "bot", "bot": "oracle"}]}, "unknown bot"),
+    ({"seats": [HUMAN, {"kind": "human", "name": ""}]}, "name"),
+    ({"seats": [HUMAN, {"kind": "human", "name": "x" * 41}]}, "name"),
+    ({"seats": [HUMAN, HUMAN], "options": {"dragons": True}}, "unknown option"),
+    ({"seats": [HUMAN, HUMAN], "options": {"tiny_city": 3}}, "tiny_city"),
+    ({"seats": [HUMAN, HUMAN], "options": []}, "options"),
+    ({"seats": [HUMAN, HUMAN], "sets": ["base", "dragons"]}, "unknown set"),
+    ({"seats": [HUMAN, HUMAN], "sets": ["inns_cathedrals"]}, "set"),
+    ({"seats": [HUMAN, HUMAN], "hide_distribution": "yes"}, "hide_distribution"),
+    ({"seats": [HUMAN, HUMAN], "join": {"seat": "0"}}, "seat"),
+    ({"seats": [HUMAN, HUMAN], "join": {"seat": 5}}, "no seat 5"),
+    ({"seats": [RANDOM, RANDOM], "join": {}}, "no human seat"),
+    ({"seats": [HUMAN, HUMAN], "name": 7}, "name"),
+])
+def test_a_bad_new_table_is_refused_with_400(client: TestClient, body: dict,
+                                            words: str) -> None:
+    refused(client.post("/api/tables", json=body), 400, words)
+    assert client.get("/api/tables").json() == {"tables": []}
+
+
+def test_joining_a_bot_seat_is_a_state_error(client: TestClient) -> None:
+    refused(client.post("/api/tables", json={"seats": [HUMAN, RANDOM],
+                                             "join": {"seat": 1}}), 409, "bot")
+
+
+def test_bodies_that_are_not_json_objects_or_too_large_are_refused(client: TestClient) -> None:
+    headers = {"Content-Type": "application/json"}
+    refused(client.post("/api/tables", content=b"{nope", headers=headers), 400, "JSON")
+    refused(client.post("/api/tables", content=b"[1, 2]", headers=headers), 400, "object")
+    big = json.dumps({"seats": [HUMAN, HUMAN], "name": "x" * 9000})
+    refused(client.post("/api/tables", content=big, headers=headers), 413)
+
+
+def test_join_errors(client: TestClient) -> None:
+    refused(client.post("/api/tables/nosuch/join", json={"seat": 0}), 404, "nosuch")
+    table_id, _ = new_table(client, [HUMAN, HUMAN, RANDOM])
+    refused(client.post(f"/api/tables/{table_id}/join", json={"seat": 0}), 409, "taken")
+    refused(client.post(f"/api/tables/{table_id}/join", json={"seat": 2}), 409, "bot")
+    refused(client.post(f"/api/tables/{table_id}/join", json={"seat": 3}), 400, "no seat")
+    refused(client.post(f"/api/tables/{table_id}/join", json={"seat": True}), 400, "seat")
+    refused(client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": ["x"]}),
+            400, "name")
+    client.post(f"/api/tables/{table_id}/join", json={"seat": 1})
+    refused(client.post(f"/api/tables/{table_id}/join", json={}), 409, "started")
+
+
+def test_not_found_answers_use_the_error_form(client: TestClient) -> None:
+    refused(client.get("/api/tables/nosuch"), 404, "nosuch")
+    refused(client.get("/api/tables/nosuch/record"), 404)
+    refused(client.post("/api/tables/nosuch/start", headers=auth("x")), 404)
+    refused(client.get("/api/nothing"), 404)
+
+
+def test_write_requests_are_bounded_per_client(serve: Serve) -> None:
+    with serve(http_rate=(3, 60.0)) as client:
+        for _ in range(3):
+            assert client.post("/api/tables", json={"seats": [HUMAN, HUMAN]}).status_code == 201
+        refused(client.post("/api/tables", json={"seats": [HUMAN, HUMAN]}), 429, "too many")
+        assert client.get("/api/tables").status_code == 200  # reading is not bounded
+        assert len(client.get("/api/tables").json()["tables"]) == 3
+
+
+def test_the_web_client_is_served(client: TestClient, web_dir: Path) -> None:
+    lobby = client.get("/")
+    assert lobby.status_code == 200 and "lobby page" in lobby.text
+    assert "text/html" in lobby.headers["content-type"]
+    assert "table page" in client.get("/table/abc123").text
+    script = client.get("/static/js/main.js")
+    assert script.status_code == 200 and "export" in script.text
+    assert client.get("/static/js/missing.js").status_code == 404

@@ -1,0 +1,140 @@
+"""``carcassonne serve`` as a real process: it prints its address, creates its
+database, and after ``kill -9`` in the middle of a game comes back with every
+table exactly as it was."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+from carcassonne import Game
+
+#: Pause between our moves: the real server keeps the protocol's bounds
+#: (20 messages a second, 100 in ten seconds).
+PACE = 0.12
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(port: int, *args: str, env: dict[str, str] | None = None,
+           ) -> Iterator[subprocess.Popen[str]]:
+    """``carcassonne serve --port PORT ARGS``, running until it answers."""
+    command = [sys.executable, "-m", "carcassonne", "serve", "--port", str(port), *args]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env={**os.environ, **(env or {})})
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert process.poll() is None, process.communicate()
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/health").json() == {"ok": True}:
+                    break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()
+        process.stderr.close()
+
+
+def state(ws: ClientConnection) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+    assert message["type"] == "state", message
+    return message
+
+
+def my_turn(ws: ClientConnection) -> dict[str, Any]:
+    while True:
+        message = state(ws)
+        if message["legal"] is not None or message["view"]["is_over"]:
+            return message
+
+
+def test_a_killed_server_comes_back_with_the_game_as_it_was(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with server(port, "--database", database, "--bot-delay", "0") as process:
+        assert process.stdout is not None
+        assert process.stdout.readline().startswith(f"Carcassonne server at {base}/")
+        created = httpx.post(f"{base}/api/tables", json={
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            "join": {"seat": 0, "name": "Ann"}}).json()
+        table_id, token = created["table"]["id"], created["token"]
+        socket_url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}?token={token}"
+        with connect(socket_url) as ws:
+            now = my_turn(ws)
+            for _ in range(6):
+                ws.send(json.dumps({"type": "move", "move": now["legal"][-1]}))
+                time.sleep(PACE)
+                now = my_turn(ws)  # the bot has answered: our turn again
+            before = now
+            table_before = httpx.get(f"{base}/api/tables/{table_id}").json()
+            process.send_signal(signal.SIGKILL)
+            process.wait(timeout=10)
+    assert before["last"] == 12 and table_before["moves"] == 12
+
+    with server(port, "--database", database, "--bot-delay", "0"):
+        assert httpx.get(f"{base}/api/tables/{table_id}").json() == table_before
+        with connect(socket_url) as ws:
+            after = state(ws)
+            assert after["view"] == before["view"]  # board, figures, moves, scores...
+            assert after["legal"] == before["legal"] and after["last"] == 12
+            assert after["table"]["scores"] == before["table"]["scores"]
+            now = after
+            while not now["view"]["is_over"]:
+                ws.send(json.dumps({"type": "move", "move": now["legal"][0]}))
+                time.sleep(PACE)
+                now = my_turn(ws)
+        table = httpx.get(f"{base}/api/tables/{table_id}").json()
+        assert table["status"] == "finished" and table["scores"] == now["view"]["scores"]
+        record = httpx.get(f"{base}/api/tables/{table_id}/record").json()
+        assert len(record["moves"]) == table["moves"] == now["last"]
+        assert list(Game.from_record(record).scores) == table["scores"]
+
+
+def test_the_default_database_lives_in_the_data_folder(tmp_path: Path) -> None:
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "DATABASE_URL": ""}
+    with server(free_port(), env=env) as process:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert "carcassonne.db" in line
+    assert (tmp_path / "data" / "carcassonne" / "carcassonne.db").is_file()
+
+
+def test_a_database_that_cannot_be_opened_is_one_line_and_status_1(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "carcassonne", "serve", "--database",
+                           f"sqlite:///{tmp_path}/missing/folder/x.db"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "cannot open the database" in done.stderr
+
+
+def test_bad_serve_arguments_are_usage_errors() -> None:
+    from carcassonne.cli import main
+
+    assert main(["serve", "--bot-delay", "-1"]) == 2
+    assert main(["serve", "--port", "70000"]) == 2

@@ -1,0 +1,117 @@
+"""Storage, on SQLite and on PostgreSQL: migrations, moves stored before they
+are told, and tables that come back exactly as they were after a restart.
+
+The PostgreSQL runs need ``CARCASSONNE_TEST_POSTGRES`` (a URL such as
+``postgresql://carcassonne:carcassonne@127.0.0.1:5432/carcassonne_test``);
+each test works in a schema of its own.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+
+import pytest
+from server_helpers import (
+    HUMAN,
+    RANDOM,
+    Serve,
+    auth,
+    hall,
+    my_turn,
+    new_table,
+    next_state,
+    play_turns,
+    wait_for,
+)
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import IntegrityError
+
+from carcassonne import Game, Move
+from carcassonne.server.store import Store
+
+
+def test_a_fresh_database_is_created_and_migrated(serve: Serve, database_url: str) -> None:
+    with serve(url=database_url) as client:
+        assert client.get("/api/tables").json() == {"tables": []}
+        engine = hall(client).store.engine
+        names = set(inspect(engine).get_table_names())
+        assert {"tables", "moves", "alembic_version"} <= names
+        with engine.connect() as connection:
+            assert connection.execute(text("SELECT version_num FROM alembic_version")
+                                      ).scalar() == "0001"
+    with serve(url=database_url) as client:  # a second start finds it up to date
+        assert client.get("/api/health").json() == {"ok": True}
+
+
+def test_every_move_is_stored_before_anyone_hears_of_it(serve: Serve, database_url: str) -> None:
+    with serve(url=database_url) as client:
+        table_id, token = new_table(client, [HUMAN, RANDOM])
+        store = hall(client).store
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+            state = my_turn(ws)
+            for _ in range(4):
+                ws.send_json({"type": "move", "move": state["legal"][0]})
+                for _ in range(2):  # our move, then the bot's
+                    state = next_state(ws)
+                    stored = store.moves(table_id)
+                    assert len(stored) >= state["last"]
+                    told = state["view"]["moves"]
+                    assert [str(Move.from_dict(m)) for m in stored[:len(told)]] == told
+        row = next(r for r in store.tables() if r["id"] == table_id)
+        assert row["moves"] == 8 and row["status"] == "playing"
+
+
+def test_a_restart_brings_every_table_back(serve: Serve, database_url: str) -> None:
+    with serve(url=database_url) as client:
+        playing, ann = new_table(client, [HUMAN, RANDOM], name="Ann")
+        waiting, wes = new_table(client, [HUMAN, HUMAN], name="Wes")
+        left, lee = new_table(client, [HUMAN, HUMAN], name="Lee")
+        client.post(f"/api/tables/{left}/join", json={"seat": 1, "name": "Kim"})
+        with client.websocket_connect(f"/ws/tables/{playing}?token={ann}") as ws:
+            before, _ = play_turns(ws, turns=5, seed=2)
+        assert lee is not None
+        client.post(f"/api/tables/{left}/leave", headers=auth(lee))
+        while client.get(f"/api/tables/{left}").json()["moves"] < 1:
+            time.sleep(0.01)  # Lee's bot moves first, then Kim is to move
+        listing = client.get("/api/tables").json()
+        stack = hall(client).tables[playing].stack
+    with serve(url=database_url) as client:
+        assert client.get("/api/tables").json() == listing
+        assert hall(client).tables[playing].stack == stack
+        with client.websocket_connect(f"/ws/tables/{playing}?token={ann}") as ws:
+            after = next_state(ws)
+            assert after == before  # view, legal moves, scores, the table: all the same
+            final, _ = play_turns(ws, seed=3, state=after)
+        assert final["view"]["is_over"]
+        # the waiting table still knows Wes's token, Lee's seat went to a bot
+        assert wes is not None
+        assert client.post(f"/api/tables/{waiting}/start", headers=auth(wes)).status_code == 200
+        assert client.post(f"/api/tables/{left}/leave", headers=auth(lee)).status_code == 403
+        assert client.get(f"/api/tables/{left}").json()["seats"][0]["kind"] == "bot"
+        assert client.post(f"/api/tables/{waiting}/leave", headers=auth(wes)).status_code == 200
+        wait_for(client, waiting, "finished")  # bots only now
+        record = client.get(f"/api/tables/{playing}/record").json()
+        assert Game.from_record(record).scores == tuple(final["view"]["scores"])
+        finished = client.get(f"/api/tables/{playing}").json()
+    with serve(url=database_url) as client:  # finished tables come back too
+        assert client.get(f"/api/tables/{playing}").json() == finished
+        assert client.get(f"/api/tables/{playing}/record").json() == record
+        with client.websocket_connect(f"/ws/tables/{playing}") as ws:
+            last = next_state(ws)
+            assert last["view"]["is_over"] and last["view"]["scores"] == finished["scores"]
+
+
+def test_a_move_number_is_stored_once(database_url: str) -> None:
+    store = Store(database_url)
+    store.migrate()
+    store.add_table({"id": "t1", "name": "t", "created": datetime.now(UTC), "sets": ["base"],
+                     "options": {}, "hide_distribution": False, "seats": [], "status": "playing",
+                     "seed": 1, "stack": ["BA/Rr"], "moves": 0, "result": None})
+    row = {"id": "t1", "moves": 1}
+    store.add_move(row, 0, 0, {"tile": "BA/Rr", "at": [1, 0], "rotation": 0})
+    with pytest.raises(IntegrityError):
+        store.add_move(row, 0, 1, {"tile": "BA/Rr", "at": [-1, 0], "rotation": 0})
+    assert store.moves("t1") == [{"tile": "BA/Rr", "at": [1, 0], "rotation": 0}]
+    assert store.tables()[0]["moves"] == 1
+    store.close()
