@@ -199,3 +199,16 @@ def random_candidate(game: Game, rng: random.Random) -> Move:
     elif roll < 0.65:
         figures = (random_figure(rng, at), random_figure(rng, at))
     return Move(tile, at, rotation, figures)
+
+
+def play_checked(game: Game, bots: list[Any]) -> Game:
+    """Let ``bots`` (one per seat) play ``game`` to the end, checking that every
+    chosen move is legal and listed before it is played."""
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        move = bots[seat].choose(game)
+        assert game.is_legal(move), f"illegal move {move} chosen"
+        assert move in game.legal_moves()
+        game.play(move)
+    return game

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from strategies import play_checked
 
 from carcassonne import Game, Move
 from carcassonne.bots import BOTS, RandomBot, make_bot
@@ -13,14 +14,7 @@ from carcassonne.bots import BOTS, RandomBot, make_bot
 def play_game(seed: int, players: int = 2, **options: object) -> list[Move]:
     """A whole game between random bots, checking every move before it is played."""
     game = Game.new(players=players, seed=seed, options=options)
-    bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
-    while not game.is_over:
-        seat = game.current_player
-        assert seat is not None
-        move = bots[seat].choose(game)
-        assert game.is_legal(move), f"illegal move {move} chosen"
-        assert move in game.legal_moves()
-        game.play(move)
+    play_checked(game, [RandomBot(seed * 10 + seat) for seat in range(players)])
     assert len(game.moves) + len(game.discards) == len(game.stack)
     return list(game.moves)
 

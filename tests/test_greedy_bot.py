@@ -6,23 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from strategies import snapshot, upcoming
+from strategies import play_checked, snapshot, upcoming
 
 from carcassonne import Game, Move
 from carcassonne.bots import BOTS, Bot, GreedyBot, RandomBot, make_bot
 from carcassonne.bots.greedy_bot import FIGURE
 
-
-def play(game: Game, bots: list[Bot]) -> Game:
-    """Play ``game`` to the end, checking every chosen move before playing it."""
-    while not game.is_over:
-        seat = game.current_player
-        assert seat is not None
-        move = bots[seat].choose(game)
-        assert game.is_legal(move), f"illegal move {move} chosen"
-        assert move in game.legal_moves()
-        game.play(move)
-    return game
+play = play_checked
 
 
 @pytest.mark.parametrize(("seed", "players", "options"), [

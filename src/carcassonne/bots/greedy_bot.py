@@ -44,8 +44,7 @@ is valued the same whether or not the game ends right after it.
 
 from __future__ import annotations
 
-import random
-
+from carcassonne.bots.seeded import SeededBot
 from carcassonne.engine import Game, Move
 
 #: Hundredths of a point per projected point.
@@ -58,18 +57,14 @@ FIGURE = 200
 FADE = 10
 
 
-class GreedyBot:
+class GreedyBot(SeededBot):
     """Plays the move with the best immediate value (see the module docstring).
 
-    Two bots built with the same ``seed`` make the same choices in the same
-    positions; ``seed=None`` seeds from the system.
+    Seeded like every bot (:class:`~carcassonne.bots.seeded.SeededBot`).
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Move:
         """The move to play in ``game`` for its current player; the game is
@@ -102,8 +97,6 @@ class GreedyBot:
             trial.undo()
         return values
 
-    def __repr__(self) -> str:
-        return f"GreedyBot(seed={self.seed!r})"
 
 
 def _value(game: Game, seat: int, scored: list[int], seen: int, figure: int) -> int:

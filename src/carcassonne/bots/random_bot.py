@@ -18,23 +18,18 @@ many figure spots. Like every bot it reads the game only through the public
 
 from __future__ import annotations
 
-import random
-
+from carcassonne.bots.seeded import SeededBot
 from carcassonne.engine import Game, Move
 
 
-class RandomBot:
+class RandomBot(SeededBot):
     """Plays a uniformly random legal move.
 
-    Two bots built with the same ``seed`` make the same choices in the same
-    positions; ``seed=None`` seeds from the system.
+    Seeded like every bot (:class:`~carcassonne.bots.seeded.SeededBot`).
     """
 
     name = "random"
 
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Move:
         """The move to play in ``game`` for its current player.
@@ -42,6 +37,3 @@ class RandomBot:
         Raises ``IndexError`` when the game is over (there is nothing to choose).
         """
         return game.legal_moves().random(self.rng)
-
-    def __repr__(self) -> str:
-        return f"RandomBot(seed={self.seed!r})"
