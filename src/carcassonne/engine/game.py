@@ -25,15 +25,24 @@ from typing import Any
 from carcassonne.engine import scoring
 from carcassonne.engine.board import ALL_FITS, Board
 from carcassonne.engine.errors import IllegalMove, SetupError
+from carcassonne.engine.expansions import Joined, for_game
 from carcassonne.engine.features import Features
 from carcassonne.engine.legal import LegalMoves
 from carcassonne.engine.moves import AnyMove, Figure, Move
 from carcassonne.engine.options import Options
 from carcassonne.engine.scoring import ScoreEvent
-from carcassonne.engine.setup import check_stack, choose_sets, full_stack, player_names
+from carcassonne.engine.setup import (
+    check_stack,
+    choose_sets,
+    full_stack,
+    max_players,
+    player_names,
+)
 from carcassonne.tiles import (
+    CITY,
     FIELD,
     KIND_NAMES,
+    ROAD,
     START_TILE,
     TILE_LIST,
     TILES,
@@ -75,8 +84,18 @@ class Game:
         #: For each square, the monastery squares whose ring (or own square)
         #: it is: the monasteries a tile placed there may complete.
         self._near_monastery: dict[int, tuple[int, ...]] = {}
+        self._expansions = for_game(sets, options)
+        figures = {"meeple": (MEEPLES, 1)}  # SETUP-2
+        for expansion in self._expansions:
+            figures.update(expansion.figures())
+        #: Majority strength of each figure: above 0 a follower, 0 a special figure.
+        self._strength = {name: strength for name, (_, strength) in figures.items()}
         self._scores = [0] * n
-        self._supply = [{"meeple": MEEPLES} for _ in range(n)]
+        self._supply = [{name: count for name, (count, _) in figures.items()} for _ in range(n)]
+        #: Per-game state of the expansions, by set name.
+        self.state: dict[str, Any] = {e.set_name: e.new_state(n) for e in self._expansions}
+        #: 0 in a turn's first part, 1 in a builder's second part (``TB-BUILD-3``).
+        self._part = 0
         self._events: list[ScoreEvent] = []
         self._discards: list[tuple[int, int, str]] = []
         self._hands: list[list[int]] = [[] for _ in range(n)]
@@ -111,8 +130,8 @@ class Game:
         ``stack`` fixes the draw order (first drawn first), otherwise all the
         tiles of the sets but the start tile are shuffled with ``seed``.
         """
-        names = player_names(players)
         chosen = choose_sets(sets)
+        names = player_names(players, max_players(chosen))
         opts = Options.build(options, chosen)
         if stack is None:
             if seed is None:
@@ -212,6 +231,16 @@ class Game:
         """The figures a player has in supply."""
         return dict(self._supply[player])
 
+    def goods(self, player: int) -> dict[str, int]:
+        """The trade goods a player holds (empty without them)."""
+        state = self.state.get("traders_builders")
+        return dict(state["goods"][player]) if state else {}
+
+    @property
+    def extra_turn(self) -> bool:
+        """Whether the current decision is a second turn part (the builder)."""
+        return self._part == 1 and not self._over
+
     def hand(self, player: int) -> tuple[str, ...]:
         """The tiles a player holds (the hand variant; otherwise the drawn tile
         of the current player)."""
@@ -283,7 +312,7 @@ class Game:
         if not self._frames:
             raise IndexError("no move to undo")
         (current, draw, hands, scores, supply, events, discards, over, nodes, fjournal,
-         boards, figjournal, pos) = self._frames.pop()
+         boards, figjournal, pos, part, state) = self._frames.pop()
         features, figs = self._features, self._figures
         features.rollback(fjournal, nodes)
         board = self._board
@@ -300,7 +329,8 @@ class Game:
             near = self._near_monastery
             for d in AROUND:
                 near[pos + d] = near[pos + d][:-1]
-        self._current, self._draw, self._over = current, draw, over
+        self._current, self._draw, self._over, self._part = current, draw, over, part
+        self.state = self._copy_state(state)  # the frame may be shared with a copy
         self._hands = [list(h) for h in hands]
         self._scores = list(scores)
         self._supply = [dict(s) for s in supply]
@@ -326,7 +356,13 @@ class Game:
         other._hands = [h.copy() for h in self._hands]
         other._history = self._history.copy()
         other._frames = self._frames.copy()
+        other.state = self._copy_state()
         return other
+
+    def _copy_state(self, state: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A copy of the expansions' state (this game's, or ``state``)."""
+        state = self.state if state is None else state
+        return {e.set_name: e.copy_state(state[e.set_name]) for e in self._expansions}
 
     # -- checking a move -------------------------------------------------------
 
@@ -388,13 +424,36 @@ class Game:
             if index < 0 or turned.segments[index].kind_name != fig.feature:
                 raise IllegalMove("MEEPLE-2", f"{move.tile} turned {move.rotation} has no "
                                               f"{fig.feature} at {fig.spot}")
-        if turned.segments[index].kind == FIELD and not self.options.farmers:
-            raise IllegalMove("MEEPLE-2", "farmers are switched off in this game "
-                                          "(option farmers = false)")
-        if scoring.STRENGTH.get(fig.figure) and not self._free(pos, turned)[index]:
-            raise IllegalMove("MEEPLE-3", f"the {fig.feature} at {fig.spot} already holds "
-                                          f"a follower")
+        segment = turned.segments[index]
+        if self._strength[fig.figure]:
+            if segment.kind == FIELD and not self.options.farmers:
+                raise IllegalMove("MEEPLE-2", "farmers are switched off in this game "
+                                              "(option farmers = false)")
+            if not self._free(pos, turned)[index]:
+                raise IllegalMove("MEEPLE-3", f"the {fig.feature} at {fig.spot} already "
+                                              f"holds a follower")
+        else:
+            joined = self._joined(pos, turned)[index]
+            for expansion in self._expansions:
+                reason = expansion.refusal(self, player, fig.figure, joined)
+                if reason is not None:
+                    rule, text = reason.split(": ", 1)
+                    raise IllegalMove(rule, text)
         return index, fig.figure
+
+    def _joined(self, pos: int, turned: Any) -> list[Joined]:
+        """Each segment of ``turned`` as its feature would be once the tile lies
+        on ``pos``: placed for a moment, then taken back."""
+        features = self._features
+        journal, nodes = len(features.journal), len(features.root)
+        first = features.add_tile(pos, turned, self._board.tiles)
+        out = []
+        for seg in turned.segments:
+            r = features.root[first + seg.index]
+            complete = seg.kind in (CITY, ROAD) and not features.open[r]
+            out.append(Joined(seg, complete, scoring.strengths(self, r)))
+        features.rollback(journal, nodes)
+        return out
 
     def _free(self, pos: int, turned: Any) -> list[bool]:
         """For each segment of ``turned`` placed on ``pos``: whether the feature
@@ -424,7 +483,8 @@ class Game:
             player, self._draw, tuple(tuple(h) for h in self._hands), tuple(self._scores),
             tuple(s.copy() for s in self._supply), len(self._events), len(self._discards),
             self._over, len(features.root), len(features.journal), len(board.journal),
-            len(self._figure_journal), pos,
+            len(self._figure_journal), pos, self._part,
+            self._copy_state() if self._expansions else self.state,
         ))
         self._version += 1
         first = features.add_tile(pos, turned, board.tiles)
@@ -432,17 +492,24 @@ class Game:
         self._hands[player].remove(tile)
         index = len(self._history)
         self._history.append(move)
+        extra = bool(self._expansions) and self._part == 0 and any(  # TB-BUILD-4: not twice
+            e.extra_part(self, player, pos, turned, first) for e in self._expansions)
         for seg, figure in figures:
             node = first + seg
             self._figures[node] = (player, figure)
             self._figure_journal.append((node, None))
             self._supply[player][figure] -= 1
-            if scoring.STRENGTH.get(figure):
+            if self._strength[figure]:
                 features.add_followers(node, 1)
         self._place_static(pos, turned, first)
         self._score_placement(pos, turned, first, index)
         if self.options.hand > 1:
-            self._refill(player)  # VAR-HAND-2
+            self._refill(player)  # VAR-HAND-2, VAR-HAND-4
+        if extra and self._draw < len(self._stack):  # TB-BUILD-8
+            self._part = 1
+            if self._start_part(player):
+                return
+        self._part = 0
         self._start_turn((player + 1) % self._n)
 
     def _place_static(self, pos: int, turned: Any, first: int) -> None:
@@ -473,6 +540,8 @@ class Game:
             return
         for r in done:
             scoring.pay(self, r, index, False, self._award)
+        for expansion in self._expansions:
+            expansion.completed(self, done, index)
         for r in done:
             self._return_figures(r)
 
@@ -484,7 +553,7 @@ class Game:
             if fig is not None:
                 self._figure_journal.append((n, fig))
                 self._supply[fig[0]][fig[1]] += 1
-                if scoring.STRENGTH.get(fig[1]):
+                if self._strength[fig[1]]:
                     returned += 1
         if returned:
             features.add_followers(r, -returned)
@@ -516,31 +585,39 @@ class Game:
     def _start_turn(self, player: int) -> None:
         """Give the turn to the next player who has a tile to place; end the
         game when nobody has (``PLACE-4``, ``VAR-HAND-5``)."""
-        board = self._board
         for _ in range(self._n):
-            hand = self._hands[player]
-            if self.options.hand == 1:
-                tile = self._take_placeable(player)
-                if tile is not None:
-                    hand.append(tile)
-            else:
-                # VAR-HAND-3: discard and replace unplaceable hand tiles.
-                i = 0
-                while i < len(hand):
-                    if board.can_place(hand[i]):
-                        i += 1
-                        continue
-                    self._discards.append((len(self._history), player,
-                                           TILE_LIST[hand.pop(i)].id))
-                    if self._draw < len(self._stack):
-                        hand.append(self._stack[self._draw])
-                        self._draw += 1
-            if hand:
-                self._current = player
+            if self._start_part(player):
                 return
             player = (player + 1) % self._n
         self._over = True
         scoring.final_scoring(self, self._award)
+        for expansion in self._expansions:
+            expansion.final_scoring(self, self._award)
+
+    def _start_part(self, player: int) -> bool:
+        """Give ``player`` a tile to place (``PLACE-4``, ``VAR-HAND-3``);
+        False if they have none."""
+        hand = self._hands[player]
+        if self.options.hand == 1:
+            tile = self._take_placeable(player)
+            if tile is not None:
+                hand.append(tile)
+        else:
+            # VAR-HAND-3: discard and replace unplaceable hand tiles.
+            board = self._board
+            i = 0
+            while i < len(hand):
+                if board.can_place(hand[i]):
+                    i += 1
+                    continue
+                self._discards.append((len(self._history), player, TILE_LIST[hand.pop(i)].id))
+                if self._draw < len(self._stack):
+                    hand.append(self._stack[self._draw])
+                    self._draw += 1
+        if hand:
+            self._current = player
+            return True
+        return False
 
     def __repr__(self) -> str:
         state = "over" if self._over else f"{self.players[self._current]} to move"

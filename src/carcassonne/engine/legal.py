@@ -21,7 +21,6 @@ from collections.abc import Iterator, Sequence
 from random import Random
 from typing import TYPE_CHECKING, Any, overload
 
-from carcassonne.engine import scoring
 from carcassonne.engine.board import FITS
 from carcassonne.engine.moves import Figure, Move
 from carcassonne.tiles import FIELD, KIND_NAMES, TILE_LIST, TILES, Segment
@@ -45,18 +44,26 @@ def figure_value(figure: str, segment: Segment) -> Figure:
 def figure_options(game: Game, pos: int, turned: Any) -> list[Figure]:
     """The figures the current player may put on ``turned`` placed on ``pos``
     (``MEEPLE-1`` to ``MEEPLE-6``), "no figure" not included."""
-    supply = game._supply[game._current]
-    kinds = [k for k, n in supply.items() if n > 0 and k in scoring.STRENGTH]
-    if not kinds:
+    player = game._current
+    supply = game._supply[player]
+    strength = game._strength
+    followers = [k for k, n in supply.items() if n > 0 and strength[k]]
+    specials = [k for k, n in supply.items() if n > 0 and not strength[k]]
+    if not followers and not specials:
         return []  # MEEPLE-6
     free = game._free(pos, turned)
     farmers = game.options.farmers
+    joined = game._joined(pos, turned) if specials else None
     out = []
     for seg in turned.in_order:
-        if not free[seg.index] or (seg.kind == FIELD and not farmers):
-            continue
-        for figure in kinds:
-            out.append(figure_value(figure, seg))
+        if followers and free[seg.index] and (seg.kind != FIELD or farmers):
+            for figure in followers:
+                out.append(figure_value(figure, seg))
+        if joined is not None:
+            for figure in specials:
+                if not any(e.refusal(game, player, figure, joined[seg.index])
+                           for e in game._expansions):
+                    out.append(figure_value(figure, seg))
     return out
 
 

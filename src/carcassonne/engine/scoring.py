@@ -17,10 +17,6 @@ from carcassonne.tiles.geometry import RING
 if TYPE_CHECKING:
     from carcassonne.engine.game import Game
 
-#: Majority strength of each follower figure (``IC-LARGE-2``).
-STRENGTH = {"meeple": 1, "large": 2}
-
-
 @dataclass(frozen=True, slots=True)
 class ScoreEvent:
     """Points paid to one player, with the reason in words and in numbers."""
@@ -55,12 +51,12 @@ def _plural(n: int, word: str) -> str:
 
 def strengths(game: Game, r: int) -> dict[int, int]:
     """Each player's follower strength in feature ``r`` (§0 Strength)."""
-    figures = game._figures
+    figures, strength_of = game._figures, game._strength
     out: dict[int, int] = {}
     for n in game._features.members[r]:
         fig = figures.get(n)
         if fig is not None:
-            strength = STRENGTH.get(fig[1], 0)
+            strength = strength_of[fig[1]]
             if strength:
                 out[fig[0]] = out.get(fig[0], 0) + strength
     return out
@@ -83,6 +79,12 @@ def feature_value(game: Game, r: int, final: bool) -> tuple[int, str, int, int]:
     """Points, words, tiles and shields of feature ``r`` scored now."""
     features = game._features
     kind = features.node_seg[r].kind
+    if kind != MONASTERY:
+        tiles, shields = len(features.squares(r)), features.shields(r)
+        for expansion in game._expansions:
+            changed = expansion.feature_value(game, kind, r, final, tiles, shields)
+            if changed is not None:
+                return changed[0], changed[1], tiles, shields
     if kind == MONASTERY:
         if not final:
             return 9, "monastery complete: 9", 9, 0  # SCORE-3
@@ -153,17 +155,24 @@ def _complete_cities(game: Game, field: int) -> list[int]:
     return [c for c in features.bordering_cities(field) if features.open[c] == 0]
 
 
+def _bonus(game: Game, fields: list[int], player: int) -> int:
+    return sum(e.field_bonus(game, fields, player) for e in game._expansions)
+
+
 def _current_field(game: Game, r: int, award: Award) -> None:
-    """``FINAL-5``: 3 per completed city bordering the field, to its majority."""
+    """``FINAL-5``: 3 per completed city bordering the field, to its majority
+    (``FINAL-6``: expansions may add per city, the pig)."""
     winners = majority(strengths(game, r))
     cities = len(_complete_cities(game, r))
-    points = 3 * cities
-    if not winners or not points:
+    if not winners or not cities:
         return
     tiles = len(game._features.squares(r))
-    detail = (f"field of {_plural(tiles, 'tile')} bordering "
-              f"{_plural(cities, 'completed city')}: {points}")
     for p in winners:
+        per_city = 3 + _bonus(game, [r], p)
+        points = per_city * cities
+        extra = f", {per_city} each" if per_city != 3 else ""
+        detail = (f"field of {_plural(tiles, 'tile')} bordering "
+                  f"{_plural(cities, 'completed city')}{extra}: {points}")
         award(ScoreEvent(None, p, points, "field", True, detail, tiles, 0, cities))
 
 
@@ -171,16 +180,19 @@ def _first_edition_fields(game: Game, fields: list[int], award: Award) -> None:
     """``VAR-FARM1-1``, ``VAR-FARM1-2``: each completed city pays 3 to the
     players with the most farmers in all the fields bordering it together."""
     per_city: dict[int, dict[int, int]] = {}
+    fields_of: dict[int, list[int]] = {}
     for r in fields:
         power = strengths(game, r)
         for c in _complete_cities(game, r):
             total = per_city.setdefault(c, {})
+            fields_of.setdefault(c, []).append(r)
             for p, s in power.items():
                 total[p] = total.get(p, 0) + s
     for c in sorted(per_city, key=game._features.feature_order):
         power = per_city[c]
         tiles = len(game._features.squares(c))
-        detail = f"farmers supplying a completed city of {_plural(tiles, 'tile')}: 3"
         for p in majority(power):
-            award(ScoreEvent(None, p, 3, "field", True, detail, tiles, 0, 1))
+            points = 3 + _bonus(game, fields_of[c], p)  # VAR-FARM1-3
+            detail = f"farmers supplying a completed city of {_plural(tiles, 'tile')}: {points}"
+            award(ScoreEvent(None, p, points, "field", True, detail, tiles, 0, 1))
 

@@ -9,13 +9,22 @@ from carcassonne.engine.errors import SetupError
 from carcassonne.tiles import SET_NAMES, START_TILE, TILES, TILES_BY_SET
 
 #: The sets this engine plays today.
-SUPPORTED_SETS = ("base",)
+SUPPORTED_SETS = ("base", "inns_cathedrals", "traders_builders")
 
 
-def player_names(players: int | Iterable[str]) -> list[str]:
+def max_players(sets: tuple[str, ...]) -> int:
+    """How many players the sets allow: 5, or more with an expansion that says so
+    (6 with Inns & Cathedrals)."""
+    from carcassonne.engine.expansions import EXPANSIONS
+
+    return max([5, *(EXPANSIONS[s].max_players for s in sets if s in EXPANSIONS)])
+
+
+def player_names(players: int | Iterable[str], most: int = 5) -> list[str]:
+    """Player names from a count or a list, checked: 2 to ``most`` players."""
     if isinstance(players, int) and not isinstance(players, bool):
-        if not 2 <= players <= 5:
-            raise SetupError(f"the base game is for 2 to 5 players, not {players}")
+        if not 2 <= players <= most:
+            raise SetupError(f"these sets are for 2 to {most} players, not {players}")
         names = [f"Player {i + 1}" for i in range(players)]
     elif isinstance(players, str) or not isinstance(players, Iterable):
         raise SetupError(f"players must be a number or a list of names, not {players!r}")
@@ -23,8 +32,8 @@ def player_names(players: int | Iterable[str]) -> list[str]:
         names = list(players)
     if not all(isinstance(name, str) and name.strip() for name in names):
         raise SetupError(f"player names must be non-empty strings, not {names!r}")
-    if not 2 <= len(names) <= 5:
-        raise SetupError(f"the base game is for 2 to 5 players, not {len(names)}")
+    if not 2 <= len(names) <= most:
+        raise SetupError(f"these sets are for 2 to {most} players, not {len(names)}")
     return names
 
 

@@ -50,4 +50,7 @@ def player_view(game: Game, player: int | None) -> dict[str, Any]:
         "discards": [{"before_move": i, "player": p, "tile": t} for i, p, t in game.discards],
         "is_over": game.is_over,
         "winners": list(game.winners),
+        "extra_turn": game.extra_turn,
+        **{key: value for expansion in game._expansions
+           for key, value in expansion.view(game, player).items()},
     }

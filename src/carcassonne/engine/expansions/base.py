@@ -1,0 +1,86 @@
+"""The hooks an expansion may fill in; each does nothing by default."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from carcassonne.engine.options import Options
+from carcassonne.tiles import Segment, Turned
+
+if TYPE_CHECKING:
+    from carcassonne.engine.game import Game
+    from carcassonne.engine.scoring import Award
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """A segment of a tile about to be placed, as its feature would be once
+    the tile lies: whether that feature would be complete, and each player's
+    follower strength in it. Placement rules of special figures ask this."""
+
+    segment: Segment
+    complete: bool
+    strength: dict[int, int]
+
+
+class Expansion:
+    """One set's rules. Subclasses override the hooks they need."""
+
+    set_name: ClassVar[str] = ""
+    #: Most players a game with this set allows (the base game allows 5).
+    max_players: ClassVar[int] = 5
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+
+    # -- figures ----------------------------------------------------------------
+
+    def figures(self) -> dict[str, tuple[int, int]]:
+        """Figures this set gives each player: ``name -> (how many, strength)``.
+        A strength above 0 makes a follower (it claims features, ``MEEPLE-3``
+        applies); 0 is a special figure whose placement :meth:`refusal` decides."""
+        return {}
+
+    def refusal(self, game: Game, player: int, figure: str, joined: Joined) -> str | None:
+        """Why ``player`` may not put special ``figure`` on that segment
+        (``"RULE-ID: words"``), or None if they may."""
+        return None
+
+    # -- a turn part ---------------------------------------------------------
+
+    def extra_part(self, game: Game, player: int, pos: int, turned: Turned, first: int) -> bool:
+        """Called once the tile lies, before figures and scoring: whether this
+        placement earns the player a second turn part."""
+        return False
+
+    def feature_value(self, game: Game, kind: int, r: int, final: bool, tiles: int,
+                      shields: int) -> tuple[int, str] | None:
+        """Points and words for feature ``r`` if this set changes them, else None."""
+        return None
+
+    def completed(self, game: Game, roots: list[int], move: int) -> None:
+        """Called after completed features were scored, before their figures
+        return (``SCORE-5``)."""
+
+    # -- the end -------------------------------------------------------------------
+
+    def field_bonus(self, game: Game, fields: list[int], player: int) -> int:
+        """Extra points per city for ``player`` scoring a city through ``fields``."""
+        return 0
+
+    def final_scoring(self, game: Game, award: Award) -> None:
+        """Scoring of this set after fields (``FINAL-7``)."""
+
+    # -- state and view ---------------------------------------------------------------
+
+    def new_state(self, players: int) -> Any:
+        """This set's per-game state at the start, or None."""
+        return None
+
+    def copy_state(self, state: Any) -> Any:
+        return state
+
+    def view(self, game: Game, player: int | None) -> dict[str, Any]:
+        """What this set adds to every player's view."""
+        return {}

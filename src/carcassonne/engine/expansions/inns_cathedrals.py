@@ -1,0 +1,53 @@
+"""Inns & Cathedrals (RULES.md §8): the large meeple, inns and cathedrals.
+
+The tiles need no code (``IC-TILES``, ``IC-CROSS``, ``IC-TINY``: the stubs of
+``IC/CRCR`` are scenery in the tile data). What changes is one figure and what
+roads and cities are worth.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from carcassonne.engine.expansions.base import Expansion
+from carcassonne.tiles import CITY, ROAD
+
+if TYPE_CHECKING:
+    from carcassonne.engine.game import Game
+
+
+def _has(game: Game, r: int, attribute: str) -> bool:
+    node_seg = game._features.node_seg
+    return any(node_seg[n].attribute(attribute) for n in game._features.members[r])
+
+
+class InnsCathedrals(Expansion):
+    set_name = "inns_cathedrals"
+    max_players: ClassVar[int] = 6
+
+    def figures(self) -> dict[str, tuple[int, int]]:
+        # IC-LARGE-1, IC-LARGE-2: one large meeple each, strength 2.
+        return {"large": (1, 2)} if self.options.large_meeple else {}
+
+    def feature_value(self, game: Game, kind: int, r: int, final: bool, tiles: int,
+                      shields: int) -> tuple[int, str] | None:
+        state = "incomplete " if final else ""
+        tile_words = f"{tiles} tile" + ("" if tiles == 1 else "s")
+        normal = self.options.incomplete_inn_cathedral == "normal"
+        if kind == ROAD and self.options.inns and _has(game, r, "inn"):
+            if final:
+                # IC-INN-2 (IC-VERSION: "normal" scores it as a plain road)
+                return None if normal else (0, f"incomplete road of {tile_words} with an "
+                                                f"inn: 0")
+            points = 2 * tiles  # IC-INN-1, IC-INN-3: inns do not stack
+            return points, f"{state}road of {tile_words} with an inn: {points}"
+        if kind == CITY and self.options.cathedrals and _has(game, r, "cathedral"):
+            arms = "" if not shields else (
+                f", {shields} coat{'s' if shields > 1 else ''} of arms")
+            if final:
+                # IC-CATH-1 (IC-VERSION: "normal" scores it as a plain city)
+                return None if normal else (0, f"incomplete city of {tile_words}{arms} with "
+                                                f"a cathedral: 0")
+            points = 3 * (tiles + shields)  # IC-CATH-1: cathedrals do not stack
+            return points, f"{state}city of {tile_words}{arms} with a cathedral: {points}"
+        return None
