@@ -178,7 +178,7 @@ def test_the_record_is_given_once_the_game_is_over(client: TestClient) -> None:
     ({}, "seats"),
     ({"seats": "two"}, "seats"),
     ({"seats": [HUMAN]}, "2 to 5 players"),
-    ({"seats": [HUMAN] * 7}, "2 to 5 players"),
+    ({"seats": [HUMAN] * 7}, "at most 6 players"),
     ({"seats": [HUMAN, {"kind": "robot"}]}, "kind"),
     ({"seats": [HUMAN, {"kind": "bot", "bot": "oracle"}]}, "unknown bot"),
     ({"seats": [HUMAN, {"kind": "human", "name": ""}]}, "name"),

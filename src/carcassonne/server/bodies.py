@@ -92,7 +92,7 @@ def table_setup(body: dict[str, Any]) -> Setup:
     if not isinstance(seats_value, list) or not seats_value:
         raise Refusal(400, "seats must be a list of seats, one per player")
     if len(seats_value) > 6:
-        raise Refusal(400, f"{len(seats_value)} seats: a game has 2 to 5 players")
+        raise Refusal(400, f"{len(seats_value)} seats: a game has at most 6 players")
     seats = [_seat(value, i) for i, value in enumerate(seats_value)]
     sets = body.get("sets", ["base"])
     options = mapping(body.get("options", {}), "options")
