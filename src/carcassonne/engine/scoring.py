@@ -170,7 +170,7 @@ def _current_field(game: Game, r: int, award: Award) -> None:
     for p in winners:
         per_city = 3 + _bonus(game, [r], p)
         points = per_city * cities
-        extra = f", {per_city} each" if per_city != 3 else ""
+        extra = f", {per_city} per city" if per_city != 3 else ""
         detail = (f"field of {_plural(tiles, 'tile')} bordering "
                   f"{_plural(cities, 'completed city')}{extra}: {points}")
         award(ScoreEvent(None, p, points, "field", True, detail, tiles, 0, cities))

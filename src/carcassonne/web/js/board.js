@@ -209,16 +209,17 @@ export class BoardView {
     this.board = board;
   }
 
-  /** Figures: [{player, figure, feature, spot, at}]. */
+  /** Figures: [{player, figure, feature, spot, at}]; each kind has its own shape. */
   setFigures(figures, board = this.board || []) {
     this.figures = figures;
     this.drawnGrow = this.figureGrow();
     this.layers.figures.innerHTML = figures.map((f) => {
       const [x, y] = figureSpot(board, f);
       const colour = PLAYER_COLOURS[f.player % PLAYER_COLOURS.length];
-      const size = (f.figure === "large" ? 34 : 26) * this.drawnGrow;
-      return figureMarkup(x, y, colour, f.feature, size,
-        ` data-testid="board-figure" data-player="${f.player}" data-feature="${f.feature}" data-x="${f.at[0]}" data-y="${f.at[1]}"`);
+      const figure = f.figure || "meeple";
+      return figureMarkup(x, y, colour, f.feature, 26 * this.drawnGrow,
+        ` data-testid="board-figure" data-player="${f.player}" data-figure="${figure}" data-feature="${f.feature}" data-x="${f.at[0]}" data-y="${f.at[1]}"`,
+        figure);
     }).join("");
   }
 
@@ -259,30 +260,66 @@ export class BoardView {
     g.addEventListener("click", () => onClick?.());
   }
 
-  /** Clickable figure spots on the ghost tile: [{figure, point: [x, y], key}]. */
-  setSpots(spots, selected, player, onPick) {
+  /**
+   * Clickable figure spots on the ghost tile, one per segment:
+   * [{key, point: [x, y], feature, kinds: ["meeple", "large"...], label}].
+   * The selected spot shows its figure of kind `kind`; when that spot takes
+   * several kinds, a small chooser above it switches between them
+   * (`onKind(kind)`).
+   */
+  setSpots(spots, selected, kind, player, onPick, onKind = () => {}) {
     this.layers.spots.innerHTML = "";
     const colour = PLAYER_COLOURS[(player ?? 0) % PLAYER_COLOURS.length];
     const grow = Math.min(1.3, this.figureGrow());
     for (const s of spots) {
       const [x, y] = s.point;
       const isSel = selected === s.key;
+      const shown = isSel && s.kinds.includes(kind) ? kind : s.kinds[0];
       const g = el("g", { class: `figure-spot${isSel ? " selected" : ""}`, "data-testid": "figure-spot",
-        "data-feature": s.figure.feature, "data-spot": s.figure.spot ?? "", "data-figure": s.figure.figure,
+        "data-feature": s.feature, "data-spot": s.spot ?? "", "data-figure": shown, "data-kinds": s.kinds.join(" "),
         transform: `translate(${x} ${y}) scale(${grow.toFixed(2)})` }, this.layers.spots);
       el("circle", { r: 12, class: "spot-ring", stroke: colour }, g);
       if (isSel) {
-        g.insertAdjacentHTML("beforeend", figureMarkup(0, 0, colour, s.figure.feature, 24));
+        g.insertAdjacentHTML("beforeend", figureMarkup(0, 0, colour, s.feature, 24, "", shown));
+      } else if (shown === "builder" || shown === "pig") {
+        // a spot only for the builder or the pig shows which
+        g.insertAdjacentHTML("beforeend", figureMarkup(0, 0, colour, s.feature, 15, "", shown));
       } else {
         el("circle", { r: 5, class: "spot-dot", fill: colour }, g);
       }
       const title = el("title", {}, g);
-      title.textContent = s.label || s.figure.feature;
+      title.textContent = s.label || s.feature;
       g.addEventListener("click", (e) => {
         e.stopPropagation();
         onPick(s.key);
       });
+      if (isSel && s.kinds.length > 1) this.kindChooser(s, shown, colour, grow, onKind);
     }
+  }
+
+  /** The row of figure kinds above the selected spot. */
+  kindChooser(spot, shown, colour, grow, onKind) {
+    const [x, y] = spot.point;
+    const size = 26;
+    const gap = 4;
+    const width = spot.kinds.length * size + (spot.kinds.length - 1) * gap;
+    const below = y - Math.floor(y / 100) * 100 < 40; // near the top edge of its square: go below
+    const dy = below ? 22 : -22 - size;
+    const g = el("g", { class: "kind-chooser", "data-testid": "kind-chooser",
+      transform: `translate(${x} ${y}) scale(${grow.toFixed(2)}) translate(${-width / 2} ${dy})` }, this.layers.spots);
+    el("rect", { x: -4, y: -4, width: width + 8, height: size + 8, rx: 8, class: "kind-back" }, g);
+    spot.kinds.forEach((k, i) => {
+      const b = el("g", { class: `kind-option${k === shown ? " chosen" : ""}`, "data-testid": "figure-kind", "data-figure": k,
+        transform: `translate(${i * (size + gap)} 0)` }, g);
+      el("rect", { width: size, height: size, rx: 6, class: "kind-box", stroke: k === shown ? colour : "#8a7a5c" }, b);
+      b.insertAdjacentHTML("beforeend", figureMarkup(size / 2, size / 2, colour, "city", 17, "", k));
+      const title = el("title", {}, b);
+      title.textContent = spot.kindLabels?.[k] || k;
+      b.addEventListener("click", (e) => {
+        e.stopPropagation();
+        onKind(k);
+      });
+    });
   }
 }
 

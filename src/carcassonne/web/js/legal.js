@@ -1,6 +1,8 @@
 // Reading the server's list of legal moves (record form) for the placing UI:
 // which tiles, squares, rotations and figures are possible.
 
+import { FIGURE_KINDS } from "./figures.js";
+
 const sameAt = (a, b) => a[0] === b[0] && a[1] === b[1];
 
 /** The tiles the player may place (the drawn tile, or the hand). */
@@ -34,6 +36,35 @@ export function legalFigures(legal, tile, at, rotation) {
     for (const f of m.figures || []) out.push(f);
   }
   return out;
+}
+
+/**
+ * The figure choices of one placement grouped by segment: a segment may take
+ * several kinds of figure (a meeple or the large meeple), each a move of its
+ * own in the legal list. `pointOf(figure)` says where a figure stands; two
+ * choices of one feature standing on the same point are the same segment
+ * (whatever side names it). Returns [{key, feature, spot, point, kinds,
+ * figures: {kind: figure}}], kinds in the order of FIGURE_KINDS.
+ */
+export function figureGroups(figures, pointOf) {
+  const groups = [];
+  for (const f of figures) {
+    const point = pointOf(f);
+    const on = (f.on || []).join(",");
+    let g = groups.find((x) => x.feature === f.feature && x.on === on
+      && Math.abs(x.point[0] - point[0]) < 0.01 && Math.abs(x.point[1] - point[1]) < 0.01);
+    if (!g) {
+      g = { key: `${f.feature}:${f.spot ?? ""}:${on}`, feature: f.feature, spot: f.spot ?? null, on, point, kinds: [], figures: {} };
+      groups.push(g);
+    }
+    if (!g.figures[f.figure]) {
+      g.figures[f.figure] = f;
+      g.kinds.push(f.figure);
+    }
+  }
+  const rank = (k) => (FIGURE_KINDS.includes(k) ? FIGURE_KINDS.indexOf(k) : FIGURE_KINDS.length);
+  for (const g of groups) g.kinds.sort((a, b) => rank(a) - rank(b));
+  return groups;
 }
 
 /** Whether the placement may be made without any figure. */

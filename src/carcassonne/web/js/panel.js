@@ -1,12 +1,14 @@
-// The side panel of a table: players with their scores and figures, the
-// tiles left (and which kinds remain), and the final score breakdown.
+// The side panel of a table: players with their scores, figures left of
+// each kind and trade goods, whose (builder's second) turn it is, the tiles
+// left (and which kinds remain), and the final score breakdown.
 
 import { esc } from "./api.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { breakdown } from "./log.js";
-import { icon, meepleIcon, miniTile, PLAYER_COLOURS } from "./tiles.js";
+import { figureIcon, goodIcon, icon, meepleIcon, miniTile, PLAYER_COLOURS } from "./tiles.js";
 
 const REASONS = ["city", "road", "monastery", "field"];
+const GOODS = ["wine", "grain", "cloth"];
 
 function botLabel(seat) {
   if (!seat || seat.kind !== "bot") return "";
@@ -32,11 +34,14 @@ export function renderPlayers(el, { table, view, seat, scores, current }) {
     const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length];
     const s = table?.seats?.[i];
     const figs = Object.entries(supply[i] || {}).map(([figure, count]) => {
-      const icons = figure === "meeple"
-        ? `<span class="meeples" data-testid="meeples-${i}" data-count="${count}">${Array.from({ length: count }, () => meepleIcon(colour, 13)).join("")}<b>${count}</b></span>`
-        : `${esc(t(`figure.${figure}`))} ×${count}`;
-      return `<span class="supply" title="${esc(t("players.figuresLeft", { figure: t(`figure.${figure}`), count }))}">${icons}</span>`;
+      const title = esc(t("players.figuresLeft", { figure: t(`figure.${figure}`), count }));
+      if (figure === "meeple") {
+        return `<span class="supply" title="${title}"><span class="meeples" data-testid="meeples-${i}" data-count="${count}">${Array.from({ length: count }, () => meepleIcon(colour, 13)).join("")}<b>${count}</b></span></span>`;
+      }
+      return `<span class="supply special${count ? "" : " used"}" title="${title}" data-testid="supply-${i}-${esc(figure)}" data-count="${count}">${figureIcon(figure, colour, figure === "large" ? 18 : 16)}<b>${count}</b></span>`;
     }).join(" ");
+    const extra = turn === i && view?.extra_turn && !view?.is_over
+      ? ` <span class="badge extra" data-testid="extra-turn">${esc(t("players.extraTurn"))}</span>` : "";
     const hand = view?.hands?.[i];
     const handHtml = hand && hand.length && view?.options?.hand > 1
       ? `<div class="hand-row">${hand.map((tile) => miniTile(tile, 0, 26)).join("")}</div>` : "";
@@ -44,11 +49,27 @@ export function renderPlayers(el, { table, view, seat, scores, current }) {
     return `<div class="${classes}" data-testid="player-${i}" style="--c:${colour}">
       <span class="turn-mark" aria-hidden="true">${turn === i ? "▶" : ""}</span>
       <span class="swatch">${meepleIcon(colour, 22)}</span>
-      <span class="pname">${esc(name)} ${seat === i ? `<span class="badge you">${esc(t("players.you"))}</span>` : ""}${botLabel(s)}${view?.winners?.includes(i) && view.is_over ? ` ${icon("crown", 18, esc(t("final.winner")))}` : ""}</span>
+      <span class="pname">${esc(name)} ${seat === i ? `<span class="badge you">${esc(t("players.you"))}</span>` : ""}${botLabel(s)}${extra}${view?.winners?.includes(i) && view.is_over ? ` ${icon("crown", 18, esc(t("final.winner")))}` : ""}</span>
       <span class="score" data-testid="score-${i}">${shown[i] ?? 0}</span>
-      <div class="pfig">${figs}</div>${handHtml}
+      <div class="pfig">${figs}</div>${goodsRow(view?.goods, i)}${handHtml}
     </div>`;
   }).join("");
+}
+
+/**
+ * A player's trade goods (Traders & Builders): a count per good, marked when
+ * the player holds the most of it (10 points at the end, shared on a tie).
+ */
+function goodsRow(goods, i) {
+  if (!goods?.[i]) return "";
+  const cells = GOODS.map((g) => {
+    const n = goods[i][g] ?? 0;
+    const best = Math.max(...goods.map((held) => held[g] ?? 0));
+    const leads = n > 0 && n === best;
+    const title = esc(t(leads ? "goods.leads" : "goods.held", { good: t(`good.${g}`), count: n }));
+    return `<span class="good${leads ? " leads" : ""}${n ? "" : " none"}" title="${title}" data-good="${g}" data-count="${n}">${goodIcon(g, 16)}<b>${n}</b></span>`;
+  }).join("");
+  return `<div class="goods" data-testid="goods-${i}">${cells}</div>`;
 }
 
 /** Tiles left in the stack, and (unless hidden) how many of each kind remain. */
@@ -70,6 +91,16 @@ export function renderStack(el, { table, view }) {
   el.innerHTML = `${left}<details data-testid="distribution"${open}><summary>${esc(t("stack.distribution", { kinds: unseen.length }))}</summary><div class="dist">${cells || `<span class="muted">${esc(t("stack.none"))}</span>`}</div></details>`;
 }
 
+function reasonName(r) {
+  return has(`reasons.${r}`) ? t(`reasons.${r}`) : r;
+}
+
+function reasonIcon(r) {
+  if (REASONS.includes(r)) return icon(`icon-${r}`, 18, esc(reasonName(r)));
+  if (r === "goods") return `<span class="goods-head" role="img" aria-label="${esc(reasonName(r))}">${goodIcon("wine", 15)}${goodIcon("grain", 15)}${goodIcon("cloth", 15)}</span>`;
+  return esc(reasonName(r));
+}
+
 /** The final score breakdown table. */
 export function renderFinal(el, { table, view }) {
   if (!view?.is_over) {
@@ -80,10 +111,12 @@ export function renderFinal(el, { table, view }) {
   const names = seatNames(table, view);
   const rows = breakdown(view.events || [], names.length);
   const order = names.map((_, i) => i).sort((a, b) => view.scores[b] - view.scores[a]);
-  const head = `<tr><th></th>${REASONS.map((r) => `<th title="${esc(t(`reasons.${r}`))}">${icon(`icon-${r}`, 18, esc(t(`reasons.${r}`)))}</th>`).join("")}<th>${esc(t("final.total"))}</th></tr>`;
+  // every other reason scored (goods...) gets a column of its own
+  const reasons = [...REASONS, ...new Set((view.events || []).map((e) => e.reason).filter((r) => !REASONS.includes(r)))];
+  const head = `<tr><th></th>${reasons.map((r) => `<th title="${esc(reasonName(r))}">${reasonIcon(r)}</th>`).join("")}<th>${esc(t("final.total"))}</th></tr>`;
   const body = order.map((i) => {
     const row = rows[i];
-    const cells = REASONS.map((r) => {
+    const cells = reasons.map((r) => {
       const v = row[r] || { game: 0, final: 0 };
       const tip = t("final.split", { game: v.game, final: v.final });
       return `<td title="${esc(tip)}">${v.game + v.final}</td>`;

@@ -117,7 +117,7 @@ export class ReplayViewer {
     this.board.setLast(state.last?.at, state.last?.player);
     this.board.setHighlights([], () => {});
     this.board.setGhost(null);
-    this.board.setSpots([], null, null, () => {});
+    this.board.setSpots([], null, null, null, () => {});
     this.board.refit();
     const current = this.pos < this.last ? this.pos % this.players : null;
     const view = { ...this.view, is_over: this.pos === this.last, supply: this.supplyAt(state) };

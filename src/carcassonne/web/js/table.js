@@ -4,18 +4,20 @@
 // connecting and after every move; this page draws it. On my turn the tile
 // is placed in steps that only touch the screen: pick a highlighted square
 // (the ghost tile appears), turn it (R or click) through its legal
-// rotations, pick a figure spot or none, then Confirm sends the move. Take
-// back returns the tile to the hand. The connection comes back by itself
+// rotations, pick a figure spot or none (a spot that takes several kinds of
+// figure, a meeple or the large meeple, offers a choice of kind), then
+// Confirm sends the move. Take back returns the tile to the hand. With the
+// builder a player may place a second tile at once: the same steps again. The connection comes back by itself
 // after a reload or a network drop and asks for a fresh state (`sync`).
 
 import { api, esc, forgetSeat, seatFor } from "./api.js";
 import { BoardView, figureSpot } from "./board.js";
 import { applyStatic, initI18n, languageSwitch, t } from "./i18n.js";
-import { figureOptional, legalFigures, legalRotations, legalSquares, legalTiles, nextRotation, parseCompact, pickRotation } from "./legal.js";
+import { figureGroups, figureOptional, legalFigures, legalRotations, legalSquares, legalTiles, nextRotation, parseCompact, pickRotation } from "./legal.js";
 import { logEntries, moverOf } from "./log.js";
 import { renderFinal, renderPlayers, renderStack, seatNames } from "./panel.js";
 import { ReplayViewer } from "./replay.js";
-import { installDefs, miniTile, PLAYER_COLOURS, setCatalogue } from "./tiles.js";
+import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, setCatalogue } from "./tiles.js";
 import { toast } from "./ui.js";
 import { showWaiting } from "./waiting.js";
 
@@ -24,7 +26,7 @@ const id = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop()
 
 const S = {
   msg: null, // the last state message
-  pick: null, // {tile, at, rotation, figure (key or null), chosen}
+  pick: null, // {tile, at, rotation, figure (spot key or null), kind (meeple, large...), chosen}
   wanted: 0, // the rotation shown in the hand before the tile is put down
   handTile: null,
   pending: false,
@@ -131,7 +133,7 @@ function placeAt(at) {
   const legal = S.msg.legal;
   const tile = S.handTile;
   const rotation = pickRotation(legal, tile, at, S.pick?.rotation ?? S.wanted);
-  S.pick = { tile, at, rotation, figure: null, chosen: false };
+  S.pick = { tile, at, rotation, figure: null, kind: null, chosen: false };
   render();
 }
 
@@ -140,7 +142,7 @@ function rotate() {
   if (S.pick) {
     const next = nextRotation(S.msg.legal, S.pick.tile, S.pick.at, S.pick.rotation);
     if (next !== S.pick.rotation) {
-      S.pick = { ...S.pick, rotation: next, figure: null, chosen: false };
+      S.pick = { ...S.pick, rotation: next, figure: null, kind: null, chosen: false };
       S.wanted = next;
     }
   } else {
@@ -154,40 +156,63 @@ function takeBack() {
   render();
 }
 
+/** The figure spots of the tile put down: one per segment, with the kinds it takes. */
 function figureChoices() {
   if (!S.pick) return [];
   const list = legalFigures(S.msg.legal, S.pick.tile, S.pick.at, S.pick.rotation);
   const boardNow = [...(S.msg.view.board || []), { tile: S.pick.tile, at: S.pick.at, rotation: S.pick.rotation }];
+  const groups = figureGroups(list, (f) => figureSpot(boardNow, { ...f, at: f.on || S.pick.at }));
   const used = [];
-  return list.map((f, i) => {
-    let point = figureSpot(boardNow, { ...f, at: f.on || S.pick.at });
+  return groups.map((g) => {
+    let point = g.point;
     while (used.some((p) => Math.hypot(p[0] - point[0], p[1] - point[1]) < 10)) point = [point[0] + 16, point[1]];
     used.push(point);
-    const label = t("spot.label", { figure: t(`figure.${f.figure}`), feature: t(`feature.${f.feature}`) });
-    return { key: String(i), figure: f, point, label };
+    const feature = t(`feature.${g.feature}`);
+    const label = g.kinds.map((k) => t("spot.label", { figure: t(`figure.${k}`), feature })).join(" / ");
+    const kindLabels = Object.fromEntries(g.kinds.map((k) => [k, t("spot.label", { figure: t(`figure.${k}`), feature })]));
+    return { ...g, point, label, kindLabels };
   });
 }
 
 function chooseFigure(key) {
   if (!S.pick) return;
-  S.pick = { ...S.pick, figure: S.pick.figure === key ? null : key, chosen: S.pick.figure !== key };
+  if (S.pick.figure === key) {
+    S.pick = { ...S.pick, figure: null, kind: null, chosen: false };
+  } else {
+    const spot = figureChoices().find((c) => c.key === key);
+    S.pick = { ...S.pick, figure: key, kind: spot?.kinds[0] ?? null, chosen: true };
+  }
+  render();
+}
+
+/** Change the kind of figure on the chosen spot (a meeple or the large meeple). */
+function chooseKind(kind) {
+  if (!S.pick?.figure) return;
+  S.pick = { ...S.pick, kind };
   render();
 }
 
 function noFigure() {
   if (!S.pick) return;
-  S.pick = { ...S.pick, figure: null, chosen: true };
+  S.pick = { ...S.pick, figure: null, kind: null, chosen: true };
   render();
+}
+
+/** The figure of the move being made (record form), or null. */
+function chosenFigure() {
+  const spot = figureChoices().find((c) => c.key === S.pick?.figure);
+  if (!spot) return null;
+  return spot.figures[S.pick.kind] || spot.figures[spot.kinds[0]];
 }
 
 function confirm() {
   if (!S.pick || S.pending) return;
-  const choice = figureChoices().find((c) => c.key === S.pick.figure);
-  if (!choice && !figureOptional(S.msg.legal, S.pick.tile, S.pick.at, S.pick.rotation)) {
+  const figure = chosenFigure();
+  if (!figure && !figureOptional(S.msg.legal, S.pick.tile, S.pick.at, S.pick.rotation)) {
     toast(t("place.needFigure"));
     return;
   }
-  const move = { tile: S.pick.tile, at: S.pick.at, rotation: S.pick.rotation, figures: choice ? [choice.figure] : [] };
+  const move = { tile: S.pick.tile, at: S.pick.at, rotation: S.pick.rotation, figures: figure ? [figure] : [] };
   if (send({ type: "move", move })) {
     S.pending = true;
     render();
@@ -208,6 +233,7 @@ function render() {
   body.myTurn = String(myTurn());
   body.over = String(Boolean(view?.is_over));
   body.seat = msg.seat == null ? "" : String(msg.seat);
+  body.extraTurn = String(Boolean(view?.extra_turn));
   renderWaiting(table);
   if (S.replay) {
     S.replay.render();
@@ -240,10 +266,10 @@ function drawBoard(view) {
   if (S.pick) {
     const rots = legalRotations(S.msg.legal, S.pick.tile, S.pick.at);
     board.setGhost({ ...S.pick, rotations: rots.length }, rotate);
-    board.setSpots(figureChoices(), S.pick.figure, S.msg.seat, chooseFigure);
+    board.setSpots(figureChoices(), S.pick.figure, S.pick.kind, S.msg.seat, chooseFigure, chooseKind);
   } else {
     board.setGhost(null);
-    board.setSpots([], null, null, () => {});
+    board.setSpots([], null, null, null, () => {});
   }
   board.refit();
 }
@@ -263,12 +289,13 @@ function renderTurn() {
   el.style.setProperty("--c", colour);
   if (!myTurn()) {
     const tiles = view.to_place || [];
-    $("turn-title").textContent = current == null ? "" : t("turn.theirs", { player: names[current] });
+    $("turn-title").textContent = current == null ? "" : t(view.extra_turn ? "turn.extraTheirs" : "turn.theirs", { player: names[current] });
     $("hand").innerHTML = tiles.map((tile) => `<span class="hand-tile other">${miniTile(tile, 0, 84)}</span>`).join("");
     $("turn-actions").hidden = true;
+    $("figure-kinds").hidden = true;
     return;
   }
-  $("turn-title").textContent = t("turn.yours");
+  $("turn-title").textContent = t(view.extra_turn ? "turn.extraYours" : "turn.yours");
   const tiles = legalTiles(msg.legal);
   $("hand").innerHTML = tiles.map((tile) => {
     const selected = tile === S.handTile;
@@ -291,9 +318,35 @@ function renderTurn() {
   $("no-figure").classList.toggle("active", Boolean(S.pick?.chosen && S.pick.figure == null));
   $("confirm").disabled = !S.pick || S.pending;
   $("take-back").disabled = !S.pick || S.pending;
-  const free = view.supply?.[msg.seat]?.meeple ?? 0;
-  $("turn-hint").textContent = !S.pick ? t("turn.hintPlace", { count: legalSquares(msg.legal, S.handTile).length })
-    : spots.length ? t("turn.hintFigure", { count: free }) : t("turn.hintConfirm");
+  const supply = view.supply?.[msg.seat] || {};
+  const selected = spots.find((c) => c.key === S.pick?.figure);
+  renderKinds(selected, supply, PLAYER_COLOURS[(msg.seat ?? 0) % PLAYER_COLOURS.length]);
+  $("turn-hint").textContent = turnHint(spots, selected, supply);
+}
+
+function turnHint(spots, selected, supply) {
+  if (!S.pick) return t("turn.hintPlace", { count: legalSquares(S.msg.legal, S.handTile).length });
+  if (!spots.length) return t("turn.hintConfirm");
+  if (selected?.kinds.length > 1) {
+    return t("turn.hintKind", { figures: selected.kinds.map((k) => t(`figure.${k}`)).join(" / ") });
+  }
+  const special = [...new Set(spots.flatMap((c) => c.kinds).filter((k) => k !== "meeple"))];
+  const base = t("turn.hintFigure", { count: supply.meeple ?? 0 });
+  return special.length ? `${base} ${t("turn.hintAlso", { figures: special.map((k) => t(`figure.${k}`)).join(", ") })}` : base;
+}
+
+/** Buttons for the kind of figure on the chosen spot, when it takes several. */
+function renderKinds(spot, supply, colour) {
+  const el = $("figure-kinds");
+  if (!spot || spot.kinds.length < 2) {
+    el.hidden = true;
+    el.innerHTML = "";
+    return;
+  }
+  el.hidden = false;
+  el.innerHTML = spot.kinds.map((k) => `<button class="btn small kind${k === S.pick.kind ? " active" : ""}" data-testid="kind-${esc(k)}" data-kind="${esc(k)}"
+    aria-pressed="${k === S.pick.kind}">${figureIcon(k, colour, 18)} ${esc(t(`figure.${k}`))} <span class="muted">×${supply[k] ?? 0}</span></button>`).join("");
+  for (const b of el.querySelectorAll("button")) b.addEventListener("click", () => chooseKind(b.dataset.kind));
 }
 
 function renderLog(view, table, upTo = Infinity, onJump = null) {
@@ -330,11 +383,12 @@ function renderStatus() {
     kind = "over";
   } else if (S.pending) text = t("status.sending");
   else if (myTurn()) {
-    text = S.pick ? t("status.confirm") : t("status.yourTurn");
+    text = S.pick ? t("status.confirm") : t(view?.extra_turn ? "status.extraTurn" : "status.yourTurn");
     kind = "mine";
   } else if (view?.current != null) {
     const seat = table.seats?.[view.current];
     text = t(seat?.kind === "bot" ? "status.botTurn" : "status.theirTurn", { player: names[view.current] });
+    if (view.extra_turn) text = `${text} (${t("players.extraTurn")})`;
   } else text = "";
   if (msg.seat == null && table && table.status !== "waiting" && !S.replay) text = `${t("status.watching")} · ${text}`;
   el.textContent = text;

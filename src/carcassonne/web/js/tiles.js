@@ -5,7 +5,10 @@
 // Shared patterns and symbols live once per page in a hidden <svg> made by
 // installDefs(), and every other SVG on the page refers to them by id.
 
+import { FIGURE_SYMBOLS } from "./figures.js";
 import { tileGeometry } from "./geometry.js";
+
+export { figureIcon, figureMarkup, goodIcon, meepleIcon } from "./figures.js";
 
 export const SIZE = 100;
 export const PLAYER_COLOURS = ["#d7342b", "#2f6fd8", "#2c9a45", "#e9c31c", "#3a3a3a", "#b455c4"];
@@ -21,10 +24,6 @@ export function getCatalogue() {
   return catalogue;
 }
 
-const MEEPLE = "M50 4C61 4 67 12 67 21C67 27 64 31 61 34L88 43C96 46 97 57 88 59L70 61L84 91C87 97 82 100 76 100"
-  + "L61 100L50 81L39 100L24 100C18 100 13 97 16 91L30 61L12 59C3 57 4 46 12 43L39 34C36 31 33 27 33 21"
-  + "C33 12 39 4 50 4Z";
-
 /** Put the shared patterns and symbols into the page (once). */
 export function installDefs() {
   if (document.getElementById("carc-defs")) return;
@@ -39,7 +38,7 @@ export function installDefs() {
       <rect width="16" height="16" fill="#d8b27a"/>
       <path d="M0 8h16M8 0v8M4 8v8M12 8v8" stroke="#c79d62" stroke-width="0.8"/>
     </pattern>
-    <symbol id="meeple" viewBox="0 0 100 100"><path d="${MEEPLE}"/></symbol>
+${FIGURE_SYMBOLS}
     <symbol id="shield" viewBox="0 0 20 24">
       <path d="M1 1h18v9c0 7-5 11-9 13C6 21 1 17 1 10Z" fill="#2a5bb8" stroke="#f3f0e4" stroke-width="1.6"/>
       <path d="M10 4v16M4 10h12" stroke="#f3f0e4" stroke-width="1.8"/>
@@ -59,18 +58,52 @@ export function installDefs() {
       <path d="M2 8V2h4v3h3V2h2v3h3V2h4v6Z" fill="#a8a29a" stroke="#4c4740" stroke-width="1.2"/>
       <rect x="8" y="12" width="4" height="6" fill="#4c4740"/>
     </symbol>
-    <symbol id="inn" viewBox="0 0 24 16">
-      <ellipse cx="12" cy="9" rx="11" ry="6" fill="#4d8fd1" stroke="#2d5e91" stroke-width="1"/>
-      <path d="M6 8c2-1 4 1 6 0s4-1 6 0" stroke="#cfe4f7" stroke-width="1" fill="none"/>
+    <symbol id="inn" viewBox="0 0 30 22">
+      <ellipse cx="19" cy="15" rx="10.5" ry="6" fill="#4d8fd1" stroke="#2d5e91" stroke-width="1"/>
+      <path d="M13 14c2-1 4 1 6 0s4-1 6 0" stroke="#cfe4f7" stroke-width="1" fill="none"/>
+      <rect x="2.5" y="8" width="10" height="9" fill="#efe3c8" stroke="#5b4631" stroke-width="1"/>
+      <path d="M0.5 9L7.5 2.5L14.5 9Z" fill="#8a5a2b" stroke="#5b4631" stroke-width="1"/>
+      <rect x="6" y="12" width="3" height="5" fill="#5b4631"/>
+      <path d="M13 10h3v4h-3" fill="#f0c030" stroke="#5b4631" stroke-width="0.8"/>
     </symbol>
-    <symbol id="cathedral" viewBox="0 0 30 30">
-      <rect x="5" y="12" width="20" height="16" fill="#e9e2d2" stroke="#4c4740" stroke-width="1.3"/>
-      <path d="M3 13L15 3L27 13Z" fill="#6b6fa8" stroke="#4c4740" stroke-width="1.3"/>
-      <circle cx="15" cy="18" r="3" fill="#6b6fa8"/>
+    <symbol id="cathedral" viewBox="0 0 40 40">
+      <ellipse cx="20" cy="37" rx="18" ry="2.5" fill="rgba(60,40,20,0.3)"/>
+      <rect x="13" y="17" width="14" height="20" fill="#ece6d8" stroke="#3d3830" stroke-width="1.2"/>
+      <path d="M12 18L20 9L28 18Z" fill="#5c5f9e" stroke="#3d3830" stroke-width="1.2"/>
+      <rect x="5" y="14" width="8" height="23" fill="#ece6d8" stroke="#3d3830" stroke-width="1.2"/>
+      <rect x="27" y="14" width="8" height="23" fill="#ece6d8" stroke="#3d3830" stroke-width="1.2"/>
+      <path d="M4 15L9 2L14 15ZM26 15L31 2L36 15Z" fill="#5c5f9e" stroke="#3d3830" stroke-width="1.2"/>
+      <circle cx="20" cy="22" r="3.3" fill="#c9a13b" stroke="#3d3830" stroke-width="1"/>
+      <path d="M17 37v-6a3 3 0 0 1 6 0v6Z" fill="#5b4631"/>
+      <path d="M8 20v4M32 20v4" stroke="#3d3830" stroke-width="1.6"/>
+      <path d="M20 4v5M18 6h4" stroke="#3d3830" stroke-width="1.2"/>
     </symbol>
-    <symbol id="good-wine" viewBox="0 0 20 20"><circle cx="7" cy="8" r="4" fill="#7b2a73"/><circle cx="13" cy="8" r="4" fill="#7b2a73"/><circle cx="10" cy="14" r="4" fill="#7b2a73"/></symbol>
-    <symbol id="good-grain" viewBox="0 0 20 20"><path d="M10 2v17M10 6l-4-3M10 6l4-3M10 10l-4-3M10 10l4-3M10 14l-4-3M10 14l4-3" stroke="#c99a1b" stroke-width="2.2" fill="none"/></symbol>
-    <symbol id="good-cloth" viewBox="0 0 20 20"><path d="M3 4h14l-3 12H6Z" fill="#3c79c2" stroke="#21497a" stroke-width="1.2"/></symbol>
+    <symbol id="good-wine" viewBox="0 0 20 20">
+      <circle cx="10" cy="10" r="9.2" fill="#f6efd9" stroke="#5b4631" stroke-width="1"/>
+      <path d="M10 5.5C10 4 11 3 12.5 2.6" stroke="#4e6b26" stroke-width="1.2" fill="none"/>
+      <path d="M11 4.6c2-1.6 4.4-1 5 0.6c-1.8 0.8-3.6 0.6-5-0.6Z" fill="#5f8f2c"/>
+      <g fill="#7b2a73" stroke="#4a1446" stroke-width="0.5">
+        <circle cx="7" cy="7.5" r="2.2"/><circle cx="11" cy="7.5" r="2.2"/><circle cx="14" cy="8.5" r="1.9"/>
+        <circle cx="9" cy="11" r="2.2"/><circle cx="12.6" cy="11.6" r="2"/><circle cx="10.4" cy="14.6" r="2"/>
+      </g>
+    </symbol>
+    <symbol id="good-grain" viewBox="0 0 20 20">
+      <circle cx="10" cy="10" r="9.2" fill="#f6efd9" stroke="#5b4631" stroke-width="1"/>
+      <path d="M10 18V7M10 14L6 6M10 14l4-8" stroke="#9b7414" stroke-width="1.1" fill="none"/>
+      <g fill="#d9a826" stroke="#9b7414" stroke-width="0.6">
+        <ellipse cx="10" cy="5.2" rx="1.8" ry="3.6"/>
+        <ellipse cx="5.6" cy="6" rx="1.6" ry="3.2" transform="rotate(-25 5.6 6)"/>
+        <ellipse cx="14.4" cy="6" rx="1.6" ry="3.2" transform="rotate(25 14.4 6)"/>
+      </g>
+      <path d="M7.6 13.6h4.8" stroke="#7b5a10" stroke-width="1.4"/>
+    </symbol>
+    <symbol id="good-cloth" viewBox="0 0 20 20">
+      <circle cx="10" cy="10" r="9.2" fill="#f6efd9" stroke="#5b4631" stroke-width="1"/>
+      <path d="M4 6.5h10v8H4Z" fill="#3c79c2" stroke="#21497a" stroke-width="0.9"/>
+      <path d="M4 9h10M4 12h10" stroke="#9cc0ea" stroke-width="0.8"/>
+      <ellipse cx="14" cy="10.5" rx="2" ry="4" fill="#2f64a6" stroke="#21497a" stroke-width="0.9"/>
+      <path d="M4 14.5c1 2 3 2.6 6 2.2" stroke="#21497a" stroke-width="0.9" fill="#3c79c2"/>
+    </symbol>
     <symbol id="crown" viewBox="0 0 24 18"><path d="M3 16L1 4l6 5 5-8 5 8 6-5-2 12Z" fill="#f0c030" stroke="#8a6410" stroke-width="1.4" stroke-linejoin="round"/></symbol>
     <symbol id="icon-city" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><path d="M0 0h20v7Q10 14 0 7Z" fill="#d8b27a" stroke="#6a4d2f" stroke-width="1.5"/></symbol>
     <symbol id="icon-road" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><path d="M0 10h20" stroke="#6d5c3f" stroke-width="6"/><path d="M0 10h20" stroke="#efe5cb" stroke-width="4"/></symbol>
@@ -115,7 +148,7 @@ function squareMarkup(geo, data, monument = false) {
     if (road.data.inn) {
       const [x, y] = road.spot;
       const off = road.sides[0] === "N" || road.sides[0] === "S" ? [16, 0] : [0, 16];
-      parts.push(use("inn", x * 100 + off[0], y * 100 + off[1], 20, 13));
+      parts.push(use("inn", x * 100 + off[0], y * 100 + off[1], 27, 20));
     }
   }
   if (geo.junction) parts.push(use("house", geo.junction[0] * 100, geo.junction[1] * 100, 20, 20));
@@ -129,10 +162,10 @@ function squareMarkup(geo, data, monument = false) {
   for (const city of geo.cities) {
     const [bx, by] = city.badge;
     if (city.data.shields) parts.push(use("shield", bx * 100, by * 100, 14, 17));
-    if (city.data.cathedral) parts.push(use("cathedral", bx * 100, by * 100, 22, 22));
+    if (city.data.cathedral) parts.push(use("cathedral", bx * 100, by * 100, 30, 30));
     if (city.data.good) {
-      const [sx, sy] = city.data.shields || city.data.cathedral ? [bx + 0.14, by] : [bx, by];
-      parts.push(use(`good-${city.data.good}`, sx * 100, sy * 100, 14, 14));
+      const [sx, sy] = city.data.shields || city.data.cathedral ? [bx + 0.16, by] : [bx, by];
+      parts.push(use(`good-${city.data.good}`, sx * 100, sy * 100, 19, 19));
     }
   }
   if (geo.monastery) parts.push(use("cloister", 50, 50, 36, 36));
@@ -177,20 +210,9 @@ export function miniTile(id, rotation = 0, size = 48, extra = "") {
     + `<g transform="rotate(${rotation} 50 50)">${tileMarkup(id)}</g></svg>`;
 }
 
-/** A figure drawn upright at (x, y) in board units; fields lie down. */
-export function figureMarkup(x, y, colour, feature, size = 26, extra = "") {
-  const lying = feature === "field" ? ` transform="rotate(-90 ${x} ${y})"` : "";
-  return `<g class="figure"${extra}><use href="#meeple" x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}"`
-    + ` fill="${colour}" stroke="#1b1b1b" stroke-width="6"${lying}/></g>`;
-}
-
 /** A small standalone icon from the shared symbols (crown, icon-city...). */
 export function icon(name, size = 16, title = "") {
   return `<svg class="icon icon-${name}" viewBox="0 0 20 20" width="${size}" height="${size}" role="img"${title ? ` aria-label="${title}"` : ""}>`
     + `${title ? `<title>${title}</title>` : ""}<use href="#${name}" width="20" height="20"/></svg>`;
 }
 
-/** A meeple icon as a standalone <svg> (for panels). */
-export function meepleIcon(colour, size = 16) {
-  return `<svg class="meeple-icon" viewBox="0 0 100 100" width="${size}" height="${size}"><use href="#meeple" fill="${colour}" stroke="#222" stroke-width="6"/></svg>`;
-}
