@@ -1,10 +1,10 @@
 """Every rule of the base game and of the variants is shown by a scenario.
 
 RULES.md gives each rule an id (``PLACE-4``, ``FINAL-5``, ``VAR-HAND-3``).
-The base game and its variants are §1-§7 and §12; every id of those sections
-must be named in the ``test.rules`` of at least one scenario record under
-``tests/records`` (see ``test_records.py``). A rule that no scenario names
-is a rule nobody has checked.
+The base game and its variants are §1-§7 and §12, Inns & Cathedrals is §8,
+Traders & Builders §9; every id of those sections must be named in the ``test.rules`` of at least
+one scenario record under ``tests/records`` (see ``test_records.py``). A rule
+that no scenario names is a rule nobody has checked.
 
 The ids are written out below so the test runs anywhere. When the shared
 specification sits next to the project (``../shared/RULES.md``), the list is
@@ -47,6 +47,23 @@ BASE_AND_VARIANT_RULES = (
 #: The sections of RULES.md whose rules the base game engine must show.
 SECTIONS = {1, 2, 3, 4, 5, 6, 7, 12}
 
+#: The rule ids of RULES.md §8 (Inns & Cathedrals), in order.
+INNS_CATHEDRALS_RULES = (
+    "IC-TILES", "IC-LARGE-1", "IC-LARGE-2", "IC-INN-1", "IC-INN-2", "IC-INN-3",
+    "IC-CATH-1", "IC-CATH-2", "IC-FIELD", "IC-TINY", "IC-CROSS", "IC-VERSION",
+)
+
+#: The rule ids of RULES.md §9 (Traders & Builders), in order.
+TRADERS_BUILDERS_RULES = (
+    # Trade goods
+    "TB-GOODS-1", "TB-GOODS-2", "TB-GOODS-3", "TB-GOODS-4", "TB-GOODS-BGA",
+    # Builder
+    "TB-BUILD-1", "TB-BUILD-2", "TB-BUILD-3", "TB-BUILD-4", "TB-BUILD-5", "TB-BUILD-6",
+    "TB-BUILD-7", "TB-BUILD-8",
+    # Pig
+    "TB-PIG-1", "TB-PIG-2", "TB-PIG-3", "TB-PIG-4",
+)
+
 RULES_MD = Path(__file__).parents[2] / "shared" / "RULES.md"
 
 _SECTION = re.compile(r"^## (\d+)\.")
@@ -88,10 +105,24 @@ def test_rule_list_matches_the_spec() -> None:
     assert rules_in_spec(RULES_MD.read_text("utf-8"), SECTIONS) == list(BASE_AND_VARIANT_RULES)
 
 
+@pytest.mark.skipif(not RULES_MD.exists(), reason="shared/RULES.md is not next to the project")
+def test_inns_cathedrals_rule_list_matches_the_spec() -> None:
+    assert rules_in_spec(RULES_MD.read_text("utf-8"), {8}) == list(INNS_CATHEDRALS_RULES)
+
+
+@pytest.mark.skipif(not RULES_MD.exists(), reason="shared/RULES.md is not next to the project")
+def test_traders_builders_rule_list_matches_the_spec() -> None:
+    assert rules_in_spec(RULES_MD.read_text("utf-8"), {9}) == list(TRADERS_BUILDERS_RULES)
+
+
 def _all_rules() -> list[str]:
     ids = list(BASE_AND_VARIANT_RULES)
+    ids += INNS_CATHEDRALS_RULES
+    ids += TRADERS_BUILDERS_RULES
     if RULES_MD.exists():
         ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), SECTIONS) if r not in ids]
+        ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {8}) if r not in ids]
+        ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {9}) if r not in ids]
     return ids
 
 

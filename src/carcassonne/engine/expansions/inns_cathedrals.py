@@ -31,7 +31,6 @@ class InnsCathedrals(Expansion):
 
     def feature_value(self, game: Game, kind: int, r: int, final: bool, tiles: int,
                       shields: int) -> tuple[int, str] | None:
-        state = "incomplete " if final else ""
         tile_words = f"{tiles} tile" + ("" if tiles == 1 else "s")
         normal = self.options.incomplete_inn_cathedral == "normal"
         if kind == ROAD and self.options.inns and _has(game, r, "inn"):
@@ -40,14 +39,14 @@ class InnsCathedrals(Expansion):
                 return None if normal else (0, f"incomplete road of {tile_words} with an "
                                                 f"inn: 0")
             points = 2 * tiles  # IC-INN-1, IC-INN-3: inns do not stack
-            return points, f"{state}road of {tile_words} with an inn: {points}"
+            return points, f"road of {tile_words} with an inn: {points}"
         if kind == CITY and self.options.cathedrals and _has(game, r, "cathedral"):
             arms = "" if not shields else (
-                f", {shields} coat{'s' if shields > 1 else ''} of arms")
+                f" with {shields} coat{'s' if shields > 1 else ''} of arms and")
+            what = f"city of {tile_words}{arms or ' with'} a cathedral"
             if final:
                 # IC-CATH-1 (IC-VERSION: "normal" scores it as a plain city)
-                return None if normal else (0, f"incomplete city of {tile_words}{arms} with "
-                                                f"a cathedral: 0")
+                return None if normal else (0, f"incomplete {what}: 0")
             points = 3 * (tiles + shields)  # IC-CATH-1: cathedrals do not stack
-            return points, f"{state}city of {tile_words}{arms} with a cathedral: {points}"
+            return points, f"{what}: {points}"
         return None
