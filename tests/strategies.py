@@ -1,7 +1,7 @@
 """Shared helpers for the property tests: random setups, random play, snapshots.
 
-A random game is described by a :class:`Setup` (players, options, seed and
-how much of the shuffled stack to keep). Moves are chosen by a
+A random game is described by a :class:`Setup` (players, sets, options, seed
+and how much of the shuffled stack to keep). Moves are chosen by a
 ``random.Random`` seeded from the same example, so a failing example names
 everything needed to replay it.
 """
@@ -28,6 +28,21 @@ VARIANTS: tuple[dict[str, Any], ...] = (
     {"hand": 3, "farmers": False, "tiny_city": 2},
 )
 
+#: Both expansions of RULES.md §8 and §9 with the base game.
+ALL_SETS = ("base", "inns_cathedrals", "traders_builders")
+
+#: Expansion games: the sets, the numbers of players to try and the options.
+#: Six players need Inns & Cathedrals; the options switch parts of the
+#: expansions off and combine them with the variants.
+EXPANSIONS: tuple[tuple[tuple[str, ...], tuple[int, ...], dict[str, Any]], ...] = (
+    (ALL_SETS, (4, 6), {}),
+    (ALL_SETS, (4, 6), {"hand": 3, "goods_need_follower": True,
+                        "incomplete_inn_cathedral": "normal"}),
+    (ALL_SETS, (4, 6), {"farm_scoring": "first_edition", "tiny_city": 2}),
+    (ALL_SETS, (6,), {"builder": False, "large_meeple": False, "farmers": False}),
+    (("base", "traders_builders"), (4,), {"pig": False, "goods": False}),
+)
+
 FIGURES = ("meeple", "large", "builder", "pig")
 FEATURES = ("city", "road", "field", "monastery")
 SPOTS = ("N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR", "inner")
@@ -43,25 +58,42 @@ class Setup:
     seed: int = 0
     #: Keep only the first ``length`` tiles of the shuffled stack (None: all).
     length: int | None = None
+    sets: tuple[str, ...] = ("base",)
 
     def game(self) -> Game:
-        game = Game.new(players=self.players, options=self.options, seed=self.seed)
+        game = Game.new(players=self.players, sets=self.sets, options=self.options,
+                        seed=self.seed)
         if self.length is None:
             return game
-        return Game.new(players=self.players, options=self.options,
+        return Game.new(players=self.players, sets=self.sets, options=self.options,
                         stack=game.stack[:self.length])
 
 
-def setups(min_length: int = 0, max_length: int = 71) -> st.SearchStrategy[Setup]:
+def setups(min_length: int = 0, max_length: int = 71,
+           expansions: bool = False) -> st.SearchStrategy[Setup]:
     """Random setups: 2 to 5 players, a variant, a seed; about half of them play
-    the whole stack, the others a prefix of ``min_length`` to ``max_length`` tiles."""
-    return st.builds(
+    the whole stack, the others a prefix of ``min_length`` to ``max_length`` tiles.
+    With ``expansions``, about one setup in three is instead an expansion game
+    of :data:`EXPANSIONS`."""
+    length = st.one_of(st.none(), st.integers(min_length, max_length))
+    base = st.builds(
         Setup,
         players=st.integers(2, 5),
         options=st.sampled_from(VARIANTS),
         seed=st.integers(0, 2**32 - 1),
-        length=st.one_of(st.none(), st.integers(min_length, max_length)),
+        length=length,
     )
+    if not expansions:
+        return base
+    expansion = st.sampled_from(EXPANSIONS).flatmap(lambda chosen: st.builds(
+        Setup,
+        players=st.sampled_from(chosen[1]),
+        options=st.just(chosen[2]),
+        seed=st.integers(0, 2**32 - 1),
+        length=length,
+        sets=st.just(chosen[0]),
+    ))
+    return st.one_of(base, base, expansion)
 
 
 def choose(game: Game, rng: random.Random) -> Move:
@@ -159,12 +191,13 @@ def random_figure(rng: random.Random, at: tuple[int, int]) -> Figure:
 
 
 def segment_figure(rng: random.Random, tile: str, rotation: int) -> Figure:
-    """A meeple on a real segment of ``tile`` turned ``rotation``, named by any
-    of its sides or half-sides."""
+    """A figure (mostly a meeple) on a real segment of ``tile`` turned
+    ``rotation``, named by any of its sides or half-sides."""
     segment = rng.choice(TILES[tile].turned[rotation // 90].segments)
+    figure = "meeple" if rng.random() < 0.6 else rng.choice(FIGURES)
     if segment.kind_name == "monastery":
-        return Figure("meeple", "monastery")
-    return Figure("meeple", segment.kind_name, rng.choice(sorted(segment.spot_names)))
+        return Figure(figure, "monastery")
+    return Figure(figure, segment.kind_name, rng.choice(sorted(segment.spot_names)))
 
 
 def random_candidate(game: Game, rng: random.Random) -> Move:

@@ -1,11 +1,13 @@
 """Properties that hold in every game, checked on random games.
 
 Each example is a random setup (2 to 5 players, a rule variant, a seed and
-sometimes a shortened stack) played with random legal moves. The properties
-are the bookkeeping the rules imply: no tile or figure appears or vanishes,
-scores only grow and are the sum of their events, undo and copy are exact,
-a record replays to the same game, and ``legal_moves`` lists exactly the
-moves ``play`` accepts.
+sometimes a shortened stack; or a game with both expansions, Inns & Cathedrals
+and Traders & Builders, at 4 or 6 players) played with random legal moves.
+The properties are the bookkeeping the rules imply: no tile or figure (meeple,
+large meeple, builder, pig) or trade good appears or vanishes, scores only
+grow and are the sum of their events, a player moves twice in a row only in a
+builder's second part, undo and copy are exact, a record replays to the same
+game, and ``legal_moves`` lists exactly the moves ``play`` accepts.
 """
 
 from __future__ import annotations
@@ -29,9 +31,12 @@ from strategies import (
 from carcassonne import Game, IllegalMove, Move
 from carcassonne.tiles import TILES
 
-MEEPLES = 7
 RULE_IDS = {"PLACE-1", "PLACE-2", "PLACE-3", "§2", "VAR-HAND-2", "MEEPLE-1", "MEEPLE-2",
-            "MEEPLE-3", "MEEPLE-6", "FINAL"}
+            "MEEPLE-3", "MEEPLE-6", "FINAL", "IC-LARGE-1", "TB-BUILD-1", "TB-PIG-1"}
+
+#: Goods symbols on the Traders & Builders tiles, so the most tokens there can be
+#: (``TB-GOODS-1``).
+GOODS_ON_TILES = {"wine": 9, "grain": 6, "cloth": 5}
 
 quick = settings(max_examples=100, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow])
@@ -39,18 +44,56 @@ heavy = settings(max_examples=25, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow])
 
 
+def starting_figures(game: Game) -> dict[str, int]:
+    """The figures each player owns in this game: 7 meeples (``SETUP-2``), and
+    one large meeple, builder and pig when their set and option are on."""
+    figures = {"meeple": 7}
+    if "inns_cathedrals" in game.sets and game.options.large_meeple:
+        figures["large"] = 1
+    if "traders_builders" in game.sets:
+        if game.options.builder:
+            figures["builder"] = 1
+        if game.options.pig:
+            figures["pig"] = 1
+    return figures
+
+
+def check_goods(game: Game) -> None:
+    """Trade goods are only taken, never lost: each player holds exactly what
+    the goods log gave them, and no more of a kind than the tiles show."""
+    view = game.view(None)
+    if "traders_builders" not in game.sets or not game.options.goods:
+        assert "goods" not in view and "goods_log" not in view
+        return
+    taken: list[Counter[str]] = [Counter() for _ in game.players]
+    for entry in view["goods_log"]:
+        assert all(count > 0 for count in entry["goods"].values())
+        taken[entry["player"]].update(entry["goods"])
+    for seat, held in enumerate(view["goods"]):
+        assert held == game.goods(seat)
+        assert held == {kind: taken[seat][kind] for kind in GOODS_ON_TILES}
+    for kind, most in GOODS_ON_TILES.items():
+        assert sum(held[kind] for held in view["goods"]) <= most
+
+
 def check_bookkeeping(game: Game) -> None:
-    """Tiles and figures are conserved, and scores are the sum of events."""
+    """Tiles, figures and goods are conserved, and scores are the sum of events."""
     seats = range(len(game.players))
     placed = len(game.board()) - 1  # the start tile is not in the stack
     in_hands = sum(len(game.hand(seat)) for seat in seats)
     assert placed + len(game.discards) + game.stack_size + in_hands == len(game.stack)
     assert placed == len(game.moves)
 
-    on_board = Counter(f["player"] for f in game.figures())
+    owned = starting_figures(game)
+    on_board = Counter((f["player"], f["figure"]) for f in game.figures())
+    assert all(figure in owned for _, figure in on_board)
     for seat in seats:
-        assert on_board[seat] + game.supply(seat)["meeple"] == MEEPLES
-        assert game.supply(seat)["meeple"] >= 0
+        supply = game.supply(seat)
+        assert set(supply) == set(owned)
+        for figure, count in owned.items():
+            assert supply[figure] >= 0
+            assert on_board[seat, figure] + supply[figure] == count
+    check_goods(game)
 
     totals = [0] * len(game.players)
     for event in game.events:
@@ -59,21 +102,47 @@ def check_bookkeeping(game: Game) -> None:
     assert list(game.scores) == totals
 
 
+def check_goods_paid(game: Game) -> None:
+    """``TB-GOODS-4``: at the end each kind of good pays 10 to every player
+    tied for the most tokens of it, if anybody has one."""
+    paid = Counter(e.player for e in game.events if e.reason == "goods")
+    assert all(e.points == 10 and e.final for e in game.events if e.reason == "goods")
+    expected: Counter[int] = Counter()
+    if "traders_builders" in game.sets and game.options.goods:
+        held = [game.goods(seat) for seat in range(len(game.players))]
+        for kind in GOODS_ON_TILES:
+            most = max(h[kind] for h in held)
+            if most:
+                expected.update(seat for seat, h in enumerate(held) if h[kind] == most)
+    assert paid == expected
+
+
 @quick
-@given(setup=setups(), seed=st.integers(0, 2**32 - 1))
+@given(setup=setups(expansions=True), seed=st.integers(0, 2**32 - 1))
 def test_bookkeeping_holds_at_every_step(setup: Setup, seed: int) -> None:
     game = setup.game()
     rng = random.Random(seed)
     check_bookkeeping(game)
     before = game.scores
+    second_part = False
     while not game.is_over:
         assert game.current_player is not None
         assert game.tiles_to_place
         assert set(game.tiles_to_place) == set(game.hand(game.current_player))
         index = len(game.moves)
         known = len(game.events)
+        mover = game.current_player
         game.play(choose(game, rng))
         check_bookkeeping(game)
+        # TB-BUILD-3, TB-BUILD-4: the same player moves again only for a
+        # builder's second part, and never a third time.
+        extra = game.view(None)["extra_turn"]
+        if extra:
+            assert game.current_player == mover and not second_part
+            assert "builder" in game.supply(mover)
+        elif not game.is_over and setup.options.get("hand", 1) == 1:
+            assert game.current_player == (mover + 1) % len(game.players)
+        second_part = extra
         assert all(a <= b for a, b in zip(before, game.scores, strict=True))
         before = game.scores
         for event in game.events[known:]:
@@ -92,10 +161,11 @@ def test_bookkeeping_holds_at_every_step(setup: Setup, seed: int) -> None:
     assert all(e.final for e in game.events if e.move is None)
     finals = [e for e in game.events if e.final]
     assert game.events[len(game.events) - len(finals):] == tuple(finals)
+    check_goods_paid(game)
 
 
 @heavy
-@given(setup=setups(), seed=st.integers(0, 2**32 - 1))
+@given(setup=setups(expansions=True), seed=st.integers(0, 2**32 - 1))
 def test_undo_to_the_start_and_replay_gives_the_same_game(setup: Setup, seed: int) -> None:
     game = setup.game()
     rng = random.Random(seed)
@@ -114,7 +184,7 @@ def test_undo_to_the_start_and_replay_gives_the_same_game(setup: Setup, seed: in
 
 
 @quick
-@given(setup=setups(), seed=st.integers(0, 2**32 - 1))
+@given(setup=setups(expansions=True), seed=st.integers(0, 2**32 - 1))
 def test_undo_one_move_then_replay_it(setup: Setup, seed: int) -> None:
     game = setup.game()
     rng = random.Random(seed)
@@ -131,7 +201,7 @@ def test_undo_one_move_then_replay_it(setup: Setup, seed: int) -> None:
 
 
 @quick
-@given(setup=setups(), seed=st.integers(0, 2**32 - 1))
+@given(setup=setups(expansions=True), seed=st.integers(0, 2**32 - 1))
 def test_copy_is_equal_and_independent(setup: Setup, seed: int) -> None:
     game = setup.game()
     rng = random.Random(seed)
@@ -154,7 +224,8 @@ def test_copy_is_equal_and_independent(setup: Setup, seed: int) -> None:
 
 
 @quick
-@given(setup=setups(), seed=st.integers(0, 2**32 - 1), finish=st.booleans())
+@given(setup=setups(expansions=True), seed=st.integers(0, 2**32 - 1),
+       finish=st.booleans())
 def test_record_round_trip(setup: Setup, seed: int, finish: bool) -> None:
     game = setup.game()
     rng = random.Random(seed)
@@ -206,7 +277,7 @@ def equivalent_listed(game: Game, move: Move, listed: list[Move]) -> bool:
 
 
 @heavy
-@given(setup=setups(max_length=30), seed=st.integers(0, 2**32 - 1))
+@given(setup=setups(max_length=30, expansions=True), seed=st.integers(0, 2**32 - 1))
 def test_play_accepts_exactly_the_legal_moves(setup: Setup, seed: int) -> None:
     game = setup.game()
     rng = random.Random(seed)
@@ -236,7 +307,7 @@ def test_play_accepts_exactly_the_legal_moves(setup: Setup, seed: int) -> None:
 
 
 @quick
-@given(setup=setups(), seed=st.integers(0, 2**32 - 1))
+@given(setup=setups(expansions=True), seed=st.integers(0, 2**32 - 1))
 def test_legal_moves_are_distinct_and_grouped_by_placement(setup: Setup, seed: int) -> None:
     game = setup.game()
     rng = random.Random(seed)

@@ -2,9 +2,10 @@
 
 RULES.md gives each rule an id (``PLACE-4``, ``FINAL-5``, ``VAR-HAND-3``).
 The base game and its variants are §1-§7 and §12, Inns & Cathedrals is §8,
-Traders & Builders §9; every id of those sections must be named in the ``test.rules`` of at least
-one scenario record under ``tests/records`` (see ``test_records.py``). A rule
-that no scenario names is a rule nobody has checked.
+Traders & Builders §9; every id of those sections must be named in the
+``test.rules`` of at least one scenario record under ``tests/records`` (see
+``test_records.py``). A rule that no scenario names is a rule nobody has
+checked.
 
 The ids are written out below so the test runs anywhere. When the shared
 specification sits next to the project (``../shared/RULES.md``), the list is

@@ -215,8 +215,9 @@ class Game:
 
     def projected_scores(self) -> tuple[int, ...]:
         """The scores if the game ended now: current scores plus final scoring
-        of everything on the board (``FINAL-1`` to ``FINAL-5``). Public
-        information; bots use it as a simple estimate of a position."""
+        of everything on the board and the expansions' final scoring
+        (``FINAL-1`` to ``FINAL-7``). Public information; bots use it as a
+        simple estimate of a position."""
         if self._over:
             return self.scores
         projected = list(self._scores)
@@ -224,7 +225,7 @@ class Game:
         def award(event: ScoreEvent) -> None:
             projected[event.player] += event.points
 
-        scoring.final_scoring(self, award)
+        self._final_scoring(award)
         return tuple(projected)
 
     def supply(self, player: int) -> dict[str, int]:
@@ -505,7 +506,9 @@ class Game:
         self._score_placement(pos, turned, first, index)
         if self.options.hand > 1:
             self._refill(player)  # VAR-HAND-2, VAR-HAND-4
-        if extra and self._draw < len(self._stack):  # TB-BUILD-8
+        # TB-BUILD-8: no second part once the stack is empty; VAR-HAND-4: with a
+        # hand, the second tile comes from the refilled hand.
+        if extra and (self.options.hand > 1 or self._draw < len(self._stack)):
             self._part = 1
             if self._start_part(player):
                 return
@@ -590,9 +593,13 @@ class Game:
                 return
             player = (player + 1) % self._n
         self._over = True
-        scoring.final_scoring(self, self._award)
+        self._final_scoring(self._award)
+
+    def _final_scoring(self, award: scoring.Award) -> None:
+        """§7 in its recommended order: the board, then each expansion's part."""
+        scoring.final_scoring(self, award)
         for expansion in self._expansions:
-            expansion.final_scoring(self, self._award)
+            expansion.final_scoring(self, award)
 
     def _start_part(self, player: int) -> bool:
         """Give ``player`` a tile to place (``PLACE-4``, ``VAR-HAND-3``);
