@@ -12,6 +12,8 @@ from server_helpers import HUMAN, RANDOM, Serve, auth, new_table, wait_for
 
 from carcassonne import Game
 from carcassonne.bots import BOTS
+from carcassonne.engine.options import OPTION_SPECS
+from carcassonne.engine.setup import SUPPORTED_SETS
 from carcassonne.server.bots import stand_in
 from carcassonne.tiles import TILES, TILES_BY_SET
 
@@ -33,15 +35,18 @@ def test_catalogue_lists_sets_options_bots_and_tiles_as_the_files_say(
         client: TestClient) -> None:
     data = client.get("/api/catalogue").json()
     assert list(data) == ["sets", "options", "bots", "start", "tiles"]
-    assert data["sets"] == ["base"] and data["start"] == "BA/RCr"
+    assert data["sets"] == list(SUPPORTED_SETS) and data["start"] == "BA/RCr"
     assert sorted(data["bots"]) == sorted(BOTS)
     farmers = next(o for o in data["options"] if o["name"] == "farmers")
     assert farmers == {"name": "farmers", "default": True, "allowed": [True, False],
                        "set": "base"}
-    assert {o["name"] for o in data["options"]} == {
-        "farmers", "farm_scoring", "tiny_city", "hand", "hands_public"}
-    assert set(data["tiles"]) == {t.id for t in TILES_BY_SET["base"]}
-    assert sum(t["count"] for t in data["tiles"].values()) == 72
+    # every option of the playable sets, grouped by set in the sets' order
+    assert [o["name"] for o in data["options"]] == [
+        name for set_name in SUPPORTED_SETS for name, spec in OPTION_SPECS.items()
+        if spec[2] == set_name]
+    assert set(data["tiles"]) == {t.id for s in SUPPORTED_SETS for t in TILES_BY_SET[s]}
+    assert sum(t["count"] for t in data["tiles"].values()) == sum(
+        t.count for s in SUPPORTED_SETS for t in TILES_BY_SET[s])
     start = data["tiles"]["BA/RCr"]
     assert start == {"set": "base", "count": 4, "edges": "CRFR", "cities": [{"at": ["N"]}],
                      "roads": [{"at": ["W", "E"]}],
@@ -50,6 +55,39 @@ def test_catalogue_lists_sets_options_bots_and_tiles_as_the_files_say(
                      "monastery": False}
     assert data["tiles"]["BA/L"]["monastery"] is True
     assert data["tiles"]["BA/Cccc+"]["cities"] == TILES["BA/Cccc+"].data["cities"]
+
+
+def test_catalogue_offers_each_expansion_with_its_elements(client: TestClient) -> None:
+    data = client.get("/api/catalogue").json()
+    if "inns_cathedrals" not in data["sets"]:
+        pytest.skip("Inns & Cathedrals is not playable yet")
+    by_set: dict[str, list[str]] = {}
+    for option in data["options"]:
+        by_set.setdefault(option["set"], []).append(option["name"])
+    assert by_set["inns_cathedrals"] == ["large_meeple", "inns", "cathedrals",
+                                         "incomplete_inn_cathedral"]
+    incomplete = next(o for o in data["options"] if o["name"] == "incomplete_inn_cathedral")
+    assert incomplete["default"] == "zero" and incomplete["allowed"] == ["zero", "normal"]
+    # the tiles carry what the client draws: inns, cathedrals, goods
+    assert data["tiles"]["IC/Cccc.c"]["cities"] == [
+        {"at": ["N", "W", "S", "E"], "cathedral": True}]
+    assert any(r.get("inn") for r in data["tiles"]["IC/RFr.i"]["roads"])
+    if "traders_builders" in data["sets"]:
+        assert by_set["traders_builders"] == ["builder", "pig", "goods",
+                                              "goods_need_follower"]
+        assert data["tiles"]["TB/Cc.g"]["cities"][0]["good"] == "grain"
+    # a table with both expansions and six seats: the lobby's elements as options
+    sets = ["base", *(s for s in ("inns_cathedrals", "traders_builders")
+                      if s in data["sets"])]
+    answer = client.post("/api/tables", json={
+        "seats": [HUMAN] + [RANDOM] * 5, "sets": sets,
+        "options": {"inns": False, "cathedrals": False, "large_meeple": False}})
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["table"]["options"] == {
+        "inns": False, "cathedrals": False, "large_meeple": False}
+    assert answer.json()["table"]["sets"] == sets
+    too_many = client.post("/api/tables", json={"seats": [HUMAN] + [RANDOM] * 5})
+    refused(too_many, 400, "players")
 
 
 def test_create_a_waiting_table_then_join_it_until_it_starts(client: TestClient) -> None:

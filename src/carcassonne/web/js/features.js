@@ -1,6 +1,7 @@
 // Rebuilding a board from a record's moves, for the replay viewer: tiles
 // placed in order, figures put down, and figures taken back when their
-// road, city or monastery is completed (fields keep theirs to the end).
+// road, city or monastery is completed (builders with them); farmers and
+// pigs stay in their fields to the end.
 //
 // Features are joined with a union-find over the road and city segments of
 // every placed tile; a feature is complete when all its sides are joined.
@@ -96,10 +97,10 @@ export function replayStates(moves, players, start = "BA/RCr", movers = null) {
   place(start, [0, 0], 0);
   states.push({ board: [...board], figures: [], last: null });
   moves.forEach((move, index) => {
+    const player = movers?.[index] ?? index % players;
     if (move.tile && move.at) {
       board.push({ tile: move.tile, at: move.at, rotation: move.rotation || 0 });
       place(move.tile, move.at, move.rotation || 0);
-      const player = movers?.[index] ?? index % players;
       for (const f of move.figures || []) {
         figures.push({ player, figure: f.figure, feature: f.feature, spot: f.spot ?? null, at: f.on || move.at });
       }
@@ -112,7 +113,7 @@ export function replayStates(moves, players, start = "BA/RCr", movers = null) {
         return true;
       });
     }
-    states.push({ board: [...board], figures: [...figures], last: move.at ? { at: move.at, player: index % players } : null });
+    states.push({ board: [...board], figures: [...figures], last: move.at ? { at: move.at, player } : null });
   });
   return states;
 }

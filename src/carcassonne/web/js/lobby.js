@@ -1,5 +1,5 @@
 // The lobby (/): play against a bot in one click, create a table (seats,
-// sets, options), and list open tables (join a free seat), games being
+// sets and their options), and list open tables (join a free seat), games being
 // played (watch) and finished games (replay).
 
 import { api, esc, playerName, rememberName, rememberSeat, seatFor } from "./api.js";
@@ -68,47 +68,128 @@ function firstHuman() {
   return seats.findIndex((s) => s.kind === "human");
 }
 
-function chosenSets() {
-  return [...$("sets").querySelectorAll("input:checked")].map((i) => i.value).filter((v) => v !== "base");
+// --- sets and their options ------------------------------------------------
+//
+// Each set is a checkbox; a ticked expansion shows its elements (the large
+// meeple, inns, builder...: boolean options) and its other options. "Tiles
+// only" is an expansion ticked with every element off. An option that only
+// matters with some element (goods_need_follower with goods) is greyed out
+// and not sent while that element is off.
+
+/** Options that only matter while one of these elements is on. */
+const DEPENDS = { incomplete_inn_cathedral: ["inns", "cathedrals"], goods_need_follower: ["goods"] };
+/** Most players with a set (5 otherwise). */
+const MAX_PLAYERS = { inns_cathedrals: 6 };
+
+const picked = { sets: new Set(["base"]), options: {} };
+
+function optionsOf(set) {
+  return (catalogue.options || []).filter((o) => (o.set || "base") === set);
 }
 
-function renderSets() {
-  $("sets").innerHTML = (catalogue.sets || []).map((s) => {
-    const name = setName(s);
-    const ok = setPlayable(s);
-    const base = name === "base";
-    return `<label class="check${ok ? "" : " disabled"}"><input type="checkbox" value="${esc(name)}" data-testid="set-${esc(name)}"
-      ${base ? "checked disabled" : ""}${ok ? "" : " disabled"}> <span>${esc(label("set", name))}</span>${ok ? "" : ` <span class="muted small">${esc(t("lobby.soon"))}</span>`}</label>`;
-  }).join("");
-  for (const box of $("sets").querySelectorAll("input")) box.addEventListener("change", renderOptions);
+function optionValue(o) {
+  return o.name in picked.options ? picked.options[o.name] : o.default;
+}
+
+/** The set's elements: its yes/no options that no other option depends on. */
+function elementsOf(set) {
+  return optionsOf(set).filter((o) => typeof o.default === "boolean" && !(o.name in DEPENDS) && set !== "base");
+}
+
+function optionLive(o) {
+  const parents = DEPENDS[o.name];
+  if (!parents) return true;
+  return parents.some((p) => optionValue((catalogue.options || []).find((x) => x.name === p) || { default: false }));
+}
+
+function chosenSets() {
+  return [...picked.sets].filter((v) => v !== "base");
 }
 
 function optionAllowed(o) {
   return o.allowed || o.values || o.choices || [true, false];
 }
 
-function renderOptions() {
-  const sets = ["base", ...chosenSets()];
-  const opts = (catalogue.options || []).filter((o) => !o.set || sets.includes(o.set));
-  $("options").innerHTML = opts.map((o) => {
-    const allowed = optionAllowed(o);
-    const title = label("option", o.name);
-    const help = has(`optionHelp.${o.name}`) ? `<span class="muted small">${esc(t(`optionHelp.${o.name}`))}</span>` : "";
-    if (typeof o.default === "boolean") {
-      return `<label class="check"><input type="checkbox" data-option="${esc(o.name)}" data-testid="option-${esc(o.name)}"${o.default ? " checked" : ""}>
-        <span>${esc(title)}</span> ${help}</label>`;
-    }
-    const choices = allowed.map((v) => `<option value="${esc(JSON.stringify(v))}"${v === o.default ? " selected" : ""}>${esc(label(`value.${o.name}`, String(v)))}</option>`).join("");
-    return `<label class="field inline"><span>${esc(title)}</span><select data-option="${esc(o.name)}" data-testid="option-${esc(o.name)}">${choices}</select> ${help}</label>`;
-  }).join("");
+function optionMarkup(o) {
+  const title = label("option", o.name);
+  const help = has(`optionHelp.${o.name}`) ? `<span class="muted small">${esc(t(`optionHelp.${o.name}`))}</span>` : "";
+  const live = optionLive(o);
+  const off = live ? "" : " disabled";
+  const value = optionValue(o);
+  if (typeof o.default === "boolean") {
+    return `<label class="check${live ? "" : " disabled"}"><input type="checkbox" data-option="${esc(o.name)}" data-testid="option-${esc(o.name)}"${value ? " checked" : ""}${off}>
+      <span>${esc(title)}</span> ${help}</label>`;
+  }
+  const choices = optionAllowed(o).map((v) => `<option value="${esc(JSON.stringify(v))}"${v === value ? " selected" : ""}>${esc(label(`value.${o.name}`, String(v)))}</option>`).join("");
+  return `<label class="field inline${live ? "" : " disabled"}"><span>${esc(title)}</span><select data-option="${esc(o.name)}" data-testid="option-${esc(o.name)}"${off}>${choices}</select> ${help}</label>`;
+}
+
+function setMarkup(s) {
+  const name = setName(s);
+  const ok = setPlayable(s);
+  const base = name === "base";
+  const on = picked.sets.has(name);
+  const elements = elementsOf(name);
+  const tilesOnly = elements.length > 0 && elements.every((o) => !optionValue(o));
+  const help = has(`setHelp.${name}`) ? ` <span class="muted small">${esc(t(`setHelp.${name}`))}</span>` : "";
+  const soon = ok ? "" : ` <span class="muted small">${esc(t("lobby.soon"))}</span>`;
+  const opts = optionsOf(name);
+  const extra = elements.length ? `<div class="set-tools">
+      <button type="button" class="btn small ghost" data-tiles-only="${esc(name)}" data-testid="tiles-only-${esc(name)}" title="${esc(t("lobby.tilesOnlyTitle"))}">${esc(t("lobby.tilesOnly"))}</button>
+      ${tilesOnly ? `<span class="muted small tiles-only-note" data-testid="tiles-only-note-${esc(name)}">${esc(t("lobby.tilesOnlyNote"))}</span>` : ""}</div>` : "";
+  return `<section class="set-block${on ? " on" : ""}" data-set="${esc(name)}">
+    <label class="check set-head${ok ? "" : " disabled"}"><input type="checkbox" value="${esc(name)}" data-testid="set-${esc(name)}"${on ? " checked" : ""}${base || !ok ? " disabled" : ""}>
+      <span>${esc(label("set", name))}</span>${help}${soon}</label>
+    <div class="set-options" data-testid="set-options-${esc(name)}"${on && opts.length ? "" : " hidden"}>${opts.map(optionMarkup).join("")}${extra}</div>
+  </section>`;
+}
+
+function renderSets() {
+  const known = (catalogue.sets || []).map(setName);
+  const list = known.includes("base") ? catalogue.sets : ["base", ...(catalogue.sets || [])];
+  $("sets").innerHTML = list.map(setMarkup).join("");
+  for (const box of $("sets").querySelectorAll("input[value]")) {
+    box.addEventListener("change", () => {
+      if (box.checked) picked.sets.add(box.value);
+      else picked.sets.delete(box.value);
+      renderSets();
+      renderPlayerCount();
+    });
+  }
+  for (const el of $("sets").querySelectorAll("[data-option]")) {
+    el.addEventListener("change", () => {
+      picked.options[el.dataset.option] = el.type === "checkbox" ? el.checked : JSON.parse(el.value);
+      renderSets();
+    });
+  }
+  for (const b of $("sets").querySelectorAll("[data-tiles-only]")) {
+    b.addEventListener("click", () => {
+      for (const o of elementsOf(b.dataset.tilesOnly)) picked.options[o.name] = false;
+      renderSets();
+    });
+  }
+}
+
+function maxPlayers() {
+  return Math.max(5, ...[...picked.sets].map((s) => MAX_PLAYERS[s] || 5));
+}
+
+function renderPlayerCount() {
+  const select = $("player-count");
+  const most = maxPlayers();
+  const now = Math.min(Number(select.value) || seats.length || 2, most);
+  select.innerHTML = Array.from({ length: most - 1 }, (_, i) => i + 2)
+    .map((n) => `<option value="${n}"${n === now ? " selected" : ""}>${n}</option>`).join("");
+  renderSeats();
 }
 
 function chosenOptions() {
   const out = {};
-  for (const el of $("options").querySelectorAll("[data-option]")) {
-    const spec = catalogue.options.find((o) => o.name === el.dataset.option);
-    const value = el.type === "checkbox" ? el.checked : JSON.parse(el.value);
-    if (spec && value !== spec.default) out[spec.name] = value;
+  for (const set of picked.sets) {
+    for (const o of optionsOf(set)) {
+      const value = optionValue(o);
+      if (optionLive(o) && value !== o.default) out[o.name] = value;
+    }
   }
   return out;
 }
@@ -178,8 +259,11 @@ function when(iso) {
 function tableRow(table, action) {
   const scores = table.scores ? ` · ${table.scores.join(" : ")}` : "";
   const moves = table.status !== "waiting" ? ` · ${esc(t("lobby.moves", { n: table.moves }))}` : "";
+  // the expansions in play, so whoever joins knows the game
+  const sets = (table.sets || []).filter((s) => s !== "base").map((s) => `<span class="badge">${esc(label("set", s))}</span>`).join("");
   return `<li data-testid="table-${esc(table.id)}" data-table="${esc(table.id)}"><div class="trow-main">
     <a href="/table/${encodeURIComponent(table.id)}" class="tname">${esc(table.name || table.id)}</a>
+    ${sets ? `<span class="trow-sets">${sets}</span>` : ""}
     <span class="muted small">${esc(when(table.created))}${moves}${esc(scores)}</span></div>
     <div class="trow-seats">${seatLine(table)}</div><div class="trow-actions">${action}</div></li>`;
 }
@@ -224,9 +308,8 @@ function renderHero() {
 }
 
 function renderAll() {
-  renderSeats();
+  renderPlayerCount();
   renderSets();
-  renderOptions();
   renderHero();
   refreshTables();
 }
@@ -236,7 +319,6 @@ async function main() {
   languageSwitch($("language"));
   installDefs();
   $("player-name").value = playerName();
-  $("player-count").innerHTML = [2, 3, 4, 5].map((n) => `<option value="${n}">${n}</option>`).join("");
   seats = [{ kind: "human" }, { kind: "bot", bot: "greedy" }];
   $("player-count").addEventListener("change", renderSeats);
   $("create-table").addEventListener("click", onCreate);

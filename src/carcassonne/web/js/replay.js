@@ -119,7 +119,7 @@ export class ReplayViewer {
     this.board.setGhost(null);
     this.board.setSpots([], null, null, null, () => {});
     this.board.refit();
-    const current = this.pos < this.last ? this.pos % this.players : null;
+    const current = this.pos < this.last ? this.view?.movers?.[this.pos] ?? this.pos % this.players : null;
     const view = { ...this.view, is_over: this.pos === this.last, supply: this.supplyAt(state) };
     this.renderPlayersFn({ view, scores: this.scoresAt(this.pos), current });
     this.renderLogFn(this.view, this.pos, (p) => this.go(p));
