@@ -315,10 +315,11 @@ function renderAll() {
 }
 
 async function main() {
+  // Fill in the remembered name at once, and never over what was typed already.
+  if (!$("player-name").value) $("player-name").value = playerName();
   await initI18n();
   languageSwitch($("language"));
   installDefs();
-  $("player-name").value = playerName();
   seats = [{ kind: "human" }, { kind: "bot", bot: "greedy" }];
   $("player-count").addEventListener("change", renderSeats);
   $("create-table").addEventListener("click", onCreate);
