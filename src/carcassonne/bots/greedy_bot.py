@@ -23,9 +23,11 @@ hundredths of a point:
   per tile, as it would at the end.
 - ``25`` more per point scored during play: points in hand beat points
   that still depend on finishing a feature.
-- up to ``200`` per figure in supply: a figure kept back can still claim
-  something later. The bonus fades over the last ten tiles of the stack,
-  when there is little left to claim.
+- up to ``200`` per follower in supply (meeple or large meeple): a follower
+  kept back can still claim something later. The bonus fades over the last
+  ten tiles of the stack, when there is little left to claim. Special
+  figures (builder, pig) earn no such bonus: they are placed whenever that
+  costs nothing, and the pig whenever it adds to a field.
 
 The value of a move is the mover's worth minus the best opponent's worth, so
 taking points from a rival (joining their city, finishing it for them) is
@@ -51,7 +53,16 @@ from carcassonne.engine import Game, Move
 PROJECTED = 100
 #: Extra hundredths per point scored during play (not at final scoring).
 SCORED = 25
-#: Hundredths per figure in supply while the stack still holds :data:`FADE` tiles.
+#: Figures that claim features; the others (builder, pig) only help them.
+FOLLOWERS = ("meeple", "large")
+
+
+def followers(supply: dict[str, int]) -> int:
+    """How many followers a supply holds."""
+    return sum(supply.get(name, 0) for name in FOLLOWERS)
+
+
+#: Hundredths per follower in supply while the stack still holds :data:`FADE` tiles.
 FIGURE = 200
 #: Over the last this-many tiles of the stack the figure bonus fades to zero.
 FADE = 10
@@ -112,6 +123,6 @@ def _value(game: Game, seat: int, scored: list[int], seen: int, figure: int) -> 
             during[event.player] += event.points
     projected = game.projected_scores()
     worth = [PROJECTED * projected[p] + SCORED * during[p]
-             + figure * sum(game.supply(p).values()) for p in range(len(projected))]
+             + figure * followers(game.supply(p)) for p in range(len(projected))]
     mine = worth.pop(seat)
     return mine - max(worth, default=0)
