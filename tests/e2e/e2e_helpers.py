@@ -8,7 +8,7 @@ The table page keeps a few stable facts on ``<body>`` for this:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -67,3 +67,15 @@ def play_turn(page: Page, rng: random.Random, figure_chance: float = 0.35) -> bo
 
 def tile_count(page: Page) -> int:
     return page.get_by_test_id("board-tile").count()
+
+
+def check_final_scores(page: Page, server: Any, table_id: str) -> dict[str, Any]:
+    """Wait for the final scores; they must be the server's, in the final table
+    and beside each player. Returns the finished table."""
+    page.get_by_test_id("final-scores").wait_for()
+    table = server.get(f"/api/tables/{table_id}")
+    assert table["status"] == "finished"
+    for seat, score in enumerate(table["scores"]):
+        assert page.get_by_test_id(f"final-score-{seat}").inner_text() == str(score)
+        assert page.get_by_test_id(f"score-{seat}").inner_text() == str(score)
+    return table

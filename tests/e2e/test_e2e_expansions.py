@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from e2e_helpers import moves_played, tile_count, wait_turn_or_end
+from e2e_helpers import check_final_scores, moves_played, tile_count, wait_turn_or_end
 
 from carcassonne import Game
 from carcassonne.tiles import TILES
@@ -247,13 +247,7 @@ def test_a_whole_game_with_both_expansions_against_a_bot(page, server, artifacts
         turns += 1
         assert time.monotonic() - started < 400, "the game took too long"
 
-    final = page.get_by_test_id("final-scores")
-    final.wait_for()
-    table = server.get(f"/api/tables/{table_id}")
-    assert table["status"] == "finished"
-    for seat, score in enumerate(table["scores"]):
-        assert page.get_by_test_id(f"final-score-{seat}").inner_text() == str(score)
-        assert page.get_by_test_id(f"score-{seat}").inner_text() == str(score)
+    table = check_final_scores(page, server, table_id)
     assert turns >= 40  # 113 tiles shared by two players, and a few second tiles
     assert tile_count(page) == 1 + moves_played(page)  # every move placed a tile
     # every special figure offered was placed, and drawn in its own shape; the
