@@ -24,7 +24,6 @@ from carcassonne.tiles import START_TILE, TILES_BY_SET
     ({"sets": ["base", "castles"]}, "unknown set"),
     ({"sets": ["expansions"]}, "unknown set"),
     ({"sets": []}, "'base' is always part"),
-    ({"sets": ["base", "watchtowers"]}, "not playable"),
     ({"sets": ["base", "wonders"]}, "not playable"),
     ({"sets": ["base", "base"]}, "twice"),
     ({"players": 1}, "2 to 5 players"),
@@ -222,7 +221,7 @@ def test_malformed_records(record: Any, words: str) -> None:
 @pytest.mark.parametrize(("setup", "words"), [
     ({"sets": ["base", "castles"]}, "unknown set"),
     ({"sets": []}, "'base' is always part"),
-    ({"sets": ["base", "watchtowers"]}, "not playable"),
+    ({"sets": ["base", "wonders"]}, "not playable"),
     ({"players": ["Ann"]}, "2 to 5 players"),
     ({"players": ["A", "B", "C", "D", "E", "F"]}, "2 to 5 players"),
     ({"players": ["Ann", ""]}, "non-empty strings"),

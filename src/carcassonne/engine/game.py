@@ -541,6 +541,8 @@ class Game:
                     done.append(root[self._monasteries[q]])
         if not done:
             return
+        for expansion in self._expansions:
+            expansion.before_scoring(self, done, index, self._award)  # WT-TIMING
         for r in done:
             scoring.pay(self, r, index, False, self._award)
         for expansion in self._expansions:

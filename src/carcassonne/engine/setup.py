@@ -9,7 +9,7 @@ from carcassonne.engine.errors import SetupError
 from carcassonne.tiles import SET_NAMES, START_TILE, TILES, TILES_BY_SET
 
 #: The sets this engine plays today.
-SUPPORTED_SETS = ("base", "inns_cathedrals", "traders_builders")
+SUPPORTED_SETS = ("base", "inns_cathedrals", "traders_builders", "watchtowers")
 
 
 def max_players(sets: tuple[str, ...]) -> int:

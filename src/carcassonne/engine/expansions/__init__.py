@@ -16,12 +16,14 @@ from __future__ import annotations
 from carcassonne.engine.expansions.base import Expansion, Joined
 from carcassonne.engine.expansions.inns_cathedrals import InnsCathedrals
 from carcassonne.engine.expansions.traders_builders import TradersBuilders
+from carcassonne.engine.expansions.watchtowers import Watchtowers
 from carcassonne.engine.options import Options
 
 #: The playable expansions by set name, in the order their hooks run.
 EXPANSIONS: dict[str, type[Expansion]] = {
     "inns_cathedrals": InnsCathedrals,
     "traders_builders": TradersBuilders,
+    "watchtowers": Watchtowers,
 }
 
 

@@ -59,6 +59,10 @@ class Expansion:
         """Points and words for feature ``r`` if this set changes them, else None."""
         return None
 
+    def before_scoring(self, game: Game, roots: list[int], move: int, award: Award) -> None:
+        """Called when this tile completed features, before they are scored,
+        with every figure still on the board (``SCORE-5`` step a)."""
+
     def completed(self, game: Game, roots: list[int], move: int) -> None:
         """Called after completed features were scored, before their figures
         return (``SCORE-5``)."""
