@@ -2,10 +2,10 @@
 
 RULES.md gives each rule an id (``PLACE-4``, ``FINAL-5``, ``VAR-HAND-3``).
 The base game and its variants are §1-§7 and §12, Inns & Cathedrals is §8,
-Traders & Builders §9; every id of those sections must be named in the
-``test.rules`` of at least one scenario record under ``tests/records`` (see
-``test_records.py``). A rule that no scenario names is a rule nobody has
-checked.
+Traders & Builders §9, The Watchtowers §10; every id of those sections must
+be named in the ``test.rules`` of at least one scenario record under
+``tests/records`` (see ``test_records.py``). A rule that no scenario names
+is a rule nobody has checked.
 
 The ids are written out below so the test runs anywhere. When the shared
 specification sits next to the project (``../shared/RULES.md``), the list is
@@ -65,6 +65,12 @@ TRADERS_BUILDERS_RULES = (
     "TB-PIG-1", "TB-PIG-2", "TB-PIG-3", "TB-PIG-4",
 )
 
+#: The rule ids of RULES.md §10 (The Watchtowers), in order.
+WATCHTOWERS_RULES = (
+    "WT-TILES", "WT-PLACE", "WT-TRIGGER", "WT-AREA", "WT-WHO", "WT-TIMING", "WT-FINAL",
+    "WT-EDITIONS",
+)
+
 RULES_MD = Path(__file__).parents[2] / "shared" / "RULES.md"
 
 _SECTION = re.compile(r"^## (\d+)\.")
@@ -116,14 +122,21 @@ def test_traders_builders_rule_list_matches_the_spec() -> None:
     assert rules_in_spec(RULES_MD.read_text("utf-8"), {9}) == list(TRADERS_BUILDERS_RULES)
 
 
+@pytest.mark.skipif(not RULES_MD.exists(), reason="shared/RULES.md is not next to the project")
+def test_watchtowers_rule_list_matches_the_spec() -> None:
+    assert rules_in_spec(RULES_MD.read_text("utf-8"), {10}) == list(WATCHTOWERS_RULES)
+
+
 def _all_rules() -> list[str]:
     ids = list(BASE_AND_VARIANT_RULES)
     ids += INNS_CATHEDRALS_RULES
     ids += TRADERS_BUILDERS_RULES
+    ids += WATCHTOWERS_RULES
     if RULES_MD.exists():
         ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), SECTIONS) if r not in ids]
         ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {8}) if r not in ids]
         ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {9}) if r not in ids]
+        ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {10}) if r not in ids]
     return ids
 
 
