@@ -131,19 +131,6 @@ class Board:
             spots[pos] = key
             self._join(key, pos)
 
-    def fitting(self, tile: int) -> list[tuple[list[int], tuple[int, ...]]]:
-        """Where the tile fits, in blocks of ``(squares, quarter turns)``: every
-        square of a block takes every quarter turn of it. Canonical order; the
-        square lists are the board's own, valid until the board changes."""
-        groups = self.groups
-        fits = FITS[tile]
-        return [(groups[key], fits[key]) for key in self.active if fits[key]]
-
-    def placements(self, tile: int) -> list[tuple[int, int]]:
-        """Every ``(square, quarter turn)`` where the tile fits, canonical order."""
-        return [(pos, q) for squares, quarters in self.fitting(tile)
-                for pos in squares for q in quarters]
-
     def can_place(self, tile: int) -> bool:
         """Whether the tile fits anywhere (``PLACE-4`` discards it if not)."""
         fits = FITS[tile]

@@ -397,8 +397,7 @@ class Game:
         key = board.spots.get(pos, 0)
         if not (key and ALL_FITS[tile.index][key] >> quarter & 1):
             reason = board.misfit(pos, turned) or "PLACE-2: the tile does not fit there"
-            rule, text = reason.split(": ", 1)
-            raise IllegalMove(rule, f"{tile.id} at {x},{y} turned {move.rotation}: {text}")
+            raise IllegalMove.from_reason(reason, f"{tile.id} at {x},{y} turned {move.rotation}")
         figures = [self._check_figure(fig, move, turned, pos) for fig in move.figures]
         if len(figures) > 1:
             raise IllegalMove("MEEPLE-1", "at most one figure may be placed per turn")
@@ -434,13 +433,18 @@ class Game:
                 raise IllegalMove("MEEPLE-3", f"the {fig.feature} at {fig.spot} already "
                                               f"holds a follower")
         else:
-            joined = self._joined(pos, turned)[index]
-            for expansion in self._expansions:
-                reason = expansion.refusal(self, player, fig.figure, joined)
-                if reason is not None:
-                    rule, text = reason.split(": ", 1)
-                    raise IllegalMove(rule, text)
+            reason = self._refusal(player, fig.figure, self._joined(pos, turned)[index])
+            if reason is not None:
+                raise IllegalMove.from_reason(reason)
         return index, fig.figure
+
+    def _refusal(self, player: int, figure: str, joined: Joined) -> str | None:
+        """Why an expansion forbids ``player`` this special figure there, or None."""
+        for expansion in self._expansions:
+            reason = expansion.refusal(self, player, figure, joined)
+            if reason is not None:
+                return reason
+        return None
 
     def _joined(self, pos: int, turned: Any) -> list[Joined]:
         """Each segment of ``turned`` as its feature would be once the tile lies

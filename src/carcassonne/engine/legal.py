@@ -61,8 +61,7 @@ def figure_options(game: Game, pos: int, turned: Any) -> list[Figure]:
                 out.append(figure_value(figure, seg))
         if joined is not None:
             for figure in specials:
-                if not any(e.refusal(game, player, figure, joined[seg.index])
-                           for e in game._expansions):
+                if game._refusal(player, figure, joined[seg.index]) is None:
                     out.append(figure_value(figure, seg))
     return out
 
@@ -89,6 +88,8 @@ class LegalMoves(Sequence[Move]):
             for i, tile in enumerate(hand):
                 if tile in hand[:i]:
                     continue
+                # The squares that fit, a group of open spots per key in use
+                # (see board.py); inlined here, the hottest loop of a game.
                 fits = FITS[tile]
                 groups = board.groups
                 for key in board.active:

@@ -79,12 +79,6 @@ def feature_value(game: Game, r: int, final: bool) -> tuple[int, str, int, int]:
     """Points, words, tiles and shields of feature ``r`` scored now."""
     features = game._features
     kind = features.node_seg[r].kind
-    if kind != MONASTERY:
-        tiles, shields = len(features.squares(r)), features.shields(r)
-        for expansion in game._expansions:
-            changed = expansion.feature_value(game, kind, r, final, tiles, shields)
-            if changed is not None:
-                return changed[0], changed[1], tiles, shields
     if kind == MONASTERY:
         if not final:
             return 9, "monastery complete: 9", 9, 0  # SCORE-3
@@ -92,12 +86,15 @@ def feature_value(game: Game, r: int, final: bool) -> tuple[int, str, int, int]:
         return 1 + neighbours, f"incomplete monastery with " \
                                f"{_plural(neighbours, 'neighbour')}: {1 + neighbours}", \
             1 + neighbours, 0  # FINAL-3
-    tiles = len(features.squares(r))
+    tiles, shields = len(features.squares(r)), features.shields(r)
+    for expansion in game._expansions:
+        changed = expansion.feature_value(game, kind, r, final, tiles, shields)
+        if changed is not None:
+            return changed[0], changed[1], tiles, shields
     state = "incomplete " if final else ""
     if kind == ROAD:
         what = f"{state}road of {_plural(tiles, 'tile')}"
         return tiles, f"{what}: {tiles}", tiles, 0  # SCORE-3, FINAL-1
-    shields = features.shields(r)
     what = f"{state}city of {_plural(tiles, 'tile')}"
     if shields:
         what += f" with {_plural(shields, 'coat')} of arms"
