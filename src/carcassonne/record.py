@@ -35,6 +35,8 @@ def record_of(game: Game) -> dict[str, Any]:
     changed = game.options.changed()
     if changed:
         setup["options"] = changed
+    for expansion in game._expansions:
+        setup.update(expansion.setup_record(game.state[expansion.set_name]))
     record: dict[str, Any] = {
         "format": FORMAT,
         "setup": setup,
@@ -77,8 +79,12 @@ def game_from_record(record: Any, check_result: bool = True) -> Game:
     if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
         raise RecordError("'setup.sets' must be a list of set names")
     options = setup.get("options", {})
+    wonders = setup.get("wonders")
+    if "wonders" in sets and wonders is None and len(players) != 4:
+        raise RecordError("setup: 'setup.wonders' must list the wonders laid out (one per player)")
     try:
-        game = Game.new(players=players, sets=sets, options=options, stack=stack)
+        game = Game.new(players=players, sets=sets, options=options, stack=stack,
+                        wonders=wonders)
     except SetupError as err:
         raise RecordError(f"setup: {err}") from None
     for index, entry in enumerate(moves):

@@ -17,8 +17,9 @@ from __future__ import annotations
 from bisect import insort
 
 from carcassonne.tiles import TILE_LIST, Turned
-from carcassonne.tiles.geometry import DELTA, SIDE_NAMES
+from carcassonne.tiles.geometry import DELTA, SIDE_NAMES, unpack
 from carcassonne.tiles.loader import EDGE_CODES, KIND_NAMES
+from carcassonne.tiles.pieces import PieceTurn, PieceType
 
 NKEYS = 256
 
@@ -104,10 +105,11 @@ class Board:
         edge_key = turned.edge_key
         for side in range(4):
             npos = pos + DELTA[side]
-            if npos in tiles:
+            code = (edge_key >> (2 * side)) & 3
+            if not code or npos in tiles:  # no code: a side inside a piece
                 continue
             old = spots.get(npos, 0)
-            new = old | (((edge_key >> (2 * side)) & 3) << (2 * ((side + 2) & 3)))
+            new = old | (code << (2 * ((side + 2) & 3)))
             if old:
                 self._leave(old, npos)
             spots[npos] = new
@@ -153,6 +155,49 @@ class Board:
                 return (f"PLACE-2: the {_SIDE_WORDS[side]} side shows a {_EDGE_NAMES[have]}, "
                         f"the neighbour a {_EDGE_NAMES[want]}")
         return None
+
+
+    def piece_misfit(self, anchor: int, piece: PieceTurn) -> str | None:
+        """Why ``piece`` cannot lie with its anchor on ``anchor``
+        (``WON-PLACE-1``), or None: no square may be taken, at least one
+        outer side must touch a placed tile, and every touching side must
+        match. Sides inside the piece never touch anything."""
+        tiles, spots = self.tiles, self.spots
+        touching = False
+        for offset, turned in piece.squares:
+            pos = anchor + offset
+            if pos in tiles:
+                return f"WON-PLACE-1: square {_square(pos)} is already taken"
+            key = spots.get(pos, 0)
+            if key:
+                touching = True
+                for side in range(4):
+                    want = (key >> (2 * side)) & 3
+                    have = (turned.edge_key >> (2 * side)) & 3
+                    if want and want != have:
+                        shown = _EDGE_NAMES.get(have, "side inside the piece")
+                        return (f"WON-PLACE-1: on {_square(pos)} the {_SIDE_WORDS[side]} "
+                                f"side shows a {shown}, the neighbour a {_EDGE_NAMES[want]}")
+        if not touching:
+            return "WON-PLACE-1: the piece must share a side with a placed tile"
+        return None
+
+    def piece_placements(self, piece: PieceType) -> list[tuple[int, int]]:
+        """Every (anchor, quarter turn) where ``piece`` fits, in a canonical
+        order (by anchor square, then rotation)."""
+        spots = sorted(self.spots)
+        out = []
+        for quarter, turned in enumerate(piece.turned):
+            anchors = {pos - offset for pos in spots for offset, _ in turned.squares}
+            out.extend((anchor, quarter) for anchor in anchors
+                       if self.piece_misfit(anchor, turned) is None)
+        out.sort()
+        return out
+
+
+def _square(pos: int) -> str:
+    x, y = unpack(pos)
+    return f"{x},{y}"
 
 
 _SIDE_WORDS = {i: {"N": "north", "E": "east", "S": "south", "W": "west"}[n]

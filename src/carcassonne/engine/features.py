@@ -91,6 +91,22 @@ class Features:
                     open_[a] -= 2
         return first
 
+    def join(self, a: int, b: int) -> None:
+        """Join the features of nodes ``a`` and ``b`` without closing any side:
+        the parts of one segment of a piece (see ``tiles/pieces.py``)."""
+        root, members, open_, followers = self.root, self.members, self.open, self.followers
+        a, b = root[a], root[b]
+        if a == b:
+            return
+        if len(members[a]) < len(members[b]):
+            a, b = b, a
+        self.journal.append((a, b, members[a], open_[a], followers[a]))
+        for n in members[b]:
+            root[n] = a
+        members[a] = members[a] + members[b]
+        open_[a] += open_[b]
+        followers[a] += followers[b]
+
     def add_followers(self, node: int, count: int) -> None:
         """Count ``count`` more (or, negative, fewer) followers in node's feature."""
         r = self.root[node]

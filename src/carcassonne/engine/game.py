@@ -22,10 +22,11 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from carcassonne.engine import scoring
+from carcassonne.engine import scoring, special
 from carcassonne.engine.board import ALL_FITS, Board
+from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.errors import IllegalMove, SetupError
-from carcassonne.engine.expansions import Joined, for_game
+from carcassonne.engine.expansions import Expansion, Joined, for_game
 from carcassonne.engine.features import Features
 from carcassonne.engine.legal import LegalMoves
 from carcassonne.engine.moves import AnyMove, Figure, Move
@@ -67,7 +68,8 @@ class Game:
     # -- setup ---------------------------------------------------------------
 
     def __init__(self, players: list[str], sets: tuple[str, ...], options: Options,
-                 stack: list[str], seed: int | None = None) -> None:
+                 stack: list[str], seed: int | None = None,
+                 setup: dict[str, Any] | None = None) -> None:
         self.players: tuple[str, ...] = tuple(players)
         self.sets = sets
         self.options = options
@@ -85,6 +87,11 @@ class Game:
         #: it is: the monasteries a tile placed there may complete.
         self._near_monastery: dict[int, tuple[int, ...]] = {}
         self._expansions = for_game(sets, options)
+        #: Expansions that hand out pieces or ask for decisions.
+        self._piece_givers = tuple(e for e in self._expansions
+                                   if type(e).piece_to_place is not Expansion.piece_to_place)
+        self._deciders = tuple(e for e in self._expansions
+                               if type(e).decision is not Expansion.decision)
         figures = {"meeple": (MEEPLES, 1)}  # SETUP-2
         for expansion in self._expansions:
             figures.update(expansion.figures())
@@ -93,7 +100,9 @@ class Game:
         self._scores = [0] * n
         self._supply = [{name: count for name, (count, _) in figures.items()} for _ in range(n)]
         #: Per-game state of the expansions, by set name.
-        self.state: dict[str, Any] = {e.set_name: e.new_state(n) for e in self._expansions}
+        setup = {"seed": seed, **(setup or {})}
+        self.state: dict[str, Any] = {e.set_name: e.new_state(n, setup)
+                                      for e in self._expansions}
         #: 0 in a turn's first part, 1 in a builder's second part (``TB-BUILD-3``).
         self._part = 0
         self._events: list[ScoreEvent] = []
@@ -101,6 +110,15 @@ class Game:
         self._hands: list[list[int]] = [[] for _ in range(n)]
         self._draw = 0
         self._current = 0
+        #: What the current decision is when it is not a tile from the hand:
+        #: ("piece", id, spots), ("helper", tile, piece id, spots) or
+        #: ("decide", expansion, seat, choices). None for a tile.
+        self._mode: tuple[Any, ...] | None = None
+        #: While decisions are pending: (active player, second part due,
+        #: piece to place next) to go on with once they are made.
+        self._resume: tuple[int, bool, str | None] | None = None
+        #: Turns begun so far (a builder's second part is the same turn).
+        self._turn = 0
         self._over = False
         self._history: list[AnyMove] = []
         self._frames: list[tuple[Any, ...]] = []
@@ -122,20 +140,23 @@ class Game:
     @classmethod
     def new(cls, players: int | Iterable[str] = 2, sets: Iterable[str] = ("base",),
             options: dict[str, Any] | None = None, seed: int | None = None,
-            stack: Iterable[str] | None = None) -> Game:
+            stack: Iterable[str] | None = None, wonders: Iterable[str] | None = None) -> Game:
         """Set up a game.
 
         ``players`` is a number of players or their names in turn order;
         ``options`` holds only the options that differ from the defaults;
         ``stack`` fixes the draw order (first drawn first), otherwise all the
         tiles of the sets but the start tile are shuffled with ``seed``.
+        ``wonders`` lays out these wonders (one per player) in a game with
+        The Wonders of Humanity; by default all four with four players, else
+        a selection drawn with ``seed`` (``WON-SETUP-2``).
         """
         chosen = choose_sets(sets)
         names = player_names(players, max_players(chosen))
         opts = Options.build(options, chosen)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
         if stack is None:
-            if seed is None:
-                seed = random.SystemRandom().randrange(2**63)
             tiles = full_stack(chosen)
             random.Random(seed).shuffle(tiles)
         else:
@@ -143,7 +164,8 @@ class Game:
                 raise SetupError(f"the stack must be a list of tile ids, not {stack!r}")
             tiles = list(stack)
             check_stack(tiles, chosen)
-        return cls(names, chosen, opts, tiles, seed)
+        setup = {} if wonders is None else {"wonders": wonders}
+        return cls(names, chosen, opts, tiles, seed, setup)
 
     @classmethod
     def from_record(cls, record: dict[str, Any], check_result: bool = True) -> Game:
@@ -173,6 +195,11 @@ class Game:
         hand in the hand variant. Empty once the game is over."""
         if self._over:
             return ()
+        mode = self._mode
+        if mode is not None:
+            if mode[0] == "piece":
+                return (mode[1],)
+            return (TILE_LIST[mode[1]].id,) if mode[0] == "helper" else ()
         return tuple(TILE_LIST[t].id for t in self._hands[self._current])
 
     @property
@@ -262,9 +289,12 @@ class Game:
         return {TILE_LIST[t].id: c for t, c in sorted(left.items())}
 
     def board(self) -> list[tuple[str, tuple[int, int], int]]:
-        """Placed tiles in placement order: (tile id, square, rotation)."""
+        """Placed tiles in placement order: (tile id, square, rotation). A
+        piece (a wonder) appears once, at its anchor square."""
         out = []
         for pos, (_, turned) in self._board.tiles.items():
+            if turned.tile.data.get("anchor") is False:
+                continue  # another square of a piece
             out.append((turned.tile.id, unpack(pos), turned.rotation))
         return out
 
@@ -288,13 +318,20 @@ class Game:
 
     # -- moves ----------------------------------------------------------------
 
-    def legal_moves(self) -> LegalMoves:
-        """Every legal move of the current decision (see :class:`LegalMoves`)."""
-        return LegalMoves(self)
+    def legal_moves(self) -> LegalMoves | ChoiceMoves:
+        """Every legal move of the current decision (see :class:`LegalMoves`;
+        wonders and decisions come as a :class:`ChoiceMoves` of the same shape)."""
+        mode = self._mode
+        if mode is None or self._over:
+            return LegalMoves(self)
+        return special.legal(self, mode)
 
     def is_legal(self, move: AnyMove | str) -> bool:
         try:
-            self._check(move)
+            if self._mode is None:
+                self._check(move)
+            else:
+                special.check(self, self._mode, move)
         except (IllegalMove, ValueError):
             return False
         return True
@@ -305,6 +342,9 @@ class Game:
         then unchanged."""
         if isinstance(move, str):
             move = Move.parse(move)
+        if self._mode is not None and not self._over:
+            special.play(self, self._mode, move)
+            return
         tile, pos, turned, figures = self._check(move)
         self._apply(move, tile, pos, turned, figures)
 
@@ -313,7 +353,8 @@ class Game:
         if not self._frames:
             raise IndexError("no move to undo")
         (current, draw, hands, scores, supply, events, discards, over, nodes, fjournal,
-         boards, figjournal, pos, part, state) = self._frames.pop()
+         boards, figjournal, pos, part, state, flow) = self._frames.pop()
+        self._mode, self._resume, self._turn = flow
         features, figs = self._features, self._figures
         features.rollback(fjournal, nodes)
         board = self._board
@@ -480,25 +521,36 @@ class Game:
 
     # -- doing a move ------------------------------------------------------------
 
+    def _push_frame(self, pos: int | None) -> None:
+        """Remember everything a move changes, for :meth:`undo`."""
+        features = self._features
+        self._frames.append((
+            self._current, self._draw, tuple(tuple(h) for h in self._hands),
+            tuple(self._scores), tuple(s.copy() for s in self._supply), len(self._events),
+            len(self._discards), self._over, len(features.root), len(features.journal),
+            len(self._board.journal), len(self._figure_journal), pos, self._part,
+            self._copy_state() if self._expansions else self.state,
+            (self._mode, self._resume, self._turn),
+        ))
+        self._version += 1
+
     def _apply(self, move: Move, tile: int, pos: int, turned: Any,
                figures: list[tuple[int, str]]) -> None:
         features, board = self._features, self._board
         player = self._current
-        self._frames.append((
-            player, self._draw, tuple(tuple(h) for h in self._hands), tuple(self._scores),
-            tuple(s.copy() for s in self._supply), len(self._events), len(self._discards),
-            self._over, len(features.root), len(features.journal), len(board.journal),
-            len(self._figure_journal), pos, self._part,
-            self._copy_state() if self._expansions else self.state,
-        ))
-        self._version += 1
+        self._push_frame(pos)
         first = features.add_tile(pos, turned, board.tiles)
         board.place(pos, turned, first)
-        self._hands[player].remove(tile)
+        helper = self._mode  # WON-PLACE-3: a land tile drawn to make room for a piece
+        if helper is None:
+            self._hands[player].remove(tile)
+        else:
+            self._mode = None
         index = len(self._history)
         self._history.append(move)
-        extra = bool(self._expansions) and self._part == 0 and any(  # TB-BUILD-4: not twice
-            e.extra_part(self, player, pos, turned, first) for e in self._expansions)
+        extra = bool(self._expansions) and self._part == 0 and helper is None and any(
+            e.extra_part(self, player, pos, turned, first)  # TB-BUILD-4: not twice
+            for e in self._expansions)
         for seg, figure in figures:
             node = first + seg
             self._figures[node] = (player, figure)
@@ -507,9 +559,26 @@ class Game:
             if self._strength[figure]:
                 features.add_followers(node, 1)
         self._place_static(pos, turned, first)
-        self._score_placement(pos, turned, first, index)
-        if self.options.hand > 1:
+        done = self._completed(pos, turned, first, [])
+        if done:
+            self._score(done, index)
+        if self.options.hand > 1 and helper is None:
             self._refill(player)  # VAR-HAND-2, VAR-HAND-4
+        self._finish(player, extra, helper[2] if helper is not None else None)
+
+    def _finish(self, player: int, extra: bool, piece: str | None) -> None:
+        """After a move and its scoring: the decisions it calls for (a wonder
+        to take), then the rest of the turn or the next one."""
+        if self._deciders and special.ask(self, player, extra, piece):
+            return
+        self._go_on(player, extra, piece)
+
+    def _go_on(self, player: int, extra: bool, piece: str | None) -> None:
+        """The player's piece if one waits (``WON-PLACE-3``), else their
+        second turn part if earned, else the next player's turn."""
+        if piece is not None:
+            special.offer_piece(self, player, piece)
+            return
         # TB-BUILD-8: no second part once the stack is empty; VAR-HAND-4: with a
         # hand, the second tile comes from the refilled hand.
         if extra and (self.options.hand > 1 or self._draw < len(self._stack)):
@@ -526,12 +595,11 @@ class Game:
             for d in AROUND:
                 near[pos + d] = (*near.get(pos + d, ()), pos)
 
-    def _score_placement(self, pos: int, turned: Any, first: int, index: int) -> None:
-        """``SCORE-1``: score every road, city and monastery this tile completed,
-        then return their figures (``SCORE-4``)."""
+    def _completed(self, pos: int, turned: Any, first: int, done: list[int]) -> list[int]:
+        """Add to ``done`` the roads, cities and monasteries the tile on
+        ``pos`` completed (``SCORE-1``), and return it."""
         features = self._features
         root, open_ = features.root, features.open
-        done: list[int] = []
         for seg in turned.in_order:
             if seg.kind < FIELD:
                 r = root[first + seg.index]
@@ -542,9 +610,13 @@ class Game:
             tiles = self._board.tiles
             for q in near:
                 if all(q + e in tiles for e in RING):
-                    done.append(root[self._monasteries[q]])
-        if not done:
-            return
+                    r = root[self._monasteries[q]]
+                    if r not in done:
+                        done.append(r)
+        return done
+
+    def _score(self, done: list[int], index: int) -> None:
+        """Score completed features, then return their figures (``SCORE-4``)."""
         for expansion in self._expansions:
             expansion.before_scoring(self, done, index, self._award)  # WT-TIMING
         for r in done:
@@ -593,8 +665,11 @@ class Game:
 
     def _start_turn(self, player: int) -> None:
         """Give the turn to the next player who has a tile to place; end the
-        game when nobody has (``PLACE-4``, ``VAR-HAND-5``)."""
-        for _ in range(self._n):
+        game when nobody has (``PLACE-4``, ``VAR-HAND-5``). Without a hand,
+        the game ends as soon as the player to move has nothing to place
+        (``WON-PLACE-5``: a wonder held by someone else does not matter)."""
+        for _ in range(self._n if self.options.hand > 1 else 1):
+            self._turn += 1
             if self._start_part(player):
                 return
             player = (player + 1) % self._n
@@ -602,14 +677,19 @@ class Game:
         self._final_scoring(self._award)
 
     def _final_scoring(self, award: scoring.Award) -> None:
-        """§7 in its recommended order: the board, then each expansion's part."""
+        """§7 in its recommended order: the wonders (``WON-ORDER``), the board,
+        then each expansion's part."""
+        for expansion in self._expansions:
+            expansion.opening_final_scoring(self, award)
         scoring.final_scoring(self, award)
         for expansion in self._expansions:
             expansion.final_scoring(self, award)
 
     def _start_part(self, player: int) -> bool:
-        """Give ``player`` a tile to place (``PLACE-4``, ``VAR-HAND-3``);
-        False if they have none."""
+        """Give ``player`` a tile to place (``PLACE-4``, ``VAR-HAND-3``), or
+        the piece they hold (``WON-PLACE-1``); False if they have none."""
+        if self._piece_givers and self._part == 0 and special.start_with_piece(self, player):
+            return True
         hand = self._hands[player]
         if self.options.hand == 1:
             tile = self._take_placeable(player)

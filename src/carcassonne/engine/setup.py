@@ -9,15 +9,18 @@ from carcassonne.engine.errors import SetupError
 from carcassonne.tiles import SET_NAMES, START_TILE, TILES, TILES_BY_SET
 
 #: The sets this engine plays today.
-SUPPORTED_SETS = ("base", "inns_cathedrals", "traders_builders", "watchtowers")
+SUPPORTED_SETS = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
 
 
 def max_players(sets: tuple[str, ...]) -> int:
     """How many players the sets allow: 5, or more with an expansion that says so
-    (6 with Inns & Cathedrals)."""
+    (6 with Inns & Cathedrals), or fewer with one that caps it (4 with the
+    Wonders, ``WON-1``)."""
     from carcassonne.engine.expansions import EXPANSIONS
 
-    return max([5, *(EXPANSIONS[s].max_players for s in sets if s in EXPANSIONS)])
+    chosen = [EXPANSIONS[s] for s in sets if s in EXPANSIONS]
+    most = max([5, *(e.max_players for e in chosen)])
+    return min([most, *(e.player_cap for e in chosen if e.player_cap is not None)])
 
 
 def player_names(players: int | Iterable[str], most: int = 5) -> list[str]:

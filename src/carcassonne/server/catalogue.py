@@ -2,7 +2,8 @@
 
 The playable sets, their rule options (name, default, allowed values, set),
 the bots, the start tile, and every tile of the playable sets exactly as the
-catalogue files describe it, unrotated::
+catalogue files describe it, unrotated (a watchtower tile also carries its
+``watchtower``: what the tower counts and how many points each)::
 
     >>> data = catalogue()
     >>> data["start"], data["tiles"]["BA/RCr"]["edges"], data["sets"][0]
@@ -14,6 +15,13 @@ the builder...)::
 
     >>> [o["set"] for o in data["options"]][:2]
     ['base', 'base']
+
+With The Wonders of Humanity among the playable sets, ``wonders`` holds every
+wonder piece by id as ``wonders.toml`` gives it: its name, its ability, its
+squares (``"dx,dy"`` from the anchor square to their sides), the monument
+squares, its cities, roads and fields (locations ``"dx,dy:LOC"``, each
+segment with the ``squares`` it covers), and whether that geometry is still
+``provisional`` (RULES.md WON-SHAPE).
 """
 
 from __future__ import annotations
@@ -25,17 +33,36 @@ from typing import Any
 from carcassonne.engine.options import OPTION_SPECS
 from carcassonne.engine.setup import SUPPORTED_SETS
 from carcassonne.server.bots import bot_names
-from carcassonne.tiles import SET_NAMES, START_TILE, TILES_BY_SET, TileType
+from carcassonne.tiles import SET_NAMES, START_TILE, TILES_BY_SET, WONDERS, TileType
+
+#: The set whose pieces are listed under ``wonders``.
+WONDERS_SET = "wonders"
 
 
 def tile_data(tile: TileType) -> dict[str, Any]:
     """One tile for drawing: edges (N E S W), cities, roads, fields, monastery."""
     raw = tile.data
-    return {"set": tile.set, "count": tile.count, "edges": raw["edges"],
+    out = {"set": tile.set, "count": tile.count, "edges": raw["edges"],
+           "cities": copy.deepcopy(raw.get("cities", [])),
+           "roads": copy.deepcopy(raw.get("roads", [])),
+           "fields": copy.deepcopy(raw.get("fields", [])),
+           "monastery": bool(raw.get("monastery", False))}
+    if "watchtower" in raw:
+        out["watchtower"] = dict(raw["watchtower"])
+    return out
+
+
+def wonder_data(raw: dict[str, Any]) -> dict[str, Any]:
+    """One wonder piece for drawing, as ``wonders.toml`` gives it (unrotated).
+
+    The geometry of set I is a reconstruction until the printed pieces are
+    known, so a piece is ``provisional`` unless its data says otherwise."""
+    return {"name": raw["name"], "ability": raw["ability"],
+            "squares": dict(raw["squares"]), "monument": list(raw.get("monument", [])),
             "cities": copy.deepcopy(raw.get("cities", [])),
             "roads": copy.deepcopy(raw.get("roads", [])),
             "fields": copy.deepcopy(raw.get("fields", [])),
-            "monastery": bool(raw.get("monastery", False))}
+            "provisional": bool(raw.get("provisional", True))}
 
 
 @functools.cache
@@ -45,12 +72,18 @@ def _fixed() -> dict[str, Any]:
                if set_name in SUPPORTED_SETS]
     options.sort(key=lambda o: SET_NAMES.index(o["set"]))  # stable: each set's own order
     tiles = {tile.id: tile_data(tile) for name in SUPPORTED_SETS for tile in TILES_BY_SET[name]}
-    return {"sets": list(SUPPORTED_SETS), "options": options, "start": START_TILE,
-            "tiles": tiles}
+    fixed = {"sets": list(SUPPORTED_SETS), "options": options, "start": START_TILE,
+             "tiles": tiles}
+    if WONDERS_SET in SUPPORTED_SETS:
+        fixed["wonders"] = {wonder_id: wonder_data(raw) for wonder_id, raw in WONDERS.items()}
+    return fixed
 
 
 def catalogue() -> dict[str, Any]:
     """The catalogue answer (the bots are read each time: more may be added)."""
     fixed = copy.deepcopy(_fixed())
-    return {"sets": fixed["sets"], "options": fixed["options"], "bots": bot_names(),
-            "start": fixed["start"], "tiles": fixed["tiles"]}
+    out = {"sets": fixed["sets"], "options": fixed["options"], "bots": bot_names(),
+           "start": fixed["start"], "tiles": fixed["tiles"]}
+    if "wonders" in fixed:
+        out["wonders"] = fixed["wonders"]
+    return out

@@ -51,11 +51,12 @@ class Segment:
     #: For fields: indices of the city segments of this tile it borders.
     cities: tuple[int, ...] = ()
     #: The canonical name of this segment in move notation: its first side or
-    #: half-side as seen on the board (None for a monastery).
+    #: half-side as seen on the board (None for a monastery, or for the part of
+    #: a wonder's road or city on a square where it touches no side).
     spot: str | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        if self.kind != MONASTERY:
+        if self.kind != MONASTERY and self.locations:
             object.__setattr__(self, "spot", LOCATION_NAMES[min(self.locations)])
 
     @property
@@ -183,7 +184,8 @@ def _derived_edges(segments: tuple[Segment, ...], tile_id: str) -> str:
     return "".join(letters)
 
 
-def _turn(tile: TileType, quarter: int) -> Turned:
+def turn(tile: TileType, quarter: int) -> Turned:
+    """``tile`` lying on the board turned ``quarter`` quarter turns clockwise."""
     segments = tuple(
         Segment(s.index, s.kind,
                 tuple(sorted(rotate_location(loc, quarter) for loc in s.locations)),
@@ -197,7 +199,7 @@ def _turn(tile: TileType, quarter: int) -> Turned:
     edges = tile.edges[-quarter:] + tile.edges[:-quarter] if quarter else tile.edges
     edge_key = 0
     for side, letter in enumerate(edges):
-        edge_key |= EDGE_CODES[letter] << (2 * side)
+        edge_key |= EDGE_CODES.get(letter, 0) << (2 * side)  # "-": inside a wonder
     links = []
     for side in range(4):
         side_links = []
@@ -235,7 +237,7 @@ def _build(raw: dict[str, Any], set_name: str) -> TileType:
     derived = _derived_edges(segments, tile.id)
     if derived != tile.edges:
         raise ValueError(f"tile {tile.id}: edges {tile.edges} but segments show {derived}")
-    turned = [_turn(tile, q) for q in range(4)]
+    turned = [turn(tile, q) for q in range(4)]
     signatures = [_signature(t) for t in turned]
     for q, t in enumerate(turned):
         t.canonical = 90 * signatures.index(signatures[q])

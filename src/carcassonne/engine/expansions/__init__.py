@@ -17,6 +17,7 @@ from carcassonne.engine.expansions.base import Expansion, Joined
 from carcassonne.engine.expansions.inns_cathedrals import InnsCathedrals
 from carcassonne.engine.expansions.traders_builders import TradersBuilders
 from carcassonne.engine.expansions.watchtowers import Watchtowers
+from carcassonne.engine.expansions.wonders import Wonders
 from carcassonne.engine.options import Options
 
 #: The playable expansions by set name, in the order their hooks run.
@@ -24,6 +25,7 @@ EXPANSIONS: dict[str, type[Expansion]] = {
     "inns_cathedrals": InnsCathedrals,
     "traders_builders": TradersBuilders,
     "watchtowers": Watchtowers,
+    "wonders": Wonders,
 }
 
 

@@ -10,6 +10,7 @@ from carcassonne.tiles import Segment, Turned
 
 if TYPE_CHECKING:
     from carcassonne.engine.game import Game
+    from carcassonne.engine.moves import AnyMove
     from carcassonne.engine.scoring import Award
 
 
@@ -30,6 +31,8 @@ class Expansion:
     set_name: ClassVar[str] = ""
     #: Most players a game with this set allows (the base game allows 5).
     max_players: ClassVar[int] = 5
+    #: A limit below 5 this set imposes on any game it is in, or None.
+    player_cap: ClassVar[int | None] = None
 
     def __init__(self, options: Options) -> None:
         self.options = options
@@ -73,14 +76,48 @@ class Expansion:
         """Extra points per city for ``player`` scoring a city through ``fields``."""
         return 0
 
+    def opening_final_scoring(self, game: Game, award: Award) -> None:
+        """Scoring of this set before the usual final scoring (``WON-ORDER``)."""
+
     def final_scoring(self, game: Game, award: Award) -> None:
         """Scoring of this set after fields (``FINAL-7``)."""
 
+    # -- pieces and decisions ------------------------------------------------------------
+
+    def piece_to_place(self, game: Game, player: int) -> str | None:
+        """The piece ``player`` must place this turn instead of drawing a tile
+        (a wonder), or None. Asked at the start of each turn's first part."""
+        return None
+
+    def piece_placed(self, game: Game, player: int, piece: str, anchor: int, rotation: int,
+                     move: int) -> None:
+        """Called once a piece lies, before figures are counted and scoring."""
+
+    def decision(self, game: Game, active: int) -> tuple[int, list[AnyMove]] | None:
+        """A decision this set needs now, after a move and its scoring, before
+        play goes on: ``(the seat deciding, its choices)``. ``active`` is the
+        player whose turn it is. None when there is nothing to decide."""
+        return None
+
+    def refuse_decision(self, game: Game, move: AnyMove) -> str | None:
+        """Why ``move`` is not one of the current decision's choices
+        (``"RULE-ID: words"``), when this set can say more than "not a choice"."""
+        return None
+
+    def decide(self, game: Game, move: AnyMove) -> None:
+        """Carry out a choice listed by :meth:`decision`."""
+
     # -- state and view ---------------------------------------------------------------
 
-    def new_state(self, players: int) -> Any:
-        """This set's per-game state at the start, or None."""
+    def new_state(self, players: int, setup: dict[str, Any]) -> Any:
+        """This set's per-game state at the start, or None. ``setup`` holds
+        what a record's setup says beyond players, sets and options (the
+        wonders laid out) and the game's ``seed``."""
         return None
+
+    def setup_record(self, state: Any) -> dict[str, Any]:
+        """What this set adds to a record's ``setup``."""
+        return {}
 
     def copy_state(self, state: Any) -> Any:
         return state

@@ -69,7 +69,7 @@ class TradersBuilders(Expansion):
 
     # -- goods -------------------------------------------------------------------------
 
-    def new_state(self, players: int) -> Any:
+    def new_state(self, players: int, setup: dict[str, Any]) -> Any:
         return {"goods": [dict.fromkeys(GOODS, 0) for _ in range(players)], "log": []}
 
     def copy_state(self, state: Any) -> Any:

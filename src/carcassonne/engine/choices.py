@@ -1,0 +1,98 @@
+"""Legal moves given as a list of placements: pieces, helper tiles, decisions.
+
+Most positions ask for a tile, and :class:`~carcassonne.engine.legal.LegalMoves`
+lists those fast. The rarer decisions (placing a wonder, the land tile of
+``WON-PLACE-3``, choosing a wonder) come as a :class:`ChoiceMoves`: the same
+read-only sequence with ``placements()``, ``options()`` and ``random()``,
+built from an explicit list of placements and a function giving each
+placement's options (a decision is its own only option).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from random import Random
+from typing import TYPE_CHECKING, overload
+
+from carcassonne.engine.moves import AnyMove, Move
+
+if TYPE_CHECKING:
+    from carcassonne.engine.game import Game
+
+
+class ChoiceMoves(Sequence[AnyMove]):
+    """Every legal move of one position, from its placements (see the module
+    docstring). Using it after the game changed raises ``RuntimeError``."""
+
+    __slots__ = ("_game", "_list", "_options", "_placements", "_version")
+
+    def __init__(self, game: Game, placements: list[AnyMove],
+                 options: Callable[[AnyMove], list[AnyMove]] | None = None) -> None:
+        self._game = game
+        self._version = game._version
+        self._placements = placements
+        self._options = options
+        self._list: list[AnyMove] | None = None
+
+    def _fresh(self) -> Game:
+        if self._game._version != self._version:
+            raise RuntimeError("the game changed since these legal moves were listed")
+        return self._game
+
+    @property
+    def placement_count(self) -> int:
+        """How many placements (or choices) there are."""
+        return len(self._placements)
+
+    def placements(self) -> list[AnyMove]:
+        """Every placement without figures (or every choice of a decision)."""
+        self._fresh()
+        return list(self._placements)
+
+    def options(self, placement: AnyMove) -> list[AnyMove]:
+        """The legal moves of one placement: without figures first."""
+        self._fresh()
+        if self._options is None or not isinstance(placement, Move):
+            return [placement]
+        return self._options(placement)
+
+    def random(self, rng: Random) -> AnyMove:
+        """A move drawn uniformly among placements, then among that
+        placement's options."""
+        if not self._placements:
+            raise IndexError("no legal move: the game is over")
+        placement = self._placements[int(rng.random() * len(self._placements))]
+        options = self.options(placement)
+        return options[int(rng.random() * len(options))]
+
+    def _moves(self) -> list[AnyMove]:
+        self._fresh()
+        if self._list is None:
+            self._list = [m for p in self._placements for m in self.options(p)]
+        return self._list
+
+    def __len__(self) -> int:
+        return len(self._moves())
+
+    def __iter__(self) -> Iterator[AnyMove]:
+        return iter(self._moves())
+
+    @overload
+    def __getitem__(self, index: int) -> AnyMove: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[AnyMove]: ...
+
+    def __getitem__(self, index: int | slice) -> AnyMove | list[AnyMove]:
+        return self._moves()[index]
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return move in set(self._moves())
+
+    def __bool__(self) -> bool:
+        return bool(self._placements)
+
+    def __repr__(self) -> str:
+        return f"<ChoiceMoves: {len(self._placements)} placements>"
