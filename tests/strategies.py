@@ -14,8 +14,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from carcassonne import Figure, Game, Move
+from carcassonne import AwardWonder, Figure, Game, Move, TakeWonder
+from carcassonne.engine.moves import AnyMove
 from carcassonne.tiles import TILES
+from carcassonne.tiles.pieces import PIECES
 
 #: Rule variants the random games are played with (``{}`` is the plain game).
 VARIANTS: tuple[dict[str, Any], ...] = (
@@ -31,6 +33,9 @@ VARIANTS: tuple[dict[str, Any], ...] = (
 #: Both expansions of RULES.md §8 and §9 with the base game.
 ALL_SETS = ("base", "inns_cathedrals", "traders_builders")
 
+#: Every playable set at once (at most 4 players with the Wonders).
+EVERY_SET = (*ALL_SETS, "watchtowers", "wonders")
+
 #: Expansion games: the sets, the numbers of players to try and the options.
 #: Six players need Inns & Cathedrals; the options switch parts of the
 #: expansions off and combine them with the variants.
@@ -41,6 +46,9 @@ EXPANSIONS: tuple[tuple[tuple[str, ...], tuple[int, ...], dict[str, Any]], ...] 
     (ALL_SETS, (4, 6), {"farm_scoring": "first_edition", "tiny_city": 2}),
     (ALL_SETS, (6,), {"builder": False, "large_meeple": False, "farmers": False}),
     (("base", "traders_builders"), (4,), {"pig": False, "goods": False}),
+    (EVERY_SET, (2, 4), {}),
+    (("base", "wonders"), (2, 3, 4), {"stonehenge_on_placing_turn": True}),
+    (("base", "watchtowers", "wonders"), (2, 3), {"hand": 3, "farmers": False}),
 )
 
 FIGURES = ("meeple", "large", "builder", "pig")
@@ -66,7 +74,7 @@ class Setup:
         if self.length is None:
             return game
         return Game.new(players=self.players, sets=self.sets, options=self.options,
-                        stack=game.stack[:self.length])
+                        stack=game.stack[:self.length], seed=self.seed)
 
 
 def setups(min_length: int = 0, max_length: int = 71,
@@ -147,8 +155,8 @@ def snapshot(game: Game) -> dict[str, Any]:
 def canonical_board(game: Game) -> list[tuple[str, tuple[int, int], int]]:
     """The board with each rotation replaced by the smallest rotation that looks
     the same, so two ways of writing one placement compare equal."""
-    return [(tile, at, TILES[tile].turned[rotation // 90].canonical)
-            for tile, at, rotation in game.board()]
+    return [(tile, at, TILES[tile].turned[rotation // 90].canonical if tile in TILES
+             else rotation) for tile, at, rotation in game.board()]
 
 
 def outcome(game: Game) -> dict[str, Any]:
@@ -200,12 +208,42 @@ def segment_figure(rng: random.Random, tile: str, rotation: int) -> Figure:
     return Figure(figure, segment.kind_name, rng.choice(sorted(segment.spot_names)))
 
 
-def random_candidate(game: Game, rng: random.Random) -> Move:
+def random_decision(game: Game, rng: random.Random) -> AnyMove:
+    """A wonder decision that may or may not be legal now."""
+    if rng.random() < 0.5:
+        return TakeWonder(rng.choice([*PIECES, "WO/petra"]))
+    return AwardWonder(rng.randint(-1, len(game.players)))
+
+
+def random_piece_move(game: Game, rng: random.Random) -> Move:
+    """A wonder placement that may or may not be legal: a legal placement or a
+    square next to the board, any rotation, 0 to 3 figures on its squares."""
+    (piece,) = game.tiles_to_place
+    if rng.random() < 0.6:
+        at = rng.choice(game.legal_moves().placements()).at
+    else:
+        at = rng.choice(frontier(game))
+    rotation = rng.choice(ROTATIONS)
+    figures = []
+    for _ in range(rng.choice((0, 1, 1, 2, 2, 3))):
+        near = (at[0] + rng.randint(-2, 2), at[1] + rng.randint(-2, 2))
+        figures.append(random_figure(rng, at)._replace(on=near))
+    return Move(piece, at, rotation, tuple(figures))
+
+
+def random_candidate(game: Game, rng: random.Random) -> AnyMove:
     """A move that may or may not be legal: a tile the player holds (rarely any
     tile) on a square next to the board (rarely elsewhere), with any rotation
     and figure. Half the time it starts from a legal placement, so that legal
     moves written in other ways (look-alike rotation, another spot name of the
-    same segment) come up often."""
+    same segment) come up often. Wonder decisions and placements get
+    candidates of their own kind (and sometimes a tile move)."""
+    to_place = game.tiles_to_place
+    if not to_place or rng.random() < 0.05:
+        return random_decision(game, rng) if rng.random() < 0.9 else Move(
+            "BA/Rr", rng.choice(frontier(game)), 0)
+    if to_place[0] in PIECES:
+        return random_piece_move(game, rng)
     if rng.random() < 0.5:
         placement = rng.choice(game.legal_moves().placements())
         rotation = placement.rotation if rng.random() < 0.5 else rng.choice(ROTATIONS)

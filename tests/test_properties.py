@@ -32,7 +32,9 @@ from carcassonne import Game, IllegalMove, Move
 from carcassonne.tiles import TILES
 
 RULE_IDS = {"PLACE-1", "PLACE-2", "PLACE-3", "§2", "VAR-HAND-2", "MEEPLE-1", "MEEPLE-2",
-            "MEEPLE-3", "MEEPLE-6", "FINAL", "IC-LARGE-1", "TB-BUILD-1", "TB-PIG-1"}
+            "MEEPLE-3", "MEEPLE-6", "FINAL", "IC-LARGE-1", "TB-BUILD-1", "TB-PIG-1",
+            "WON-PLACE-1", "WON-PLACE-3", "WON-MEEPLE-1", "WON-MEEPLE-2", "WON-GET-1",
+            "WON-GET-3", "WON-GET-5"}
 
 #: Goods symbols on the Traders & Builders tiles, so the most tokens there can be
 #: (``TB-GOODS-1``).
@@ -46,8 +48,9 @@ heavy = settings(max_examples=25, deadline=None,
 
 def starting_figures(game: Game) -> dict[str, int]:
     """The figures each player owns in this game: 7 meeples (``SETUP-2``), and
-    one large meeple, builder and pig when their set and option are on."""
-    figures = {"meeple": 7}
+    one large meeple, builder and pig when their set and option are on. With
+    the Wonders, 6 meeples (``WON-SETUP-1``)."""
+    figures = {"meeple": 6 if "wonders" in game.sets else 7}
     if "inns_cathedrals" in game.sets and game.options.large_meeple:
         figures["large"] = 1
     if "traders_builders" in game.sets:
@@ -79,27 +82,66 @@ def check_goods(game: Game) -> None:
 def check_bookkeeping(game: Game) -> None:
     """Tiles, figures and goods are conserved, and scores are the sum of events."""
     seats = range(len(game.players))
-    placed = len(game.board()) - 1  # the start tile is not in the stack
+    board = game.board()
+    placed = sum(1 for tile, _, _ in board if tile in TILES) - 1  # the start tile
     in_hands = sum(len(game.hand(seat)) for seat in seats)
-    assert placed + len(game.discards) + game.stack_size + in_hands == len(game.stack)
-    assert placed == len(game.moves)
+    helper = [t for t in game.tiles_to_place if t in TILES and t not in game.hand(
+        game.current_player)] if game.current_player is not None else []
+    assert placed + len(game.discards) + game.stack_size + in_hands + len(helper) == len(
+        game.stack)
+    tile_moves = [m for m in game.moves if isinstance(m, Move) and m.tile in TILES]
+    assert placed == len(tile_moves)
+    pieces = [m.tile for m in game.moves if isinstance(m, Move) and m.tile not in TILES]
+    assert sorted(pieces) == sorted(tile for tile, _, _ in board if tile not in TILES)
 
     owned = starting_figures(game)
     on_board = Counter((f["player"], f["figure"]) for f in game.figures())
     assert all(figure in owned for _, figure in on_board)
+    wonders = game.view(None).get("wonders")
     for seat in seats:
         supply = game.supply(seat)
         assert set(supply) == set(owned)
         for figure, count in owned.items():
+            if figure == "meeple" and wonders and wonders["owner"][seat]:
+                count += 1  # WON-PAIR: one of the pair joins the supply
             assert supply[figure] >= 0
             assert on_board[seat, figure] + supply[figure] == count
     check_goods(game)
+    if wonders:
+        check_wonders(game, wonders)
 
     totals = [0] * len(game.players)
     for event in game.events:
         assert event.points > 0, "zero-point events are not emitted"
         totals[event.player] += event.points
     assert list(game.scores) == totals
+
+
+def check_wonders(game: Game, wonders: dict) -> None:
+    """Wonders are laid out one per player and each is owned once at most
+    (``WON-1``, ``WON-GET-5``); a pair stands beside 10, 15, 20 or 25 until
+    its player takes a wonder, having moved 5 on per wonder taken by others
+    (``WON-GET-1``, ``WON-GET-2``); a held wonder is one not placed yet."""
+    laid_out = wonders["laid_out"]
+    assert len(laid_out) == len(set(laid_out)) == len(game.players)
+    owners = [w for w in wonders["owner"] if w is not None]
+    assert len(owners) == len(set(owners))
+    assert sorted(owners + wonders["available"]) == sorted(laid_out)
+    taken = len(owners)
+    placed = {p["wonder"] for p in wonders["placed"]}
+    for seat, owned in enumerate(wonders["owner"]):
+        pair = wonders["pairs"][seat]
+        if owned is None:
+            assert pair == min(10 + 5 * taken, 25)
+            assert wonders["held"][seat] is None
+        else:
+            assert pair is None
+            held = wonders["held"][seat]
+            assert (held == owned) != (owned in placed)
+    if game.current_player is not None and game.tiles_to_place:
+        # WON-GET-4: nobody is left waiting for a wonder they have reached.
+        assert not wonders["available"] or all(
+            game.scores[s] < p for s, p in enumerate(wonders["pairs"]) if p is not None)
 
 
 def check_goods_paid(game: Game) -> None:
@@ -127,8 +169,10 @@ def test_bookkeeping_holds_at_every_step(setup: Setup, seed: int) -> None:
     second_part = False
     while not game.is_over:
         assert game.current_player is not None
-        assert game.tiles_to_place
-        assert set(game.tiles_to_place) == set(game.hand(game.current_player))
+        wonders = "wonders" in game.sets
+        assert game.tiles_to_place or wonders  # a wonder decision places nothing
+        if not wonders:
+            assert set(game.tiles_to_place) == set(game.hand(game.current_player))
         index = len(game.moves)
         known = len(game.events)
         mover = game.current_player
@@ -140,7 +184,7 @@ def test_bookkeeping_holds_at_every_step(setup: Setup, seed: int) -> None:
         if extra:
             assert game.current_player == mover and not second_part
             assert "builder" in game.supply(mover)
-        elif not game.is_over and setup.options.get("hand", 1) == 1:
+        elif not game.is_over and setup.options.get("hand", 1) == 1 and not wonders:
             assert game.current_player == (mover + 1) % len(game.players)
         second_part = extra
         assert all(a <= b for a, b in zip(before, game.scores, strict=True))
@@ -266,7 +310,7 @@ def equivalent_listed(game: Game, move: Move, listed: list[Move]) -> bool:
     target = outcome(game)
     game.undo()
     for other in listed:
-        if other.tile != move.tile or other.at != move.at:
+        if not isinstance(other, Move) or other.tile != move.tile or other.at != move.at:
             continue
         game.play(other)
         same = outcome(game) == target
@@ -321,12 +365,18 @@ def test_legal_moves_are_distinct_and_grouped_by_placement(setup: Setup, seed: i
         regrouped = [m for p in placements for m in moves.options(p)]
         assert regrouped == listed
         for placement in placements:
+            options = moves.options(placement)
+            if not isinstance(placement, Move):  # a wonder decision
+                assert not game.tiles_to_place and options == [placement]
+                continue
             assert placement.figures == ()
             assert placement.tile in game.tiles_to_place
+            assert options[0] == placement
+            if placement.tile not in TILES:  # a wonder: up to two figures (WON-MEEPLE-1)
+                assert all(1 <= len(m.figures) <= 2 for m in options[1:])
+                continue
             turned = TILES[placement.tile].turned[placement.rotation // 90]
             assert turned.canonical == placement.rotation, "a look-alike rotation is listed once"
-            options = moves.options(placement)
-            assert options[0] == placement
             assert all(len(m.figures) == 1 for m in options[1:])
         for _ in range(3):
             assert moves.random(rng) in moves

@@ -28,6 +28,7 @@ from carcassonne.tiles import START_TILE, TILES_BY_SET
     ({"sets": ["base", "wonders"], "wonders": ["WO/alhambra"]}, "one wonder per player"),
     ({"sets": ["base", "wonders"], "wonders": ["WO/alhambra", "WO/petra"]}, "unknown wonder"),
     ({"sets": ["base", "wonders"], "wonders": ["WO/alhambra"] * 2}, "laid out twice"),
+    ({"wonders": ["WO/alhambra", "WO/stonehenge"]}, "only in a game with the set"),
     ({"sets": ["base", "base"]}, "twice"),
     ({"players": 1}, "2 to 5 players"),
     ({"players": 6}, "2 to 5 players"),

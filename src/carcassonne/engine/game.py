@@ -164,7 +164,11 @@ class Game:
                 raise SetupError(f"the stack must be a list of tile ids, not {stack!r}")
             tiles = list(stack)
             check_stack(tiles, chosen)
-        setup = {} if wonders is None else {"wonders": wonders}
+        setup: dict[str, Any] = {}
+        if wonders is not None:
+            if "wonders" not in chosen:
+                raise SetupError("wonders are laid out only in a game with the set 'wonders'")
+            setup["wonders"] = wonders
         return cls(names, chosen, opts, tiles, seed, setup)
 
     @classmethod

@@ -5,9 +5,15 @@
 // Layers, bottom to top: tiles, legal squares, last-tile mark, ghost tile,
 // figures, figure spots. The board keeps "follow" mode on until someone pans
 // or zooms by hand: while on, it fits itself again whenever the board grows.
+//
+// A wonder (The Wonders of Humanity) is one entry of the board list, at its
+// anchor square with its rotation, and covers several squares around it:
+// it is drawn whole, turned about its anchor, with its name upright on the
+// monument and its owner's marker beside the name.
 
 import { figurePoint, tileGeometry } from "./geometry.js";
-import { figureMarkup, getCatalogue, PLAYER_COLOURS, tileMarkup, wonderSquareMarkup, wonderSquares } from "./tiles.js";
+import { figureMarkup, getCatalogue, PLAYER_COLOURS, tileMarkup, wonderData } from "./tiles.js";
+import { pieceSquares, pieceToBoard, wonderFigurePoint, wonderLabel, wonderMarkup, wonderShape } from "./wonders.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const MIN_SCALE = 0.12;
@@ -22,16 +28,41 @@ function el(tag, attrs = {}, parent = null) {
 
 function geometryOf(tile) {
   const data = getCatalogue().tiles?.[tile];
-  return data && !data.squares ? tileGeometry(tile, data) : null;
+  return data ? tileGeometry(tile, data) : null;
 }
 
-/** Where a figure stands, in board units (null when the tile is unknown). */
-export function figureSpot(board, fig) {
+/** The squares each entry of the board list covers: "x,y" -> {entry, key (the wonder's square)}. */
+export function coveredSquares(board) {
+  const out = new Map();
+  for (const b of board || []) {
+    const wonder = wonderData(b.tile);
+    if (!wonder) {
+      out.set(`${b.at[0]},${b.at[1]}`, { entry: b, key: null });
+      continue;
+    }
+    for (const sq of pieceSquares(wonder, b.at, b.rotation)) out.set(`${sq.x},${sq.y}`, { entry: b, key: sq.key });
+  }
+  return out;
+}
+
+/** Where a figure stands, in board units (the middle of its square when the tile is unknown). */
+export function figureSpot(board, fig, covered = null) {
   const [x, y] = fig.at || fig.on;
-  const placed = board.find((b) => b.at[0] === x && b.at[1] === y);
+  const found = (covered || coveredSquares(board)).get(`${x},${y}`);
+  const placed = found?.entry;
+  const wonder = placed && wonderData(placed.tile);
+  if (wonder) {
+    const p = wonderFigurePoint(wonderShape(placed.tile, wonder), found.key, fig.feature, fig.spot, placed.rotation);
+    return pieceToBoard(p, placed.at, placed.rotation);
+  }
   const geo = placed ? geometryOf(placed.tile) : null;
   const [u, v] = geo ? figurePoint(geo, fig.feature, fig.spot, placed.rotation) : [0.5, 0.5];
   return [x * 100 + u * 100, y * 100 + v * 100];
+}
+
+/** The group of a wonder on the board: the piece turned about its anchor, its name and marker upright. */
+function wonderGroup(id, data, rotation, colour) {
+  return `<g transform="rotate(${rotation} 50 50)">${wonderMarkup(id, data)}</g>${wonderLabel(id, data, rotation, colour)}`;
 }
 
 export class BoardView {
@@ -41,10 +72,11 @@ export class BoardView {
     container.appendChild(this.svg);
     this.view = el("g", { class: "viewport" }, this.svg);
     this.layers = {};
-    for (const name of ["tiles", "highlights", "last", "ghost", "figures", "spots"]) {
+    for (const name of ["tiles", "highlights", "preview", "last", "ghost", "figures", "spots"]) {
       this.layers[name] = el("g", { class: `layer-${name}` }, this.view);
     }
     this.tiles = new Map();
+    this.covered = new Map();
     this.k = 0.6;
     this.tx = 0;
     this.ty = 0;
@@ -93,7 +125,7 @@ export class BoardView {
     const rect = this.svg.getBoundingClientRect();
     if (!rect.width || !rect.height) return;
     // the tiles and the ring of squares around them, where tiles may go next
-    const squares = [...this.tiles.keys()].map((k) => k.split(",").map(Number));
+    const squares = [...this.covered.keys()].map((k) => k.split(",").map(Number));
     if (!squares.length) squares.push([0, 0]);
     const xs = squares.map((s) => s[0]);
     const ys = squares.map((s) => s[1]);
@@ -180,41 +212,53 @@ export class BoardView {
 
   // --- contents -------------------------------------------------------
 
-  /** Show exactly these tiles: [{tile, at: [x, y], rotation}]. */
+  /**
+   * Show exactly these tiles: [{tile, at: [x, y], rotation}]; a wonder may
+   * carry `owner` (its owner's seat), whose marker stands on it.
+   */
   setTiles(board) {
     const wanted = new Map(board.map((b) => [`${b.at[0]},${b.at[1]}`, b]));
     for (const [key, node] of this.tiles) {
       const b = wanted.get(key);
-      if (!b || node.dataset.tile !== b.tile || Number(node.dataset.rotation) !== b.rotation) {
+      if (!b || node.dataset.tile !== b.tile || Number(node.dataset.rotation) !== b.rotation
+        || (node.dataset.owner ?? "") !== String(b.owner ?? "")) {
         node.remove();
         this.tiles.delete(key);
       }
     }
     for (const [key, b] of wanted) {
       if (this.tiles.has(key)) continue;
-      const data = getCatalogue().tiles?.[b.tile];
+      const wonder = wonderData(b.tile);
+      if (wonder) {
+        const colour = b.owner == null ? null : PLAYER_COLOURS[b.owner % PLAYER_COLOURS.length];
+        const g = el("g", {
+          class: "board-tile board-wonder", "data-testid": "board-wonder", "data-x": b.at[0], "data-y": b.at[1],
+          "data-tile": b.tile, "data-rotation": b.rotation, "data-owner": b.owner ?? "",
+          transform: `translate(${b.at[0] * 100} ${b.at[1] * 100})`,
+        }, this.layers.tiles);
+        g.innerHTML = wonderGroup(b.tile, wonder, b.rotation, colour);
+        this.tiles.set(key, g);
+        continue;
+      }
       const g = el("g", {
         class: "board-tile", "data-testid": "board-tile", "data-x": b.at[0], "data-y": b.at[1],
         "data-tile": b.tile, "data-rotation": b.rotation,
         transform: `translate(${b.at[0] * 100} ${b.at[1] * 100}) rotate(${b.rotation} 50 50)`,
       }, this.layers.tiles);
-      if (data?.squares) {
-        // a wonder covers several squares around its anchor, turned with it
-        g.innerHTML = wonderSquares(data).map((sq) => `<g transform="translate(${sq.dx * 100} ${sq.dy * 100})">${wonderSquareMarkup(b.tile, sq)}</g>`).join("");
-      } else {
-        g.innerHTML = tileMarkup(b.tile);
-      }
+      g.innerHTML = tileMarkup(b.tile);
       this.tiles.set(key, g);
     }
     this.board = board;
+    this.covered = coveredSquares(board);
   }
 
   /** Figures: [{player, figure, feature, spot, at}]; each kind has its own shape. */
   setFigures(figures, board = this.board || []) {
     this.figures = figures;
     this.drawnGrow = this.figureGrow();
+    const covered = coveredSquares(board);
     this.layers.figures.innerHTML = figures.map((f) => {
-      const [x, y] = figureSpot(board, f);
+      const [x, y] = figureSpot(board, f, covered);
       const colour = PLAYER_COLOURS[f.player % PLAYER_COLOURS.length];
       const figure = f.figure || "meeple";
       return figureMarkup(x, y, colour, f.feature, 26 * this.drawnGrow,
@@ -223,23 +267,42 @@ export class BoardView {
     }).join("");
   }
 
-  /** Mark the last placed tile with its player's colour. */
+  /** Mark the last placed tile (every square of a wonder) with its player's colour. */
   setLast(at, player) {
     this.layers.last.innerHTML = "";
     if (!at) return;
     const colour = player == null ? "#ffb300" : PLAYER_COLOURS[player % PLAYER_COLOURS.length];
-    el("rect", { x: at[0] * 100 + 2, y: at[1] * 100 + 2, width: 96, height: 96, class: "last-mark",
-      stroke: colour, "data-testid": "last-tile", "data-x": at[0], "data-y": at[1] }, this.layers.last);
+    const placed = this.covered.get(`${at[0]},${at[1]}`)?.entry;
+    const wonder = placed && wonderData(placed.tile);
+    const squares = wonder ? pieceSquares(wonder, placed.at, placed.rotation) : [{ x: at[0], y: at[1] }];
+    for (const sq of squares) {
+      el("rect", { x: sq.x * 100 + 2, y: sq.y * 100 + 2, width: 96, height: 96, class: "last-mark",
+        stroke: colour, "data-testid": "last-tile", "data-x": sq.x, "data-y": sq.y }, this.layers.last);
+    }
+  }
+
+  /** A light outline of the squares a piece would cover (a wonder, before it is put down). */
+  setPreview(squares) {
+    this.layers.preview.innerHTML = "";
+    for (const [x, y] of squares || []) {
+      el("rect", { x: x * 100 + 3, y: y * 100 + 3, width: 94, height: 94, rx: 6, class: "preview-square",
+        "data-testid": "preview-square", "data-x": x, "data-y": y }, this.layers.preview);
+    }
   }
 
   /** Highlight the squares where the tile fits; `onPick([x, y])` on click. */
-  setHighlights(squares, onPick) {
+  setHighlights(squares, onPick, onHover = null) {
     this.layers.highlights.innerHTML = "";
     for (const [x, y] of squares) {
       const r = el("rect", { x: x * 100 + 4, y: y * 100 + 4, width: 92, height: 92, rx: 8, class: "legal-square",
         "data-testid": "legal-square", "data-x": x, "data-y": y }, this.layers.highlights);
       r.addEventListener("click", () => onPick([x, y]));
+      if (onHover) {
+        r.addEventListener("pointerenter", () => onHover([x, y]));
+        r.addEventListener("pointerleave", () => onHover(null));
+      }
     }
+    if (!onHover) this.setPreview([]);
   }
 
   /** The tile being placed, not yet confirmed; clicking it calls `onClick`. */
@@ -248,10 +311,19 @@ export class BoardView {
     if (!ghost) return;
     const [x, y] = ghost.at;
     const g = el("g", { class: "ghost", "data-testid": "ghost", "data-x": x, "data-y": y, "data-rotation": ghost.rotation,
-      transform: `translate(${x * 100} ${y * 100})` }, this.layers.ghost);
-    const inner = el("g", { transform: `rotate(${ghost.rotation} 50 50)` }, g);
-    inner.innerHTML = tileMarkup(ghost.tile);
-    el("rect", { x: 1, y: 1, width: 98, height: 98, class: "ghost-frame" }, g);
+      "data-tile": ghost.tile, transform: `translate(${x * 100} ${y * 100})` }, this.layers.ghost);
+    const wonder = wonderData(ghost.tile);
+    if (wonder) {
+      // the whole piece around the anchor square, each square framed
+      g.innerHTML = wonderGroup(ghost.tile, wonder, ghost.rotation, null);
+      for (const sq of pieceSquares(wonder, [0, 0], ghost.rotation)) {
+        el("rect", { x: sq.x * 100 + 1, y: sq.y * 100 + 1, width: 98, height: 98, class: "ghost-frame" }, g);
+      }
+    } else {
+      const inner = el("g", { transform: `rotate(${ghost.rotation} 50 50)` }, g);
+      inner.innerHTML = tileMarkup(ghost.tile);
+      el("rect", { x: 1, y: 1, width: 98, height: 98, class: "ghost-frame" }, g);
+    }
     if (ghost.rotations > 1) {
       const badge = el("g", { class: "ghost-rotate", "data-testid": "ghost-rotate", transform: "translate(98 2)" }, g);
       el("circle", { r: 12 }, badge);
@@ -262,22 +334,26 @@ export class BoardView {
 
   /**
    * Clickable figure spots on the ghost tile, one per segment:
-   * [{key, point: [x, y], feature, kinds: ["meeple", "large"...], label}].
-   * The selected spot shows its figure of kind `kind`; when that spot takes
-   * several kinds, a small chooser above it switches between them
-   * (`onKind(kind)`).
+   * [{key, point: [x, y], feature, kinds: ["meeple", "large"...], label, blocked?}].
+   * `picks` are the chosen spots, [{key, kind}] (one on a tile, up to two on
+   * a wonder): each shows its figure of that kind. The `active` pick, when
+   * its spot takes several kinds, gets a small chooser above it that
+   * switches between them (`onKind(kind)`). A `blocked` spot cannot join the
+   * picks made so far and is drawn faint.
    */
-  setSpots(spots, selected, kind, player, onPick, onKind = () => {}) {
+  setSpots(spots, picks, active, player, onPick, onKind = () => {}) {
     this.layers.spots.innerHTML = "";
     const colour = PLAYER_COLOURS[(player ?? 0) % PLAYER_COLOURS.length];
     const grow = Math.min(1.3, this.figureGrow());
+    const chosen = new Map((picks || []).map((p) => [p.key, p.kind]));
     for (const s of spots) {
       const [x, y] = s.point;
-      const isSel = selected === s.key;
+      const isSel = chosen.has(s.key);
+      const kind = chosen.get(s.key);
       const shown = isSel && s.kinds.includes(kind) ? kind : s.kinds[0];
-      const g = el("g", { class: `figure-spot${isSel ? " selected" : ""}`, "data-testid": "figure-spot",
+      const g = el("g", { class: `figure-spot${isSel ? " selected" : ""}${s.blocked && !isSel ? " blocked" : ""}`, "data-testid": "figure-spot",
         "data-feature": s.feature, "data-spot": s.spot ?? "", "data-figure": shown, "data-kinds": s.kinds.join(" "),
-        transform: `translate(${x} ${y}) scale(${grow.toFixed(2)})` }, this.layers.spots);
+        "data-on": s.on ?? "", transform: `translate(${x} ${y}) scale(${grow.toFixed(2)})` }, this.layers.spots);
       el("circle", { r: 12, class: "spot-ring", stroke: colour }, g);
       if (isSel) {
         g.insertAdjacentHTML("beforeend", figureMarkup(0, 0, colour, s.feature, 24, "", shown));
@@ -293,7 +369,7 @@ export class BoardView {
         e.stopPropagation();
         onPick(s.key);
       });
-      if (isSel && s.kinds.length > 1) this.kindChooser(s, shown, colour, grow, onKind);
+      if (isSel && s.key === active && s.kinds.length > 1) this.kindChooser(s, shown, colour, grow, onKind);
     }
   }
 

@@ -237,7 +237,7 @@ function build(data, scale) {
   const junction = loose > 0 && centreFree ? [0.5, 0.5] : null;
   const blockers = [];
   if (monastery) blockers.push({ centre: [0.5, 0.5], half: 0.2 });
-  if (tower) blockers.push({ centre: [0.5, 0.5], half: 0.15 });
+  if (tower) blockers.push({ centre: [0.5, 0.47], half: 0.15 }, { centre: [0.5, 0.655], half: 0.12 }); // the tower and its sign
   if (junction) blockers.push({ centre: junction, half: 0.1 });
   const inBlocker = (p) => blockers.some((b) => Math.abs(p[0] - b.centre[0]) < b.half && Math.abs(p[1] - b.centre[1]) < b.half);
 

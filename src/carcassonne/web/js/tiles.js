@@ -7,13 +7,14 @@
 
 import { FIGURE_SYMBOLS } from "./figures.js";
 import { tileGeometry } from "./geometry.js";
+import { miniWonder, wonderMarkup } from "./wonders.js";
 
 export { figureIcon, figureMarkup, goodIcon, meepleIcon } from "./figures.js";
 
 export const SIZE = 100;
 export const PLAYER_COLOURS = ["#d7342b", "#2f6fd8", "#2c9a45", "#e9c31c", "#3a3a3a", "#b455c4"];
 
-let catalogue = { tiles: {} };
+let catalogue = { tiles: {}, wonders: {} };
 
 /** Remember the catalogue (GET /api/catalogue) that tiles are drawn from. */
 export function setCatalogue(data) {
@@ -22,6 +23,11 @@ export function setCatalogue(data) {
 
 export function getCatalogue() {
   return catalogue;
+}
+
+/** The catalogue data of wonder piece `id` (The Wonders of Humanity), or null. */
+export function wonderData(id) {
+  return catalogue.wonders?.[id] || null;
 }
 
 /** Put the shared patterns and symbols into the page (once). */
@@ -33,6 +39,10 @@ export function installDefs() {
     <pattern id="grass" width="20" height="20" patternUnits="userSpaceOnUse">
       <rect width="20" height="20" fill="#86b649"/>
       <path d="M3 5l1-3M11 13l1-3M16 4l1-2M6 17l1-3" stroke="#6f9e3a" stroke-width="1.2" stroke-linecap="round"/>
+    </pattern>
+    <pattern id="paving" width="24" height="16" patternUnits="userSpaceOnUse">
+      <rect width="24" height="16" fill="#ddd3bd"/>
+      <path d="M0 8h24M0 16h24M6 0v8M18 8v8" stroke="#c2b596" stroke-width="1"/>
     </pattern>
     <pattern id="town" width="16" height="16" patternUnits="userSpaceOnUse">
       <rect width="16" height="16" fill="#d8b27a"/>
@@ -109,7 +119,9 @@ ${FIGURE_SYMBOLS}
     <symbol id="icon-road" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><path d="M0 10h20" stroke="#6d5c3f" stroke-width="6"/><path d="M0 10h20" stroke="#efe5cb" stroke-width="4"/></symbol>
     <symbol id="icon-monastery" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><use href="#cloister" x="2" y="2" width="16" height="16"/></symbol>
     <symbol id="icon-field" viewBox="0 0 20 20"><rect width="20" height="20" fill="url(#grass)"/><use href="#meeple" x="4" y="4" width="12" height="12" fill="#fff" stroke="#333" stroke-width="6" transform="rotate(-90 10 10)"/></symbol>
-    <symbol id="monument" viewBox="0 0 40 40"><path d="M6 34V12h6v22M28 34V12h6v22M4 12h32V6H4Z" fill="#bdb6a8" stroke="#4c4740" stroke-width="1.5"/></symbol>
+    <symbol id="monument" viewBox="0 0 40 40"><path d="M3 36h34v-3H3ZM7 33V14h5v19M17.5 33V14h5v19M28 33V14h5v19M4 14h32V10L20 3L4 10Z" fill="#ddd3bd" stroke="#4c4740" stroke-width="1.5" stroke-linejoin="round"/></symbol>
+    <symbol id="icon-wonder" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><use href="#monument" x="1" y="1" width="18" height="18"/></symbol>
+    <symbol id="icon-watchtower" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><use href="#tower" x="5" y="1" width="10" height="18"/></symbol>
   </defs>
 </svg>`;
   document.body.prepend(holder.firstElementChild);
@@ -125,11 +137,12 @@ const markupCache = new Map();
 export function tileMarkup(id) {
   if (markupCache.has(id)) return markupCache.get(id);
   const data = catalogue.tiles?.[id];
+  const wonder = wonderData(id);
   let out;
-  if (!data) {
+  if (wonder) {
+    out = wonderMarkup(id, wonder); // the whole piece, around its anchor square
+  } else if (!data) {
     out = `<rect width="100" height="100" fill="#777"/><text x="50" y="56" text-anchor="middle" font-size="14" fill="#fff">${id}</text>`;
-  } else if (data.squares) {
-    out = wonderMarkup(data);
   } else {
     out = squareMarkup(tileGeometry(id, data, SIZE), data);
   }
@@ -137,7 +150,7 @@ export function tileMarkup(id) {
   return out;
 }
 
-function squareMarkup(geo, data, monument = false) {
+function squareMarkup(geo, data) {
   const parts = [`<rect width="100" height="100" fill="url(#grass)"/>`];
   // each road with its own edges, so a road crossing another passes over it
   for (const road of geo.roads) {
@@ -169,43 +182,35 @@ function squareMarkup(geo, data, monument = false) {
     }
   }
   if (geo.monastery) parts.push(use("cloister", 50, 50, 36, 36));
-  if (geo.tower) {
-    parts.push(use("tower", 50, 50, 16, 24));
-    const w = data.watchtower;
-    if (w && w.points) parts.push(`<title>${w.points} / ${w.per.replace("_", " ")}</title>`);
-  }
-  if (monument) parts.push(use("monument", 50, 50, 60, 60));
+  if (geo.tower) parts.push(towerMarkup(data.watchtower));
   parts.push(`<rect x="0.5" y="0.5" width="99" height="99" fill="none" stroke="rgba(40,30,10,0.35)" stroke-width="1"/>`);
   return parts.join("");
 }
 
-/** The squares of a wonder piece: [{dx, dy, data}] with per-square tile data. */
-export function wonderSquares(data) {
-  const out = [];
-  for (const key of Object.keys(data.squares)) {
-    const [dx, dy] = key.split(",").map(Number);
-    const local = (list) => (list || []).map((seg) => ({ ...seg,
-      at: seg.at.filter((a) => a.startsWith(`${key}:`)).map((a) => a.slice(key.length + 1)) }))
-      .filter((seg) => seg.at.length);
-    out.push({ dx, dy, data: { cities: local(data.cities), roads: local(data.roads), fields: local(data.fields),
-      monument: (data.monument || []).includes(key) } });
-  }
-  return out;
-}
+/** What a watchtower counts, as the symbol of its small sign. */
+const TOWER_COUNTS = { meeple: "meeple", shield: "shield", road_tile: "icon-road", monastery: "cloister", city_tile: "icon-city" };
 
-function wonderMarkup(data) {
-  // a wonder's anchor square, drawn alone where one square is asked for
-  const anchor = wonderSquares(data).find((s) => s.dx === 0 && s.dy === 0);
-  return anchor ? squareMarkup(tileGeometry(`${data.id || "wonder"}#0,0`, anchor.data, SIZE), anchor.data, anchor.data.monument) : "";
-}
-
-/** Markup of one square of a wonder (for the board). */
-export function wonderSquareMarkup(id, sq) {
-  return squareMarkup(tileGeometry(`${id}#${sq.dx},${sq.dy}`, sq.data, SIZE), sq.data, sq.data.monument);
+/**
+ * A watchtower in the middle of its tile, with a small sign of what it pays
+ * for: "2" and a meeple (2 per follower around it), a coat of arms, a road,
+ * a monastery or a city. The sign carries data-per and data-points.
+ */
+function towerMarkup(tower) {
+  const out = [use("tower", 50, 46, 16, 24)];
+  if (!tower?.per) return out.join("");
+  const symbol = TOWER_COUNTS[tower.per] || "icon-road";
+  const fill = tower.per === "meeple" ? ' fill="#f3f0e4" stroke="#3d3830" stroke-width="8"' : "";
+  out.push(`<g class="tower-sign" data-per="${tower.per}" data-points="${tower.points}">`
+    + `<rect x="38" y="59" width="24" height="13" rx="4" fill="#f6efd9" stroke="#4c4740" stroke-width="1.2"/>`
+    + `<text x="45" y="69" text-anchor="middle" font-size="10" font-weight="700" fill="#3d3830">${tower.points}</text>`
+    + `${use(symbol, 55.5, 65.5, 9, 9, fill)}</g>`);
+  return out.join("");
 }
 
 /** A small standalone <svg> of a tile turned by `rotation`. */
 export function miniTile(id, rotation = 0, size = 48, extra = "") {
+  const wonder = wonderData(id);
+  if (wonder) return miniWonder(id, wonder, rotation, size, extra);
   return `<svg class="mini-tile" viewBox="0 0 100 100" width="${size}" height="${size}" data-tile="${id}"${extra}>`
     + `<g transform="rotate(${rotation} 50 50)">${tileMarkup(id)}</g></svg>`;
 }
