@@ -43,20 +43,30 @@ export function legalFigures(legal, tile, at, rotation) {
  * several kinds of figure (a meeple or the large meeple), each a move of its
  * own in the legal list. `pointOf(figure)` says where a figure stands; two
  * choices of one feature standing on the same point are the same segment
- * (whatever side names it). Returns [{key, feature, spot, point, kinds,
- * figures: {kind: figure}}], kinds in the order of FIGURE_KINDS.
+ * (whatever side names it). On a wonder, `segmentOf(figure)` names the
+ * segment instead (a segment over several squares may be named from any of
+ * them). Returns [{key, feature, spot, on, point, kinds, figures: {kind:
+ * figure}, members: [figure...]}], kinds in the order of FIGURE_KINDS.
  */
-export function figureGroups(figures, pointOf) {
+export function figureGroups(figures, pointOf, segmentOf = null) {
   const groups = [];
   for (const f of figures) {
-    const point = pointOf(f);
     const on = (f.on || []).join(",");
-    let g = groups.find((x) => x.feature === f.feature && x.on === on
-      && Math.abs(x.point[0] - point[0]) < 0.01 && Math.abs(x.point[1] - point[1]) < 0.01);
+    const segment = segmentOf ? segmentOf(f) : null;
+    let g;
+    if (segment != null) {
+      g = groups.find((x) => x.segment === segment);
+    } else {
+      const point = pointOf(f);
+      g = groups.find((x) => x.feature === f.feature && x.on === on
+        && Math.abs(x.point[0] - point[0]) < 0.01 && Math.abs(x.point[1] - point[1]) < 0.01);
+    }
     if (!g) {
-      g = { key: `${f.feature}:${f.spot ?? ""}:${on}`, feature: f.feature, spot: f.spot ?? null, on, point, kinds: [], figures: {} };
+      g = { key: segment ?? `${f.feature}:${f.spot ?? ""}:${on}`, segment, feature: f.feature, spot: f.spot ?? null, on,
+        point: pointOf(f), kinds: [], figures: {}, members: [] };
       groups.push(g);
     }
+    g.members.push(f);
     if (!g.figures[f.figure]) {
       g.figures[f.figure] = f;
       g.kinds.push(f.figure);
@@ -87,14 +97,32 @@ export function nextRotation(legal, tile, at, current) {
   return rots.find((r) => r > current) ?? rots[0];
 }
 
-/** Parse the compact move notation of view.moves ("BA/CRr@1,0r90 meeple:road:E"). */
+/**
+ * The decisions of The Wonders of Humanity in the legal list: which wonder
+ * to take ({take_wonder: id}) or who takes the next one ({wonder_goes_to: seat}).
+ */
+export function legalDecisions(legal) {
+  return (legal || []).filter((m) => m.take_wonder != null || m.wonder_goes_to != null);
+}
+
+/**
+ * Parse the compact move notation of view.moves: "BA/CRr@1,0r90 meeple:road:E",
+ * a wonder with figures on its squares "WO/x@3,2r90 meeple:field:NL@3,1",
+ * and the wonder decisions "take:WO/x" and "award:1".
+ */
 export function parseCompact(text) {
+  const take = /^take:(\S+)$/.exec(text);
+  if (take) return { text, take: take[1] };
+  const award = /^award:(\d+)$/.exec(text);
+  if (award) return { text, award: Number(award[1]) };
   const m = /^(\S+)@(-?\d+),(-?\d+)r(\d+)(.*)$/.exec(text);
   if (!m) return { text };
   const figures = m[5].trim().split(/\s+/).filter(Boolean).map((f) => {
-    const [figure, feature, spotAt] = f.split(":");
-    const [spot] = (spotAt || "").split("@");
-    return { figure, feature, spot: spot || null };
+    const [what, on] = f.split("@");
+    const [figure, feature, spot] = what.split(":");
+    const out = { figure, feature, spot: spot || null };
+    if (on) out.on = on.split(",").map(Number);
+    return out;
   });
   return { tile: m[1], at: [Number(m[2]), Number(m[3])], rotation: Number(m[4]), figures };
 }

@@ -13,13 +13,16 @@
 import { api, esc, forgetSeat, seatFor } from "./api.js";
 import { BoardView, figureSpot } from "./board.js";
 import { applyStatic, initI18n, languageSwitch, t } from "./i18n.js";
-import { figureGroups, figureOptional, legalFigures, legalRotations, legalSquares, legalTiles, nextRotation, parseCompact, pickRotation } from "./legal.js";
+import { legalDecisions, legalRotations, legalSquares, legalTiles, nextRotation, parseCompact, pickRotation } from "./legal.js";
 import { logEntries, moverOf } from "./log.js";
 import { renderFinal, renderPlayers, renderStack, seatNames } from "./panel.js";
+import { blockedSpots, canHold, moveFor, placementChoices, togglePick } from "./placing.js";
 import { ReplayViewer } from "./replay.js";
-import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, setCatalogue } from "./tiles.js";
+import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, setCatalogue, wonderData } from "./tiles.js";
 import { toast } from "./ui.js";
 import { showWaiting } from "./waiting.js";
+import { decisionMarkup, renderWonders, withOwners } from "./wonderpanel.js";
+import { pieceSquares } from "./wonders.js";
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -133,8 +136,20 @@ function placeAt(at) {
   const legal = S.msg.legal;
   const tile = S.handTile;
   const rotation = pickRotation(legal, tile, at, S.pick?.rotation ?? S.wanted);
-  S.pick = { tile, at, rotation, figure: null, kind: null, chosen: false };
+  S.pick = { tile, at, rotation, picks: [], active: null, chosen: false };
+  board.setPreview([]);
   render();
+}
+
+/** While a wonder is in hand: the squares it would cover from the hovered anchor. */
+function previewAt(at) {
+  const wonder = wonderData(S.handTile);
+  if (!at || !wonder || !myTurn()) {
+    board.setPreview([]);
+    return;
+  }
+  const rotation = pickRotation(S.msg.legal, S.handTile, at, S.pick?.rotation ?? S.wanted);
+  board.setPreview(pieceSquares(wonder, at, rotation).map((sq) => [sq.x, sq.y]));
 }
 
 function rotate() {
@@ -142,7 +157,7 @@ function rotate() {
   if (S.pick) {
     const next = nextRotation(S.msg.legal, S.pick.tile, S.pick.at, S.pick.rotation);
     if (next !== S.pick.rotation) {
-      S.pick = { ...S.pick, rotation: next, figure: null, kind: null, chosen: false };
+      S.pick = { ...S.pick, rotation: next, picks: [], active: null, chosen: false };
       S.wanted = next;
     }
   } else {
@@ -156,63 +171,73 @@ function takeBack() {
   render();
 }
 
-/** The figure spots of the tile put down: one per segment, with the kinds it takes. */
-function figureChoices() {
-  if (!S.pick) return [];
-  const list = legalFigures(S.msg.legal, S.pick.tile, S.pick.at, S.pick.rotation);
-  const boardNow = [...(S.msg.view.board || []), { tile: S.pick.tile, at: S.pick.at, rotation: S.pick.rotation }];
-  const groups = figureGroups(list, (f) => figureSpot(boardNow, { ...f, at: f.on || S.pick.at }));
+/** The placement's choices (spots, moves) with words for each spot. */
+function choices() {
+  if (!S.pick) return { spots: [], moves: [], most: 0, groupOf: new Map() };
+  const choice = placementChoices(S.msg.legal, S.msg.view, S.pick);
+  const blocked = blockedSpots(choice, S.pick.picks);
   const used = [];
-  return groups.map((g) => {
+  choice.spots = choice.spots.map((g) => {
     let point = g.point;
     while (used.some((p) => Math.hypot(p[0] - point[0], p[1] - point[1]) < 10)) point = [point[0] + 16, point[1]];
     used.push(point);
     const feature = t(`feature.${g.feature}`);
     const label = g.kinds.map((k) => t("spot.label", { figure: t(`figure.${k}`), feature })).join(" / ");
     const kindLabels = Object.fromEntries(g.kinds.map((k) => [k, t("spot.label", { figure: t(`figure.${k}`), feature })]));
-    return { ...g, point, label, kindLabels };
+    return { ...g, point, label, kindLabels, blocked: blocked.has(g.key) };
   });
+  return choice;
+}
+
+/** The spots of the piece put down (see choices()). */
+function figureChoices() {
+  return choices().spots;
 }
 
 function chooseFigure(key) {
   if (!S.pick) return;
-  if (S.pick.figure === key) {
-    S.pick = { ...S.pick, figure: null, kind: null, chosen: false };
-  } else {
-    const spot = figureChoices().find((c) => c.key === key);
-    S.pick = { ...S.pick, figure: key, kind: spot?.kinds[0] ?? null, chosen: true };
-  }
+  const picks = togglePick(choices(), S.pick.picks, key);
+  const added = picks.find((p) => p.key === key);
+  S.pick = { ...S.pick, picks, active: added ? key : picks[picks.length - 1]?.key ?? null, chosen: picks.length > 0 };
   render();
 }
 
-/** Change the kind of figure on the chosen spot (a meeple or the large meeple). */
+/** Change the kind of figure on the active spot (a meeple or the large meeple). */
 function chooseKind(kind) {
-  if (!S.pick?.figure) return;
-  S.pick = { ...S.pick, kind };
+  if (!S.pick?.active) return;
+  const picks = S.pick.picks.map((p) => (p.key === S.pick.active ? { ...p, kind } : p));
+  if (!canHold(choices(), picks)) {
+    toast(t("place.notTogether"));
+    return;
+  }
+  S.pick = { ...S.pick, picks };
   render();
 }
 
 function noFigure() {
   if (!S.pick) return;
-  S.pick = { ...S.pick, figure: null, kind: null, chosen: true };
+  S.pick = { ...S.pick, picks: [], active: null, chosen: true };
   render();
-}
-
-/** The figure of the move being made (record form), or null. */
-function chosenFigure() {
-  const spot = figureChoices().find((c) => c.key === S.pick?.figure);
-  if (!spot) return null;
-  return spot.figures[S.pick.kind] || spot.figures[spot.kinds[0]];
 }
 
 function confirm() {
   if (!S.pick || S.pending) return;
-  const figure = chosenFigure();
-  if (!figure && !figureOptional(S.msg.legal, S.pick.tile, S.pick.at, S.pick.rotation)) {
-    toast(t("place.needFigure"));
+  const choice = choices();
+  const made = moveFor(choice, S.pick.picks);
+  if (!made) {
+    toast(t(S.pick.picks.length ? "place.notTogether" : "place.needFigure"));
     return;
   }
-  const move = { tile: S.pick.tile, at: S.pick.at, rotation: S.pick.rotation, figures: figure ? [figure] : [] };
+  const move = { tile: S.pick.tile, at: S.pick.at, rotation: S.pick.rotation, figures: made.figures || [] };
+  if (send({ type: "move", move })) {
+    S.pending = true;
+    render();
+  }
+}
+
+/** A wonder decision: take this wonder, or let this player take the next one. */
+function decide(move) {
+  if (!myTurn() || S.pending) return;
   if (send({ type: "move", move })) {
     S.pending = true;
     render();
