@@ -2,10 +2,10 @@
 
 RULES.md gives each rule an id (``PLACE-4``, ``FINAL-5``, ``VAR-HAND-3``).
 The base game and its variants are §1-§7 and §12, Inns & Cathedrals is §8,
-Traders & Builders §9, The Watchtowers §10; every id of those sections must
-be named in the ``test.rules`` of at least one scenario record under
-``tests/records`` (see ``test_records.py``). A rule that no scenario names
-is a rule nobody has checked.
+Traders & Builders §9, The Watchtowers §10, The Wonders of Humanity §11;
+every id of those sections must be named in the ``test.rules`` of at least
+one scenario record under ``tests/records`` (see ``test_records.py``). A rule
+that no scenario names is a rule nobody has checked.
 
 The ids are written out below so the test runs anywhere. When the shared
 specification sits next to the project (``../shared/RULES.md``), the list is
@@ -71,6 +71,22 @@ WATCHTOWERS_RULES = (
     "WT-EDITIONS",
 )
 
+#: The rule ids of RULES.md §11 (The Wonders of Humanity), in order.
+WONDERS_RULES = (
+    # Components and setup
+    "WON-1", "WON-2", "WON-SETUP-1", "WON-SETUP-2",
+    # Obtaining a wonder
+    "WON-GET-1", "WON-GET-2", "WON-GET-3", "WON-GET-4", "WON-GET-5", "WON-PAIR",
+    # Placing the wonder tile
+    "WON-PLACE-1", "WON-PLACE-2", "WON-PLACE-3", "WON-PLACE-4", "WON-PLACE-5",
+    # Figures on the wonder tile
+    "WON-MEEPLE-1", "WON-MEEPLE-2", "WON-COUNT", "WON-NEUTRAL",
+    # Abilities
+    "WON-STONE", "WON-CIRCUS", "WON-ALHAMBRA", "WON-NOTRE", "WON-ORDER",
+    # Geometry
+    "WON-SHAPE",
+)
+
 RULES_MD = Path(__file__).parents[2] / "shared" / "RULES.md"
 
 _SECTION = re.compile(r"^## (\d+)\.")
@@ -127,16 +143,23 @@ def test_watchtowers_rule_list_matches_the_spec() -> None:
     assert rules_in_spec(RULES_MD.read_text("utf-8"), {10}) == list(WATCHTOWERS_RULES)
 
 
+@pytest.mark.skipif(not RULES_MD.exists(), reason="shared/RULES.md is not next to the project")
+def test_wonders_rule_list_matches_the_spec() -> None:
+    assert rules_in_spec(RULES_MD.read_text("utf-8"), {11}) == list(WONDERS_RULES)
+
+
 def _all_rules() -> list[str]:
     ids = list(BASE_AND_VARIANT_RULES)
     ids += INNS_CATHEDRALS_RULES
     ids += TRADERS_BUILDERS_RULES
     ids += WATCHTOWERS_RULES
+    ids += WONDERS_RULES
     if RULES_MD.exists():
         ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), SECTIONS) if r not in ids]
         ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {8}) if r not in ids]
         ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {9}) if r not in ids]
         ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {10}) if r not in ids]
+        ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {11}) if r not in ids]
     return ids
 
 

@@ -163,11 +163,12 @@ class Board:
         outer side must touch a placed tile, and every touching side must
         match. Sides inside the piece never touch anything."""
         tiles, spots = self.tiles, self.spots
+        for offset, _ in piece.squares:
+            if anchor + offset in tiles:
+                return f"WON-PLACE-1: square {_square(anchor + offset)} is already taken"
         touching = False
         for offset, turned in piece.squares:
             pos = anchor + offset
-            if pos in tiles:
-                return f"WON-PLACE-1: square {_square(pos)} is already taken"
             key = spots.get(pos, 0)
             if key:
                 touching = True

@@ -405,6 +405,36 @@ class Game:
         other.state = self._copy_state()
         return other
 
+    def determinized(self, seat: int | None, rng: random.Random) -> Game:
+        """A copy in which everything ``seat`` cannot see is dealt again at
+        random: the order of the rest of the stack and, in the hand variant
+        with hidden hands, the other players' hands (same sizes). Search bots
+        play their imagined futures on such copies, so they never use the
+        real stack order. ``seat`` None is a spectator, who sees no hand.
+
+        The copy no longer follows its record: use it to look ahead, never
+        to undo past this point or to write a record."""
+        other = self.copy()
+        other.resample_hidden(seat, rng)
+        return other
+
+    def resample_hidden(self, seat: int | None, rng: random.Random) -> None:
+        """Deal again, in place, what ``seat`` cannot see (see
+        :meth:`determinized`). Meant for a copy made by :meth:`determinized`,
+        to draw a new imagined future from the same position."""
+        hidden = [p for p in range(self._n) if p != seat] if (
+            self.options.hand > 1 and not self.options.hands_public) else []
+        pool = self._stack[self._draw:]
+        for p in hidden:
+            pool.extend(self._hands[p])
+        rng.shuffle(pool)
+        for p in hidden:
+            size = len(self._hands[p])
+            self._hands[p] = pool[:size]
+            del pool[:size]
+        self._stack = self._stack[:self._draw] + pool
+        self._version += 1
+
     def _copy_state(self, state: dict[str, Any] | None = None) -> dict[str, Any]:
         """A copy of the expansions' state (this game's, or ``state``)."""
         state = self.state if state is None else state

@@ -119,7 +119,7 @@ class Wonders(Expansion):
             if move.wonder not in state["laid_out"]:
                 return f"WON-GET-1: {move.wonder} is not laid out in this game"
             if move.wonder not in state["available"]:
-                return f"WON-GET-5: {move.wonder} is already taken"
+                return f"WON-GET-1: {move.wonder} is already taken"
             return "WON-GET-3: first the active player decides who takes the next wonder"
         if isinstance(move, AwardWonder):
             return (f"WON-GET-3: seat {move.player} cannot take a wonder now (qualifying: "
