@@ -4,6 +4,7 @@
     carcassonne simulate --games 100 --seed 1 --out runs/
     carcassonne play --names Ann,Bob --seed 7
     carcassonne serve --port 8000         the game server and web client
+    carcassonne arena random greedy --games 200   bots against each other
 
 Run ``carcassonne COMMAND --help`` for each command's options. The exit
 status is 0 on success, 1 when a record is invalid or a move illegal, and 2
@@ -18,6 +19,7 @@ import sys
 import textwrap
 
 from carcassonne import __version__
+from carcassonne.cli_arena import add_parser as add_arena_parser
 from carcassonne.cli_common import CliError, parse_list, parse_options, positive_int
 from carcassonne.cli_serve import add_parser as add_serve_parser
 
@@ -116,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", default=None, metavar="FILE",
                       help="also write the game record to FILE")
     add_serve_parser(commands, _formatter)
+    add_arena_parser(commands, _formatter)
     return parser
 
 
@@ -141,6 +144,10 @@ def run(args: argparse.Namespace) -> int:
         from carcassonne.cli_serve import run as serve
 
         return serve(args)
+    if args.command == "arena":
+        from carcassonne.cli_arena import run as arena
+
+        return arena(args)
     from carcassonne.cli_play import run as play
 
     return play(_players(args), args.seed, args.sets, args.options, args.record)

@@ -12,6 +12,8 @@ SQLAlchemy, Alembic); this module imports them only when it runs.
 from __future__ import annotations
 
 import argparse
+import re
+import shlex
 import sys
 import textwrap
 from collections.abc import Callable
@@ -29,6 +31,34 @@ def bot_delay(text: str) -> float:
     if not 0 <= value <= 60:
         raise argparse.ArgumentTypeError(f"{value} is not between 0 and 60 seconds")
     return value
+
+
+def bot_timeout(text: str) -> float:
+    """Seconds, more than 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{value:g} is not between 0 and 3600 seconds")
+    return value
+
+
+def outside_bot(text: str) -> tuple[str, list[str]]:
+    """``NAME=COMMAND``: a bot name (letters, digits, ``_ . -``) and a command."""
+    name, equals, command = text.partition("=")
+    name = name.strip()
+    if not equals or not re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", name):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not NAME=COMMAND with a NAME of letters, digits, _ . - "
+            f"(example: --outside-bot 'mine=python3 my_bot.py')")
+    try:
+        parts = shlex.split(command)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(f"{text!r}: cannot read the command: {err}") from None
+    if not parts:
+        raise argparse.ArgumentTypeError(f"{text!r}: say which program to run after '='")
+    return name, parts
 
 
 def port_number(text: str) -> int:
@@ -52,6 +82,7 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
                "examples:\n"
                "  carcassonne serve\n"
                "  carcassonne serve --host 0.0.0.0 --port 9000 --bot-delay 1\n"
+               "  carcassonne serve --outside-bot 'mine=python3 my_bot.py'\n"
                "  carcassonne serve --database postgresql://ann:secret@localhost/carcassonne")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on "
                        "(default: 127.0.0.1)")
@@ -61,6 +92,13 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
                             "postgresql://user:password@host/name)")
     serve.add_argument("--bot-delay", type=bot_delay, default=0.5, metavar="SECONDS",
                        help="pause before each bot move (default: 0.5)")
+    serve.add_argument("--outside-bot", type=outside_bot, action="append", default=[],
+                       metavar="NAME=COMMAND",
+                       help="offer the program COMMAND as the bot NAME in the lobby; it "
+                            "plays through a pipe (docs/bots.md); repeatable")
+    serve.add_argument("--outside-bot-timeout", type=bot_timeout, default=10.0,
+                       metavar="SECONDS", help="time an outside bot has for each "
+                                               "decision (default: 10)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as err:
         raise CliError(f"the server needs its extra packages: pip install "
                        f"'carcassonne[server]' ({err})") from None
+    _offer_outside_bots(args.outside_bot, args.outside_bot_timeout)
     try:
         url = database_url(args.database)
         shown = make_url(url).render_as_string(hide_password=True)
@@ -90,3 +129,22 @@ def run(args: argparse.Namespace) -> int:
                 log_level="warning")
     sys.stdout.flush()
     return 0
+
+
+def _offer_outside_bots(bots: list[tuple[str, list[str]]], timeout: float) -> None:
+    """Check that every outside bot starts and answers ``hello``, then offer it."""
+    from carcassonne.bots.outside import OutsideBotError, probe
+    from carcassonne.server import bots as seats
+
+    seats.OUTSIDE_TIMEOUT = timeout
+    for name, command in bots:
+        try:
+            probe(command, timeout=max(timeout, 10.0))
+        except OutsideBotError as err:
+            raise CliError(f"carcassonne serve: outside bot {name} cannot play: "
+                           f"{err.reason}") from None
+        try:
+            seats.add_outside_bot(name, command)
+        except ValueError as err:
+            raise CliError(str(err), 2) from None
+        print(f"outside bot {name}: {shlex.join(command)}", flush=True)

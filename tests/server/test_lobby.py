@@ -34,7 +34,7 @@ def test_health(client: TestClient) -> None:
 def test_catalogue_lists_sets_options_bots_and_tiles_as_the_files_say(
         client: TestClient) -> None:
     data = client.get("/api/catalogue").json()
-    assert list(data) == ["sets", "options", "bots", "start", "tiles"]
+    assert list(data) == ["sets", "options", "bots", "start", "tiles", "wonders"]
     assert data["sets"] == list(SUPPORTED_SETS) and data["start"] == "BA/RCr"
     assert sorted(data["bots"]) == sorted(BOTS)
     farmers = next(o for o in data["options"] if o["name"] == "farmers")

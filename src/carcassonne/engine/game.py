@@ -259,6 +259,18 @@ class Game:
         self._final_scoring(award)
         return tuple(projected)
 
+    def claimed_features(self) -> list[dict[str, Any]]:
+        """Every road, city, monastery and field that holds a follower, as
+        plain public data, for bots that judge positions: ``kind``,
+        ``strength`` (each player's follower strength in it) and
+
+        - for a road, city or monastery: ``open`` (sides still open, or the
+          empty squares around a monastery), ``end`` (its points if the game
+          ended now) and ``complete`` (its points if it were completed now);
+        - for a field: ``cities``, the open sides of each city it borders
+          (0 for a completed city)."""
+        return scoring.claimed(self)
+
     def supply(self, player: int) -> dict[str, int]:
         """The figures a player has in supply."""
         return dict(self._supply[player])

@@ -193,3 +193,31 @@ def _first_edition_fields(game: Game, fields: list[int], award: Award) -> None:
             detail = f"farmers supplying a completed city of {_plural(tiles, 'tile')}: {points}"
             award(ScoreEvent(None, p, points, "field", True, detail, tiles, 0, 1))
 
+
+
+def claimed(game: Game) -> list[dict[str, Any]]:
+    """Every feature holding a follower, as plain data (see
+    :meth:`Game.claimed_features`)."""
+    features = game._features
+    root, node_seg, open_ = features.root, features.node_seg, features.open
+    seen: dict[int, None] = {}
+    for n in sorted(game._figures, key=features.placement_order):
+        seen[root[n]] = None
+    out = []
+    tiles = game._board.tiles
+    for r in seen:
+        power = strengths(game, r)
+        if not power:
+            continue
+        kind = node_seg[r].kind
+        entry: dict[str, Any] = {"kind": KIND_NAMES[kind], "strength": power}
+        if kind == FIELD:
+            cities = features.bordering_cities(r)
+            entry["cities"] = [open_[c] for c in cities]
+        else:
+            entry["end"] = feature_value(game, r, True)[0]
+            entry["complete"] = feature_value(game, r, False)[0]
+            entry["open"] = (8 - monastery_ring(tiles, features.node_pos[r])
+                             if kind == MONASTERY else open_[r])
+        out.append(entry)
+    return out

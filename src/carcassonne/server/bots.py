@@ -7,9 +7,18 @@ plays the move through :meth:`Hall.play <carcassonne.server.hall.Hall.play>`:
 checked by the engine, stored, then broadcast, exactly like a person's move.
 It goes on while bot seats are to move.
 
-The bots come from :data:`carcassonne.bots.BOTS`, read when needed: a seat
-whose player leaves during a game goes to the ``greedy`` bot, or to
-``random`` where no ``greedy`` bot exists.
+The bots come from :data:`carcassonne.bots.BOTS`, read when needed, and from
+the outside bots the server was started with (``carcassonne serve
+--outside-bot NAME=COMMAND``, :func:`add_outside_bot`): programs that play
+through a pipe (``docs/bots.md``). A seat whose player leaves during a game
+goes to the ``greedy`` bot, or to ``random`` where no ``greedy`` bot exists.
+
+An outside bot's program is started at its seat's first decision (one
+program per seat and game) and told the result when the game ends. When it
+fails (no answer in time, a malformed or illegal answer, a crash), the
+failure is logged with the bot's name and the reason, a random legal move is
+played in its place, and the program is started again at the seat's next
+decision.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
+from carcassonne.bots.outside import OutsideBot, OutsideBotError
 from carcassonne.engine import Game, Move
 from carcassonne.server.errors import Refusal
 
@@ -30,11 +40,35 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def bot_names() -> list[str]:
-    """The bots a seat may have, by name."""
+#: Outside bots offered besides :data:`carcassonne.bots.BOTS`: name -> command.
+OUTSIDE_BOTS: dict[str, tuple[str, ...]] = {}
+#: Seconds an outside bot has for each decision.
+OUTSIDE_TIMEOUT = 10.0
+
+
+def add_outside_bot(name: str, command: list[str] | tuple[str, ...]) -> None:
+    """Offer the program ``command`` as the bot ``name`` in every lobby of
+    this process (``ValueError`` if a bot of that name exists)."""
     from carcassonne.bots import BOTS
 
-    return sorted(BOTS)
+    if name in BOTS or name in OUTSIDE_BOTS:
+        raise ValueError(f"there is already a bot called {name!r}")
+    if not command:
+        raise ValueError(f"the outside bot {name!r} needs a command")
+    OUTSIDE_BOTS[name] = tuple(command)
+
+
+def remove_outside_bot(name: str) -> None:
+    """Stop offering the outside bot ``name`` (seats already given keep their
+    name and get the stand-in bot)."""
+    OUTSIDE_BOTS.pop(name, None)
+
+
+def bot_names() -> list[str]:
+    """The bots a seat may have, by name: the built-in ones, then the outside ones."""
+    from carcassonne.bots import BOTS
+
+    return sorted(BOTS) + sorted(name for name in OUTSIDE_BOTS if name not in BOTS)
 
 
 def stand_in() -> str:
@@ -55,6 +89,7 @@ class BotPlayers:
         self.delay = delay
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._bots: dict[tuple[str, int, str], Bot] = {}
+        self._closing: list[asyncio.Task[None]] = []
 
     def _to_move(self, table: Table) -> int | None:
         """The bot seat whose decision it is at ``table``, if any."""
@@ -65,8 +100,11 @@ class BotPlayers:
         return seat if table.seats[seat].kind == "bot" else None
 
     def wake(self, table: Table) -> None:
-        """Start ``table``'s bot task if a bot is to move and none runs."""
+        """Start ``table``'s bot task if a bot is to move and none runs; let
+        go of a finished table's bots."""
         if self._to_move(table) is None:
+            if table.status == "finished":
+                self._release(table.id, table.game)
             return
         task = self._tasks.get(table.id)
         if task is None or task.done():
@@ -80,7 +118,11 @@ class BotPlayers:
             name = stand_in()
         key = (table.id, seat, name)
         if key not in self._bots:
-            self._bots[key] = make_bot(name, seed=f"{table.id}:{seat}")
+            seed = f"{table.id}:{seat}"
+            command = OUTSIDE_BOTS.get(name)
+            self._bots[key] = (make_bot(name, seed=seed) if command is None else
+                               OutsideBot(command, timeout=OUTSIDE_TIMEOUT, label=name,
+                                          seed=random.Random(seed).getrandbits(63)))
         return self._bots[key]
 
     async def _play(self, table: Table) -> None:
@@ -91,7 +133,11 @@ class BotPlayers:
                 if game is None or self._to_move(table) != seat:
                     continue
                 name = table.seats[seat].bot or stand_in()
-                move = await asyncio.to_thread(choose, self._bot(table, seat, name), game)
+                bot = self._bot(table, seat, name)
+                try:
+                    move = await asyncio.to_thread(choose, bot, game)
+                except OutsideBotError as err:
+                    move = self._instead(table, seat, game, err)
                 await self._submit(table, seat, move, game)
         except asyncio.CancelledError:
             raise
@@ -99,8 +145,27 @@ class BotPlayers:
             log.exception("the bots of table %s stopped", table.id)
         finally:
             if table.status == "finished":
-                for key in [k for k in self._bots if k[0] == table.id]:
-                    del self._bots[key]
+                self._release(table.id, table.game)
+
+    def _instead(self, table: Table, seat: int, game: Game, err: OutsideBotError) -> Move:
+        """A random legal move in place of a failed outside bot's; its program
+        is dropped, to be started again at the seat's next decision."""
+        log.error("outside bot %s at table %s, seat %s, move %s failed (%s): %s; "
+                  "playing a random move", err.bot, table.id, seat, len(game.moves),
+                  err.kind, err.reason)
+        for key in [k for k in self._bots if k[:2] == (table.id, seat)]:
+            del self._bots[key]
+        return game.legal_moves().random(random.Random(f"{table.id}:{len(game.moves)}"))
+
+    def _release(self, table_id: str, game: Game | None) -> None:
+        """Forget a table's bots; outside programs are told the result (when
+        the game is over) and stopped, in a worker thread."""
+        for key in [k for k in self._bots if k[0] == table_id]:
+            bot = self._bots.pop(key)
+            if isinstance(bot, OutsideBot):
+                self._closing = [task for task in self._closing if not task.done()]
+                self._closing.append(asyncio.get_running_loop().create_task(
+                    asyncio.to_thread(bot.close, game)))
 
     async def _submit(self, table: Table, seat: int, move: Move, game: Game) -> None:
         expect = len(game.moves)
@@ -121,3 +186,8 @@ class BotPlayers:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
+        outside = [bot for bot in self._bots.values() if isinstance(bot, OutsideBot)]
+        self._bots.clear()
+        await asyncio.gather(*self._closing, *(asyncio.to_thread(bot.close) for bot in outside),
+                             return_exceptions=True)
+        self._closing.clear()

@@ -175,20 +175,22 @@ class Wonders(Expansion):
                 continue
             for r in roots:
                 if features.node_seg[r].kind == ROAD and features.followers[r]:
+                    name = PIECES[placed["wonder"]].name
                     award(ScoreEvent(move, active, STONEHENGE, "wonder", False,
-                                     f"Stonehenge: road completed: {STONEHENGE}"))
+                                     f"{name}: road completed: {STONEHENGE}"))
 
     def opening_final_scoring(self, game: Game, award: Award) -> None:
         """``WON-ORDER``: placed wonders score first, owners in seat order."""
         placed = sorted(game.state["wonders"]["placed"], key=lambda p: p["player"])
         for entry in placed:
             ability = PIECES[entry["wonder"]].ability
+            name = PIECES[entry["wonder"]].name
             if ability == "circus_maximus":
-                self._circus(game, entry["player"], award)
+                self._circus(game, entry["player"], name, award)
             elif ability == "alhambra":
-                self._alhambra(game, entry["player"], award)
+                self._alhambra(game, entry["player"], name, award)
             elif ability == "notre_dame":
-                self._notre_dame(game, entry["player"], award)
+                self._notre_dame(game, entry["player"], name, award)
 
     def _followers_on(self, game: Game, kind: int) -> list[int]:
         """The owner of each follower standing in a feature of ``kind``."""
@@ -196,25 +198,25 @@ class Wonders(Expansion):
         return [p for node, (p, figure) in game._figures.items()
                 if strength[figure] and node_seg[node].kind == kind]
 
-    def _circus(self, game: Game, owner: int, award: Award) -> None:
+    def _circus(self, game: Game, owner: int, name: str, award: Award) -> None:
         """``WON-CIRCUS``: per opponent's knight, as many points as players."""
         knights = sum(1 for p in self._followers_on(game, CITY) if p != owner)
         each = len(game.players)
         if knights:
             award(ScoreEvent(None, owner, knights * each, "wonder", True,
-                             f"Circus Maximus: {knights} "
+                             f"{name}: {knights} "
                              f"{'knight' if knights == 1 else 'knights'} of opponents, "
                              f"{each} each: {knights * each}"))
 
-    def _alhambra(self, game: Game, owner: int, award: Award) -> None:
+    def _alhambra(self, game: Game, owner: int, name: str, award: Award) -> None:
         """``WON-ALHAMBRA``: 4 points per own farmer."""
         farmers = sum(1 for p in self._followers_on(game, FIELD) if p == owner)
         if farmers:
             award(ScoreEvent(None, owner, farmers * ALHAMBRA, "wonder", True,
-                             f"Alhambra: {farmers} {'farmer' if farmers == 1 else 'farmers'}, "
+                             f"{name}: {farmers} {'farmer' if farmers == 1 else 'farmers'}, "
                              f"{ALHAMBRA} each: {farmers * ALHAMBRA}"))
 
-    def _notre_dame(self, game: Game, owner: int, award: Award) -> None:
+    def _notre_dame(self, game: Game, owner: int, name: str, award: Award) -> None:
         """``WON-NOTRE``: no ability is known; this is where it goes."""
 
     # -- view ---------------------------------------------------------------------------
@@ -227,4 +229,15 @@ class Wonders(Expansion):
             "placed": [{k: p[k] for k in ("wonder", "player", "at", "rotation")}
                        for p in state["placed"]],
             "pairs": list(state["pairs"]),
+            "deciding": _deciding(game),
         }}
+
+
+def _deciding(game: Game) -> dict[str, Any] | None:
+    """The wonder decision being made now: who decides and whether they
+    ``take`` a wonder or ``award`` the next one to a player; None otherwise."""
+    mode = game._mode
+    if mode is None or mode[0] != "decide" or game.is_over:
+        return None
+    kind = "award" if isinstance(mode[3][0], AwardWonder) else "take"
+    return {"seat": mode[2], "kind": kind}

@@ -125,7 +125,9 @@ export class BoardView {
     const rect = this.svg.getBoundingClientRect();
     if (!rect.width || !rect.height) return;
     // the tiles and the ring of squares around them, where tiles may go next
+    // (a wonder's anchor may lie further out: the highlighted squares count too)
     const squares = [...this.covered.keys()].map((k) => k.split(",").map(Number));
+    for (const [x, y] of [...(this.highlighted || []), ...(this.ghostSquares || [])]) squares.push([x, y]);
     if (!squares.length) squares.push([0, 0]);
     const xs = squares.map((s) => s[0]);
     const ys = squares.map((s) => s[1]);
@@ -293,6 +295,7 @@ export class BoardView {
   /** Highlight the squares where the tile fits; `onPick([x, y])` on click. */
   setHighlights(squares, onPick, onHover = null) {
     this.layers.highlights.innerHTML = "";
+    this.highlighted = squares;
     for (const [x, y] of squares) {
       const r = el("rect", { x: x * 100 + 4, y: y * 100 + 4, width: 92, height: 92, rx: 8, class: "legal-square",
         "data-testid": "legal-square", "data-x": x, "data-y": y }, this.layers.highlights);
@@ -308,6 +311,7 @@ export class BoardView {
   /** The tile being placed, not yet confirmed; clicking it calls `onClick`. */
   setGhost(ghost, onClick) {
     this.layers.ghost.innerHTML = "";
+    this.ghostSquares = [];
     if (!ghost) return;
     const [x, y] = ghost.at;
     const g = el("g", { class: "ghost", "data-testid": "ghost", "data-x": x, "data-y": y, "data-rotation": ghost.rotation,
@@ -316,8 +320,9 @@ export class BoardView {
     if (wonder) {
       // the whole piece around the anchor square, each square framed
       g.innerHTML = wonderGroup(ghost.tile, wonder, ghost.rotation, null);
+      this.ghostSquares = pieceSquares(wonder, ghost.at, ghost.rotation).map((sq) => [sq.x, sq.y]);
       for (const sq of pieceSquares(wonder, [0, 0], ghost.rotation)) {
-        el("rect", { x: sq.x * 100 + 1, y: sq.y * 100 + 1, width: 98, height: 98, class: "ghost-frame" }, g);
+        el("rect", { x: sq.x * 100 + 1, y: sq.y * 100 + 1, width: 98, height: 98, class: `ghost-frame${sq.key === "0,0" ? " anchor" : ""}` }, g);
       }
     } else {
       const inner = el("g", { transform: `rotate(${ghost.rotation} 50 50)` }, g);

@@ -5,9 +5,13 @@
 //
 // Features are joined with a union-find over the road and city segments of
 // every placed tile; a feature is complete when all its sides are joined.
+// A wonder (The Wonders of Humanity) is placed the same way: each of its
+// roads and cities is one segment over several squares, open on its outer
+// sides; the wonder decisions (take, award) place nothing.
 
 import { getCatalogue } from "./tiles.js";
 import { rotateLocation } from "./geometry.js";
+import { pieceSquares } from "./wonders.js";
 
 const SIDES = ["N", "E", "S", "W"];
 const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
@@ -59,7 +63,41 @@ export function replayStates(moves, players, start = "BA/RCr", movers = null) {
   let figures = [];
   const states = [];
 
+  function placeWonder(tile, data, at, rotation) {
+    const board = new Map(pieceSquares(data, at, rotation).map((sq) => [sq.key, sq]));
+    const perSquare = new Map([...board.values()].map((sq) => [sq.key, []]));
+    const segs = [];
+    for (const kind of ["cities", "roads"]) {
+      (data[kind] || []).forEach((seg, i) => {
+        const node = `${at[0]},${at[1]}:${tile}:${kind}${i}`;
+        joins.add(node, seg.at.length);
+        for (const text of seg.at) {
+          const cut = text.lastIndexOf(":");
+          const key = text.slice(0, cut);
+          const side = rotateLocation(text.slice(cut + 1), rotation);
+          const entry = { node, sides: [side], kind };
+          perSquare.get(key)?.push(entry);
+          segs.push({ entry, square: board.get(key) });
+        }
+      });
+    }
+    for (const sq of board.values()) squares.set(`${sq.x},${sq.y}`, { segs: perSquare.get(sq.key), monastery: false });
+    for (const { entry, square } of segs) {
+      if (!square) continue;
+      const side = entry.sides[0];
+      const [dx, dy] = STEP[side];
+      const other = squares.get(`${square.x + dx},${square.y + dy}`);
+      const theirs = other?.segs.find((s) => s.sides.includes(FACING[side]));
+      if (theirs) joins.join(entry.node, theirs.node);
+    }
+  }
+
   function place(tile, at, rotation) {
+    const wonder = getCatalogue().wonders?.[tile];
+    if (wonder) {
+      placeWonder(tile, wonder, at, rotation);
+      return;
+    }
     const data = tiles[tile] || {};
     const segs = [];
     for (const kind of ["cities", "roads"]) {
@@ -99,7 +137,8 @@ export function replayStates(moves, players, start = "BA/RCr", movers = null) {
   moves.forEach((move, index) => {
     const player = movers?.[index] ?? index % players;
     if (move.tile && move.at) {
-      board.push({ tile: move.tile, at: move.at, rotation: move.rotation || 0 });
+      const wonder = Boolean(getCatalogue().wonders?.[move.tile]);
+      board.push({ tile: move.tile, at: move.at, rotation: move.rotation || 0, ...(wonder ? { owner: player } : {}) });
       place(move.tile, move.at, move.rotation || 0);
       for (const f of move.figures || []) {
         figures.push({ player, figure: f.figure, feature: f.feature, spot: f.spot ?? null, at: f.on || move.at });

@@ -78,8 +78,12 @@ function firstHuman() {
 
 /** Options that only matter while one of these elements is on. */
 const DEPENDS = { incomplete_inn_cathedral: ["inns", "cathedrals"], goods_need_follower: ["goods"] };
-/** Most players with a set (5 otherwise). */
+/** Yes/no options that are a rule of a set, not one of its elements (no "tiles only" for them). */
+const RULES_NOT_ELEMENTS = ["stonehenge_on_placing_turn"];
+/** Most players with a set (5 otherwise): more with Inns & Cathedrals... */
 const MAX_PLAYERS = { inns_cathedrals: 6 };
+/** ...and fewer with The Wonders of Humanity, one wonder each (WON-1). */
+const PLAYER_CAP = { wonders: 4 };
 
 const picked = { sets: new Set(["base"]), options: {} };
 
@@ -93,7 +97,8 @@ function optionValue(o) {
 
 /** The set's elements: its yes/no options that no other option depends on. */
 function elementsOf(set) {
-  return optionsOf(set).filter((o) => typeof o.default === "boolean" && !(o.name in DEPENDS) && set !== "base");
+  return optionsOf(set).filter((o) => typeof o.default === "boolean" && !(o.name in DEPENDS) && set !== "base"
+    && !RULES_NOT_ELEMENTS.includes(o.name));
 }
 
 function optionLive(o) {
@@ -171,7 +176,8 @@ function renderSets() {
 }
 
 function maxPlayers() {
-  return Math.max(5, ...[...picked.sets].map((s) => MAX_PLAYERS[s] || 5));
+  const most = Math.max(5, ...[...picked.sets].map((s) => MAX_PLAYERS[s] || 5));
+  return Math.min(most, ...[...picked.sets].map((s) => PLAYER_CAP[s] || most));
 }
 
 function renderPlayerCount() {

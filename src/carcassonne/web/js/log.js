@@ -3,12 +3,14 @@
 // score events, discards, goods taken). The server's English `detail` of
 // each score event is kept as the entry's tooltip; it also tells what the
 // numbers alone do not always say (an inn on the road, a cathedral in the
-// city, which good a final goods event pays for).
+// city, which good a final goods event pays for, what a watchtower counted,
+// which wonder paid and for what).
 
 import { esc } from "./api.js";
 import { has, t } from "./i18n.js";
 import { parseCompact } from "./legal.js";
-import { goodIcon, miniTile, PLAYER_COLOURS } from "./tiles.js";
+import { getCatalogue, goodIcon, miniTile, PLAYER_COLOURS, wonderData } from "./tiles.js";
+import { wonderName } from "./wonderpanel.js";
 
 const GOODS = ["wine", "grain", "cloth"];
 
@@ -43,6 +45,55 @@ export function scoreExtras(e) {
   return out;
 }
 
+/** What each watchtower counts, from the words of its event's detail. */
+const TOWER_WORDS = [["meeple", /^followers?$/], ["shield", /^coats? of arms$/], ["road_tile", /^tiles? with a road$/],
+  ["monastery", /^monaster(?:y|ies)$/], ["city_tile", /^tiles? with a city$/]];
+
+/**
+ * A watchtower event's numbers ({per, count, each}), from its fields when it
+ * has them, else from its detail ("watchtower: 3 tiles with a road around it,
+ * 1 each: 3"); null when neither says.
+ */
+export function towerCount(e) {
+  if (e.per && e.count != null) return { per: e.per, count: e.count, each: e.each ?? Math.round(e.points / e.count) };
+  const m = /watchtower: (\d+) (.+?) around it, (\d+) each/.exec(e.detail || "");
+  if (!m) return null;
+  const per = TOWER_WORDS.find(([, words]) => words.test(m[2]))?.[0];
+  return per ? { per, count: Number(m[1]), each: Number(m[3]) } : null;
+}
+
+/**
+ * A wonder event's wonder and numbers ({id, ability, count, each}), from
+ * its fields when it has them, else from its detail, which starts with the
+ * wonder's name ("Circus Maximus: 2 knights of opponents, 3 each: 6").
+ */
+export function wonderCount(e) {
+  const wonders = getCatalogue().wonders || {};
+  const detail = e.detail || "";
+  const id = e.wonder || Object.keys(wonders).find((w) => detail.startsWith(`${wonders[w].name}:`));
+  if (!id) return null;
+  const numbers = /: (\d+) [^:,]*, (\d+) each/.exec(detail);
+  return { id, ability: wonders[id].ability, count: e.count ?? (numbers ? Number(numbers[1]) : null),
+    each: e.each ?? (numbers ? Number(numbers[2]) : null) };
+}
+
+function otherSentence(e, p) {
+  if (e.reason === "watchtower") {
+    const tower = towerCount(e);
+    if (tower && has(`score.tower.${tower.per}`)) return t("score.points", { text: t(`score.tower.${tower.per}`, tower), points: e.points });
+  }
+  if (e.reason === "wonder") {
+    const w = wonderCount(e);
+    const key = `score.wonder.${w?.ability}`;
+    if (w && has(key)) {
+      return t("score.points", { text: t(key, { wonder: wonderName(w.id), count: w.count ?? 0, each: w.each ?? 0 }), points: e.points });
+    }
+    if (w) return t("score.points", { text: t("score.wonder.other", { wonder: wonderName(w.id), detail: e.detail }), points: e.points });
+  }
+  const name = has(`reason.${e.reason}`) ? t(`reason.${e.reason}`) : e.reason;
+  return t("score.other", { ...p, reason: name, detail: e.detail || "" });
+}
+
 /** One sentence for a score event ({reason, points, final, tiles, shields, cities, detail}). */
 export function scoreSentence(e) {
   const p = { points: e.points, tiles: e.tiles ?? 0, shields: e.shields ?? 0, cities: e.cities ?? 0,
@@ -53,10 +104,7 @@ export function scoreSentence(e) {
     return t("score.points", { text, points: e.points });
   }
   const known = ["road", "city", "monastery", "field"].includes(e.reason);
-  if (!known) {
-    const name = has(`reason.${e.reason}`) ? t(`reason.${e.reason}`) : e.reason;
-    return t("score.other", { ...p, reason: name, detail: e.detail || "" });
-  }
+  if (!known) return otherSentence(e, p);
   const state = e.reason === "field" ? "" : e.final ? ".incomplete" : ".complete";
   let text = t(`score.${e.reason}${state}`, p);
   if (e.reason === "city" && p.shields) text = t("score.withShields", { text, shields: p.shields });
@@ -77,7 +125,15 @@ export function playerChip(name, seat) {
 }
 
 function figureWords(figures) {
-  return figures.map((f) => t("log.figureOn", { figure: t(`figure.${f.figure}`), feature: t(`feature.${f.feature}`) })).join(", ");
+  return figures.map((f) => t("log.figureOn", { figure: t(`figure.${f.figure}`), feature: t(`feature.${f.feature}`) })).join(t("log.and"));
+}
+
+/** The log line of one move that places nothing: a wonder taken, or who takes it. */
+function decisionLine(m, who, names) {
+  if (m.take != null) {
+    return t("log.take", { player: playerChip(names[who], who), wonder: `<b>${esc(wonderName(m.take))}</b>` });
+  }
+  return t("log.award", { player: playerChip(names[who], who), other: playerChip(names[m.award] ?? String(m.award), m.award) });
 }
 
 /**
@@ -95,18 +151,18 @@ export function logEntries(view, names, upTo = Infinity) {
   const shown = Math.min(moves.length, upTo);
   for (let i = 0; i <= shown; i += 1) {
     for (const d of discards.filter((x) => x.before_move === i)) {
-      entries.push({ kind: "discard", html: t("log.discard", { player: playerChip(names[d.player], d.player), tile: miniTile(d.tile, 0, 22) }) });
+      // drawn for a wonder that fits nowhere (WON-PLACE-3): the owner's wonder comes right after the tile laid
+      const forWonder = moves[i + 1] && wonderData(moves[i + 1].split("@")[0]) && moverOf(i + 1, n, view.movers) === d.player;
+      entries.push({ kind: "discard", html: t(forWonder ? "log.discardWonder" : "log.discard", { player: playerChip(names[d.player], d.player), tile: miniTile(d.tile, 0, 22) }) });
     }
     if (i === shown) break;
     const m = parseCompact(moves[i]);
     const who = moverOf(i, n, view.movers);
-    const figs = m.figures?.length ? figureWords(m.figures) : "";
-    const tile = m.tile ? miniTile(m.tile, m.rotation || 0, 22) : "";
-    const key = figs ? "log.placedWith" : "log.placed";
-    // a builder's second tile: the same player again, straight after
-    const second = builders && i > 0 && moverOf(i - 1, n, view.movers) === who
-      ? ` <span class="badge extra">${esc(t("log.secondTile"))}</span>` : "";
-    entries.push({ kind: "move", move: i, html: `<span class="log-no">${i + 1}</span>${t(key, { player: playerChip(names[who], who), tile, figures: figs })}${second}` });
+    if (m.take != null || m.award != null) {
+      entries.push({ kind: "decision", move: i, html: `<span class="log-no">${i + 1}</span>${decisionLine(m, who, names)}` });
+    } else {
+      entries.push(moveEntry(view, names, i, m, who, builders));
+    }
     for (const e of events.filter((x) => x.move === i)) {
       entries.push({ kind: "score", title: e.detail, html: t("log.scores", { player: playerChip(names[e.player], e.player), points: e.points, why: esc(scoreSentence(e)) }) });
     }
@@ -124,6 +180,28 @@ export function logEntries(view, names, upTo = Infinity) {
     entries.push({ kind: "heading", html: t(view.winners?.length > 1 ? "log.winners" : "log.winner", { players: winners }) });
   }
   return entries;
+}
+
+/** The log entry of move `i` that put a tile or a wonder down. */
+function moveEntry(view, names, i, m, who, builders) {
+  const n = names.length;
+  const figs = m.figures?.length ? figureWords(m.figures) : "";
+  const wonder = m.tile && wonderData(m.tile);
+  const tile = m.tile ? miniTile(m.tile, m.rotation || 0, wonder ? 30 : 22) : "";
+  let key = figs ? "log.placedWith" : "log.placed";
+  if (wonder) key = figs ? "log.builtWith" : "log.built";
+  // a builder's second tile: the same player again, straight after (a wonder decision between does not count)
+  let before = i - 1;
+  while (before >= 0 && /^(take|award):/.test(view.moves[before])) before -= 1;
+  let second = builders && before >= 0 && moverOf(before, n, view.movers) === who && !wonder
+    ? ` <span class="badge extra">${esc(t("log.secondTile"))}</span>` : "";
+  // a tile that the same player's wonder follows at once was laid to make room for it (WON-PLACE-3)
+  const next = view.moves[i + 1];
+  if (!wonder && next && wonderData(next.split("@")[0]) && moverOf(i + 1, n, view.movers) === who) {
+    second = ` <span class="badge extra">${esc(t("log.helperTile"))}</span>`;
+  }
+  const wonderWords = wonder ? `<b>${esc(wonderName(m.tile))}</b>` : "";
+  return { kind: "move", move: i, html: `<span class="log-no">${i + 1}</span>${t(key, { player: playerChip(names[who], who), tile, figures: figs, wonder: wonderWords })}${second}` };
 }
 
 /** Points per player and reason: {seat: {reason: {game, final}}}. */

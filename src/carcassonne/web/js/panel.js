@@ -1,13 +1,17 @@
 // The side panel of a table: players with their scores, figures left of
-// each kind and trade goods, whose (builder's second) turn it is, the tiles
-// left (and which kinds remain), and the final score breakdown.
+// each kind, trade goods and the pair or wonder of each player, whose
+// (builder's second) turn it is, the tiles left (and which kinds remain),
+// and the final score breakdown.
 
 import { esc } from "./api.js";
 import { has, t } from "./i18n.js";
 import { breakdown } from "./log.js";
 import { figureIcon, goodIcon, icon, meepleIcon, miniTile, PLAYER_COLOURS } from "./tiles.js";
+import { pairBadge } from "./wonderpanel.js";
 
 const REASONS = ["city", "road", "monastery", "field"];
+/** The icon of a reason that is not one of REASONS. */
+const REASON_ICONS = { watchtower: "icon-watchtower", wonder: "icon-wonder" };
 const GOODS = ["wine", "grain", "cloth"];
 
 function botLabel(seat) {
@@ -51,7 +55,7 @@ export function renderPlayers(el, { table, view, seat, scores, current }) {
       <span class="swatch">${meepleIcon(colour, 22)}</span>
       <span class="pname">${esc(name)} ${seat === i ? `<span class="badge you">${esc(t("players.you"))}</span>` : ""}${botLabel(s)}${extra}${view?.winners?.includes(i) && view.is_over ? ` ${icon("crown", 18, esc(t("final.winner")))}` : ""}</span>
       <span class="score" data-testid="score-${i}">${shown[i] ?? 0}</span>
-      <div class="pfig">${figs}</div>${goodsRow(view?.goods, i)}${handHtml}
+      <div class="pfig">${figs}</div>${goodsRow(view?.goods, i)}${pairBadge(view, i)}${handHtml}
     </div>`;
   }).join("");
 }
@@ -97,6 +101,7 @@ function reasonName(r) {
 
 function reasonIcon(r) {
   if (REASONS.includes(r)) return icon(`icon-${r}`, 18, esc(reasonName(r)));
+  if (REASON_ICONS[r]) return icon(REASON_ICONS[r], 18, esc(reasonName(r)));
   if (r === "goods") return `<span class="goods-head" role="img" aria-label="${esc(reasonName(r))}">${goodIcon("wine", 15)}${goodIcon("grain", 15)}${goodIcon("cloth", 15)}</span>`;
   return esc(reasonName(r));
 }

@@ -7,11 +7,16 @@
 // rotations, pick a figure spot or none (a spot that takes several kinds of
 // figure, a meeple or the large meeple, offers a choice of kind), then
 // Confirm sends the move. Take back returns the tile to the hand. With the
-// builder a player may place a second tile at once: the same steps again. The connection comes back by itself
-// after a reload or a network drop and asks for a fresh state (`sync`).
+// builder a player may place a second tile at once: the same steps again.
+// A wonder (The Wonders of Humanity) is placed the same way, by its anchor
+// square: pointing at a highlighted square outlines the squares it would
+// cover, and up to two figure spots may be picked (placing.js). The wonder
+// decisions (which wonder to take, who takes first) are buttons in the turn
+// card. The connection comes back by itself after a reload or a network
+// drop and asks for a fresh state (`sync`).
 
 import { api, esc, forgetSeat, seatFor } from "./api.js";
-import { BoardView, figureSpot } from "./board.js";
+import { BoardView } from "./board.js";
 import { applyStatic, initI18n, languageSwitch, t } from "./i18n.js";
 import { legalDecisions, legalRotations, legalSquares, legalTiles, nextRotation, parseCompact, pickRotation } from "./legal.js";
 import { logEntries, moverOf } from "./log.js";
@@ -21,8 +26,8 @@ import { ReplayViewer } from "./replay.js";
 import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, setCatalogue, wonderData } from "./tiles.js";
 import { toast } from "./ui.js";
 import { showWaiting } from "./waiting.js";
-import { decisionMarkup, renderWonders, withOwners } from "./wonderpanel.js";
-import { pieceSquares } from "./wonders.js";
+import { decisionMarkup, pendingDecision, renderWonders, withOwners } from "./wonderpanel.js";
+import { miniWonder, pieceSquares } from "./wonders.js";
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -236,7 +241,7 @@ function confirm() {
 }
 
 /** A wonder decision: take this wonder, or let this player take the next one. */
-function decide(move) {
+function decideMove(move) {
   if (!myTurn() || S.pending) return;
   if (send({ type: "move", move })) {
     S.pending = true;
@@ -265,6 +270,7 @@ function render() {
   } else {
     drawBoard(view);
     renderPlayers($("players"), { table, view, seat: msg.seat });
+    renderWonders($("wonders"), { table, view, seat: msg.seat });
     renderTurn();
     renderLog(view, table);
   }
@@ -277,24 +283,28 @@ function render() {
 }
 
 function drawBoard(view) {
-  board.setTiles(view?.board || []);
+  board.setTiles(withOwners(view));
   board.setFigures(view?.figures || []);
   const moves = view?.moves || [];
   const last = moves.length ? parseCompact(moves[moves.length - 1]) : null;
   board.setLast(last?.at, last?.at ? moverOf(moves.length - 1, view.players.length, view.movers) : null);
   if (myTurn()) {
-    const squares = legalSquares(S.msg.legal, S.handTile);
-    board.setHighlights(squares.filter((sq) => !S.pick || sq[0] !== S.pick.at[0] || sq[1] !== S.pick.at[1]), placeAt);
+    // a wonder put down hides the anchors under it
+    const wonder = S.pick && wonderData(S.pick.tile);
+    const under = new Set(wonder ? pieceSquares(wonder, S.pick.at, S.pick.rotation).map((q) => `${q.x},${q.y}`)
+      : S.pick ? [`${S.pick.at[0]},${S.pick.at[1]}`] : []);
+    const squares = legalSquares(S.msg.legal, S.handTile).filter((sq) => !under.has(`${sq[0]},${sq[1]}`));
+    board.setHighlights(squares, placeAt, wonderData(S.handTile) ? previewAt : null);
   } else {
     board.setHighlights([], () => {});
   }
   if (S.pick) {
     const rots = legalRotations(S.msg.legal, S.pick.tile, S.pick.at);
     board.setGhost({ ...S.pick, rotations: rots.length }, rotate);
-    board.setSpots(figureChoices(), S.pick.figure, S.pick.kind, S.msg.seat, chooseFigure, chooseKind);
+    board.setSpots(figureChoices(), S.pick.picks, S.pick.active, S.msg.seat, chooseFigure, chooseKind);
   } else {
     board.setGhost(null);
-    board.setSpots([], null, null, null, () => {});
+    board.setSpots([], [], null, null, () => {});
   }
   board.refit();
 }
@@ -312,20 +322,51 @@ function renderTurn() {
   const current = view.current;
   const colour = PLAYER_COLOURS[(current ?? 0) % PLAYER_COLOURS.length];
   el.style.setProperty("--c", colour);
+  const decisions = legalDecisions(msg.legal);
+  const decideBox = $("decide");
   if (!myTurn()) {
     const tiles = view.to_place || [];
-    $("turn-title").textContent = current == null ? "" : t(view.extra_turn ? "turn.extraTheirs" : "turn.theirs", { player: names[current] });
+    const choosing = pendingDecision(view);
+    const helper = current != null && view.wonders?.held?.[current] && !tiles.some((tile) => wonderData(tile));
+    const key = choosing ? `decide.theirs.${choosing}` : tiles.some((tile) => wonderData(tile)) ? "turn.wonderTheirs"
+      : helper ? "turn.helperTheirs" : view.extra_turn ? "turn.extraTheirs" : "turn.theirs";
+    $("turn-title").textContent = current == null ? "" : t(key, { player: names[current] });
     $("hand").innerHTML = tiles.map((tile) => `<span class="hand-tile other">${miniTile(tile, 0, 84)}</span>`).join("");
     $("turn-actions").hidden = true;
     $("figure-kinds").hidden = true;
+    $("turn-hint").textContent = "";
+    $("hand").hidden = !tiles.length;
+    decideBox.hidden = true;
     return;
   }
-  $("turn-title").textContent = t(view.extra_turn ? "turn.extraYours" : "turn.yours");
+  if (decisions.length) {
+    // a wonder to take, or who takes it: one button per choice
+    $("turn-title").textContent = t(decisions[0].take_wonder != null ? "decide.take" : "decide.award");
+    $("hand").innerHTML = "";
+    $("hand").hidden = true;
+    $("turn-actions").hidden = true;
+    $("figure-kinds").hidden = true;
+    $("turn-hint").textContent = t(decisions[0].take_wonder != null ? "decide.takeHint" : "decide.awardHint");
+    decideBox.hidden = false;
+    decideBox.innerHTML = decisionMarkup(decisions, { names, view, pending: S.pending });
+    decideBox.querySelectorAll("button[data-choice]").forEach((b) => {
+      b.addEventListener("click", () => decideMove(decisions[Number(b.dataset.choice)]));
+    });
+    return;
+  }
+  decideBox.hidden = true;
+  $("hand").hidden = false;
+  const wonderTurn = Boolean(wonderData(S.handTile));
+  const helper = !wonderTurn && Boolean(view.wonders?.held?.[msg.seat]); // WON-PLACE-3
+  $("turn-title").textContent = t(wonderTurn ? "turn.wonderYours" : helper ? "turn.helperYours"
+    : view.extra_turn ? "turn.extraYours" : "turn.yours");
   const tiles = legalTiles(msg.legal);
   $("hand").innerHTML = tiles.map((tile) => {
     const selected = tile === S.handTile;
     const rotation = selected ? (S.pick ? S.pick.rotation : S.wanted) : 0;
-    return `<button class="hand-tile${selected ? " selected" : ""}${S.pick && selected ? " placed" : ""}" data-testid="hand-tile" data-tile="${esc(tile)}" title="${esc(t("turn.handTitle"))}">${miniTile(tile, rotation, tiles.length > 1 ? 64 : 96)}</button>`;
+    const wonder = wonderData(tile);
+    const picture = wonder ? miniWonder(tile, wonder, rotation, 120, "", true) : miniTile(tile, rotation, tiles.length > 1 ? 64 : 96);
+    return `<button class="hand-tile${selected ? " selected" : ""}${S.pick && selected ? " placed" : ""}" data-testid="hand-tile" data-tile="${esc(tile)}" title="${esc(t("turn.handTitle"))}">${picture}</button>`;
   }).join("");
   for (const b of $("hand").querySelectorAll("button")) {
     b.addEventListener("click", () => {
@@ -337,30 +378,36 @@ function renderTurn() {
     });
   }
   $("turn-actions").hidden = false;
-  const spots = figureChoices();
+  const choice = choices();
+  const spots = choice.spots;
   $("rotate").disabled = S.pending || (S.pick && legalRotations(msg.legal, S.pick.tile, S.pick.at).length < 2);
   $("no-figure").hidden = !S.pick || !spots.length;
-  $("no-figure").classList.toggle("active", Boolean(S.pick?.chosen && S.pick.figure == null));
+  $("no-figure").classList.toggle("active", Boolean(S.pick?.chosen && !S.pick.picks.length));
   $("confirm").disabled = !S.pick || S.pending;
   $("take-back").disabled = !S.pick || S.pending;
   const supply = view.supply?.[msg.seat] || {};
-  const selected = spots.find((c) => c.key === S.pick?.figure);
-  renderKinds(selected, supply, PLAYER_COLOURS[(msg.seat ?? 0) % PLAYER_COLOURS.length]);
-  $("turn-hint").textContent = turnHint(spots, selected, supply);
+  const active = spots.find((c) => c.key === S.pick?.active);
+  renderKinds(active, supply, PLAYER_COLOURS[(msg.seat ?? 0) % PLAYER_COLOURS.length]);
+  $("turn-hint").textContent = turnHint(choice, active, supply);
 }
 
-function turnHint(spots, selected, supply) {
-  if (!S.pick) return t("turn.hintPlace", { count: legalSquares(S.msg.legal, S.handTile).length });
-  if (!spots.length) return t("turn.hintConfirm");
-  if (selected?.kinds.length > 1) {
-    return t("turn.hintKind", { figures: selected.kinds.map((k) => t(`figure.${k}`)).join(" / ") });
+function turnHint(choice, active, supply) {
+  const spots = choice.spots;
+  if (!S.pick) {
+    const count = legalSquares(S.msg.legal, S.handTile).length;
+    return t(wonderData(S.handTile) ? "turn.hintWonder" : "turn.hintPlace", { count });
   }
+  if (!spots.length) return t("turn.hintConfirm");
+  if (active?.kinds.length > 1) {
+    return t("turn.hintKind", { figures: active.kinds.map((k) => t(`figure.${k}`)).join(" / ") });
+  }
+  if (choice.most > 1) return t("turn.hintTwo", { count: supply.meeple ?? 0, most: choice.most, chosen: S.pick.picks.length });
   const special = [...new Set(spots.flatMap((c) => c.kinds).filter((k) => k !== "meeple"))];
   const base = t("turn.hintFigure", { count: supply.meeple ?? 0 });
   return special.length ? `${base} ${t("turn.hintAlso", { figures: special.map((k) => t(`figure.${k}`)).join(", ") })}` : base;
 }
 
-/** Buttons for the kind of figure on the chosen spot, when it takes several. */
+/** Buttons for the kind of figure on the active spot, when it takes several. */
 function renderKinds(spot, supply, colour) {
   const el = $("figure-kinds");
   if (!spot || spot.kinds.length < 2) {
@@ -368,9 +415,10 @@ function renderKinds(spot, supply, colour) {
     el.innerHTML = "";
     return;
   }
+  const kind = S.pick.picks.find((p) => p.key === spot.key)?.kind;
   el.hidden = false;
-  el.innerHTML = spot.kinds.map((k) => `<button class="btn small kind${k === S.pick.kind ? " active" : ""}" data-testid="kind-${esc(k)}" data-kind="${esc(k)}"
-    aria-pressed="${k === S.pick.kind}">${figureIcon(k, colour, 18)} ${esc(t(`figure.${k}`))} <span class="muted">×${supply[k] ?? 0}</span></button>`).join("");
+  el.innerHTML = spot.kinds.map((k) => `<button class="btn small kind${k === kind ? " active" : ""}" data-testid="kind-${esc(k)}" data-kind="${esc(k)}"
+    aria-pressed="${k === kind}">${figureIcon(k, colour, 18)} ${esc(t(`figure.${k}`))} <span class="muted">×${supply[k] ?? 0}</span></button>`).join("");
   for (const b of el.querySelectorAll("button")) b.addEventListener("click", () => chooseKind(b.dataset.kind));
 }
 
@@ -408,11 +456,17 @@ function renderStatus() {
     kind = "over";
   } else if (S.pending) text = t("status.sending");
   else if (myTurn()) {
-    text = S.pick ? t("status.confirm") : t(view?.extra_turn ? "status.extraTurn" : "status.yourTurn");
+    const decisions = legalDecisions(msg.legal);
+    const wonder = Boolean(wonderData(S.handTile));
+    if (decisions.length) text = t(decisions[0].take_wonder != null ? "status.takeWonder" : "status.awardWonder");
+    else if (S.pick) text = t(wonder ? "status.confirmWonder" : "status.confirm");
+    else if (!wonder && view?.wonders?.held?.[msg.seat]) text = t("status.helperTile");
+    else text = t(wonder ? "status.wonderTurn" : view?.extra_turn ? "status.extraTurn" : "status.yourTurn");
     kind = "mine";
   } else if (view?.current != null) {
     const seat = table.seats?.[view.current];
-    text = t(seat?.kind === "bot" ? "status.botTurn" : "status.theirTurn", { player: names[view.current] });
+    const deciding = pendingDecision(view);
+    text = t(deciding ? `status.theirDecision.${deciding}` : seat?.kind === "bot" ? "status.botTurn" : "status.theirTurn", { player: names[view.current] });
     if (view.extra_turn) text = `${text} (${t("players.extraTurn")})`;
   } else text = "";
   if (msg.seat == null && table && table.status !== "waiting" && !S.replay) text = `${t("status.watching")} · ${text}`;

@@ -1,0 +1,100 @@
+"""The search bot: Monte Carlo tree search, optionally on several processes.
+
+Each search runs in one process (:mod:`carcassonne.bots.search`). With
+``workers`` above 1 the bot runs that many independent searches at once,
+each with its own seed and so its own determinisations (root parallelism),
+and adds up the visits of each root move; it plays the most visited one::
+
+    >>> from carcassonne import Game
+    >>> from carcassonne.bots import MctsBot
+    >>> from carcassonne.bots.search import Budget
+    >>> game = Game.new(players=2, seed=1)
+    >>> bot = MctsBot(seed=5, budget=Budget(iterations=50))
+    >>> game.is_legal(bot.choose(game))
+    True
+
+The levels the lobby offers are fixed budgets (:data:`LEVELS`).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from carcassonne.bots.search import Budget, Settings, root_moves, search
+from carcassonne.bots.seeded import SeededBot
+from carcassonne.engine import Game
+from carcassonne.engine.moves import AnyMove
+
+
+class MctsBot(SeededBot):
+    """Monte Carlo tree search over determinised stacks (see the module docstring)."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int | str | None = None, budget: Budget | None = None,
+                 settings: Settings | None = None, workers: int = 1) -> None:
+        super().__init__(seed)
+        self.budget = budget or Budget()
+        self.settings = settings or Settings()
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def choose(self, game: Game) -> AnyMove:
+        """The move to play in ``game`` for its current player; the game is
+        left unchanged. Raises ``IndexError`` when the game is over."""
+        if game.current_player is None:
+            raise IndexError("no legal move: the game is over")
+        seed = self.rng.randrange(2**32)
+        candidates = root_moves(game, self.settings.width, seed)
+        if len(candidates) == 1:
+            return candidates[0]
+        stats = self.statistics(game, candidates, seed)
+        return max(candidates, key=lambda m: (stats.get(m, (0, 0.0))[0],
+                                              _mean(stats.get(m, (0, 0.0)))))
+
+    def statistics(self, game: Game, candidates: list[AnyMove],
+                   seed: int) -> dict[AnyMove, tuple[int, float]]:
+        """Visits and summed rewards of each root move, over all workers."""
+        if self.workers == 1:
+            return search(game, self.budget, self.settings, seed, candidates)
+        pool = self._executor()
+        futures = [pool.submit(search, game, self.budget, self.settings, seed + i, candidates)
+                   for i in range(self.workers)]
+        total: dict[AnyMove, tuple[int, float]] = {}
+        for future in futures:
+            for move, (visits, reward) in future.result().items():
+                seen, summed = total.get(move, (0, 0.0))
+                total[move] = (seen + visits, summed + reward)
+        return total
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # forkserver: safe from a threaded process (the server's bot threads).
+            methods = multiprocessing.get_all_start_methods()
+            method = "forkserver" if "forkserver" in methods else None
+            self._pool = ProcessPoolExecutor(self.workers,
+                                             mp_context=multiprocessing.get_context(method))
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the worker processes (they are started on first use)."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def __del__(self) -> None:
+        pool = getattr(self, "_pool", None)
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_pool"] = None
+        return state
+
+
+def _mean(stat: tuple[int, float]) -> float:
+    visits, total = stat
+    return total / visits if visits else 0.0

@@ -1,0 +1,170 @@
+"""Monte Carlo tree search over determinised stacks (one process).
+
+The hidden part of the game (the order of the stack, other players' hidden
+hands) is unknown to a bot, so each iteration first deals it again at random
+(:meth:`Game.resample_hidden` on the bot's own copy): a *determinisation*.
+One tree is shared by all determinisations (information-set MCTS): a child is
+a move, and since which moves exist depends on the tile drawn, each child
+counts how often it was *available*; UCB compares children by those counts.
+
+An iteration:
+
+1. deals the hidden tiles again;
+2. walks down the tree by UCB1 among the children legal in this deal, and
+   adds one untried legal move as a new leaf (at most ``depth`` moves deep);
+3. plays ``rollout`` more moves, each the random legal move of
+   :meth:`LegalMoves.random`, so the next tiles and replies are sampled;
+4. scores the position with :func:`~carcassonne.bots.evaluation.rewards`
+   (projected scores and followers kept, public information only) and adds
+   each node's reward for the player who made its move;
+5. takes every move back.
+
+At the root only the ``width`` moves with the best one-move-deep value
+(:func:`~carcassonne.bots.greedy_bot.GreedyBot.values`) are searched: the
+rest are rarely good, and the budget is better spent on the few.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from carcassonne.bots.evaluation import rewards
+from carcassonne.engine import Game
+from carcassonne.engine.moves import AnyMove
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much to search: stop after ``iterations`` or ``seconds``,
+    whichever comes first (None: no limit of that kind)."""
+
+    iterations: int | None = 1000
+    seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The search's knobs (see the module docstring)."""
+
+    depth: int = 2
+    rollout: int = 6
+    #: Whether rollout moves put figures too, or only place tiles.
+    rollout_figures: bool = False
+    width: int = 12
+    exploration: float = 0.5
+    scale: float = 1500.0
+    #: Judge leaves by expected worth (unfinished features at their chance
+    #: of completion) rather than by projected scores.
+    expected: bool = True
+
+
+class Node:
+    """A move in the tree: who made it, its visits, summed reward, and how
+    often it was available when its parent was visited."""
+
+    __slots__ = ("available", "children", "move", "player", "total", "visits")
+
+    def __init__(self, move: AnyMove | None, player: int) -> None:
+        self.move = move
+        self.player = player
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.children: dict[Any, Node] = {}
+
+
+def root_moves(game: Game, width: int, seed: int) -> list[AnyMove]:
+    """The root's candidate moves: all of them, or the ``width`` best by the
+    greedy bot's one-move-deep value."""
+    moves = list(game.legal_moves())
+    if len(moves) <= width:
+        return moves
+    from carcassonne.bots.greedy_bot import GreedyBot
+
+    values = GreedyBot(seed=seed).values(game)
+    ranked = sorted(moves, key=lambda m: -values[m])
+    return ranked[:width]
+
+
+def search(game: Game, budget: Budget, settings: Settings, seed: int,
+           candidates: list[AnyMove] | None = None) -> dict[AnyMove, tuple[int, float]]:
+    """Search from ``game`` for its current player; the game is not changed.
+    Returns, per root move, (visits, summed reward)."""
+    seat = game.current_player
+    if seat is None:
+        return {}
+    rng = random.Random(seed)
+    state = game.determinized(seat, rng)
+    if candidates is None:
+        candidates = root_moves(state, settings.width, seed)
+    root = Node(None, seat)
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    done = 0
+    while (budget.iterations is None or done < budget.iterations) and (
+            deadline is None or time.perf_counter() < deadline):
+        state.resample_hidden(seat, rng)
+        _iterate(state, root, candidates, settings, rng)
+        done += 1
+    return {child.move: (child.visits, child.total) for child in root.children.values()}
+
+
+def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Settings,
+             rng: random.Random) -> None:
+    path = [root]
+    node = root
+    played = 0
+    legal: list[AnyMove] = candidates
+    c = settings.exploration
+    while True:
+        children = node.children
+        untried = []
+        for m in legal:
+            child = children.get(m)
+            if child is None:
+                untried.append(m)
+            else:
+                child.available += 1
+        if untried:
+            # Expand: the best-ranked untried move at the root, a random one below.
+            move = untried[0] if node is root else untried[int(rng.random() * len(untried))]
+            child = children[move] = Node(move, state.current_player)  # type: ignore[arg-type]
+            child.available = 1
+            state.play(move)
+            played += 1
+            path.append(child)
+            break
+        best, best_score = None, -1.0
+        for m in legal:
+            child = children[m]
+            score = child.total / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        assert best is not None and best.move is not None
+        state.play(best.move)
+        played += 1
+        path.append(best)
+        node = best
+        if state.is_over or played >= settings.depth:
+            break
+        legal = list(state.legal_moves())
+    for _ in range(settings.rollout):
+        if state.is_over:
+            break
+        moves = state.legal_moves()
+        if settings.rollout_figures:
+            state.play(moves.random(rng))
+        else:
+            placements = moves.placements()
+            state.play(placements[int(rng.random() * len(placements))])
+        played += 1
+    reward = rewards(state, settings.scale, settings.expected)
+    for n in path[1:]:
+        n.visits += 1
+        n.total += reward[n.player]
+    for _ in range(played):
+        state.undo()
