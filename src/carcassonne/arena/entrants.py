@@ -1,6 +1,7 @@
 """The bots of an arena, as the command line names them.
 
-An entrant is a bot of :data:`carcassonne.bots.BOTS` by name, or an outside
+An entrant is a bot of :data:`carcassonne.bots.BOTS` by name (or the search
+bot with settings of its own, ``mcts:iterations=300,depth=1``), or an outside
 program (``docs/bots.md``) given as ``cmd:PROGRAM ARGS``; either may carry a
 label, ``LABEL=...``, to tell it apart in the results::
 
@@ -70,11 +71,11 @@ class Entrant:
 
 def parse_entrant(text: str) -> Entrant:
     """Read one entrant; ``ValueError`` naming the known bots if unknown."""
-    from carcassonne.bots import BOTS
+    from carcassonne.bots import BOTS, known_bot
 
     label = None
     match = _LABEL.match(text.strip())
-    if match and (match.group(2).startswith(COMMAND) or match.group(2) in BOTS):
+    if match and (match.group(2).startswith(COMMAND) or known_bot(match.group(2))):
         label, text = match.group(1), match.group(2)
     text = text.strip()
     if text.startswith(COMMAND):
@@ -85,9 +86,9 @@ def parse_entrant(text: str) -> Entrant:
         if not command:
             raise ValueError(f"{text!r}: say which program to run, as cmd:PROGRAM ARGS")
         return Entrant(label or shlex.join(command), command=command)
-    if text not in BOTS:
+    if not known_bot(text):
         raise ValueError(f"unknown bot {text!r} (known: {', '.join(sorted(BOTS))}, "
-                         f"or cmd:PROGRAM ARGS for an outside bot)")
+                         f"mcts:KEY=VALUE,... or cmd:PROGRAM ARGS for an outside bot)")
     return Entrant(label or text, name=text)
 
 

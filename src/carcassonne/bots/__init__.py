@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import fields
+from typing import Any, Protocol
 
 from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.mcts_bot import MctsBot
 from carcassonne.bots.random_bot import RandomBot
-from carcassonne.bots.search import Budget
+from carcassonne.bots.search import Budget, Settings
 from carcassonne.engine import Game, Move
 
 
@@ -62,12 +63,71 @@ BOTS: dict[str, Callable[[int | str | None], Bot]] = {
 
 
 def make_bot(name: str, seed: int | str | None = None) -> Bot:
-    """The bot called ``name``, seeded with ``seed`` (``ValueError`` if unknown)."""
+    """The bot called ``name``, seeded with ``seed`` (``ValueError`` if unknown).
+
+    Besides the names of :data:`BOTS`, ``mcts:KEY=VALUE,...`` is the search
+    bot with its own budget and settings (:func:`search_spec`)::
+
+        >>> make_bot("mcts:iterations=200,depth=1,workers=1").budget
+        Budget(iterations=200, seconds=None)
+    """
+    if name.startswith("mcts:"):
+        budget, settings, workers = search_spec(name[len("mcts:"):])
+        return MctsBot(seed=seed, budget=budget, settings=settings, workers=workers)
     try:
         build = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))}, "
+                         f"or mcts:KEY=VALUE,...)") from None
     return build(seed)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "make_bot"]
+def known_bot(name: str) -> bool:
+    """Whether :func:`make_bot` can build a bot called ``name``."""
+    if name.startswith("mcts:"):
+        try:
+            search_spec(name[len("mcts:"):])
+        except ValueError:
+            return False
+        return True
+    return name in BOTS
+
+
+def search_spec(text: str) -> tuple[Budget, Settings, int]:
+    """Read ``iterations=300,seconds=0.5,workers=2,depth=2,...``: the budget
+    (``iterations``, ``seconds``), ``workers``, and any field of
+    :class:`~carcassonne.bots.search.Settings`. Unset budget fields are
+    unlimited once the other is given."""
+    budget: dict[str, Any] = {}
+    settings: dict[str, Any] = {}
+    workers = 1
+    names = {f.name: f.type for f in fields(Settings)}
+    for item in filter(None, text.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"mcts: {item!r} is not KEY=VALUE")
+        try:
+            if key == "iterations":
+                budget[key] = int(value)
+            elif key == "seconds":
+                budget[key] = float(value)
+            elif key == "workers":
+                workers = int(value)
+            elif key in names:
+                default = getattr(Settings(), key)
+                settings[key] = (value.lower() in ("1", "true", "yes")
+                                 if isinstance(default, bool) else type(default)(value))
+            else:
+                raise ValueError(f"mcts: unknown setting {key!r} (iterations, seconds, "
+                                 f"workers, {', '.join(names)})")
+        except ValueError as err:
+            if "unknown setting" in str(err):
+                raise
+            raise ValueError(f"mcts: bad value {value!r} for {key}") from None
+    if budget and "iterations" not in budget:
+        budget["iterations"] = None
+    return Budget(**budget), Settings(**settings), workers
+
+
+__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "known_bot",
+           "make_bot"]

@@ -105,11 +105,15 @@ def expected_worths(game: Game, figure: int | None = None) -> list[int]:
     return worth
 
 
-def rewards(game: Game, scale: float = 1500.0, expected: bool = False) -> list[float]:
+def rewards(game: Game, scale: float = 1500.0, expected: bool = False,
+            extra: list[int] | None = None) -> list[float]:
     """Per player, between 0 and 1: 0.5 when level with the best rival, towards
     1 when ahead (``scale`` hundredths ahead gives about 0.88). A finished
-    game is judged by its final scores alone."""
+    game is judged by its final scores alone. ``extra`` adds hundredths to
+    each player's worth (a search's bonus for points scored on its way)."""
     worth = expected_worths(game) if expected else worths(game)
+    if extra is not None:
+        worth = [w + e for w, e in zip(worth, extra, strict=True)]
     out = []
     for p, mine in enumerate(worth):
         rival = max(w for q, w in enumerate(worth) if q != p)

@@ -78,8 +78,9 @@ class MctsBot(SeededBot):
                                              mp_context=multiprocessing.get_context(method))
         return self._pool
 
-    def close(self) -> None:
-        """Stop the worker processes (they are started on first use)."""
+    def close(self, game: Game | None = None) -> None:
+        """Stop the worker processes (they are started on first use). Like
+        every bot's ``close``, it may be told the finished ``game``."""
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
             self._pool = None

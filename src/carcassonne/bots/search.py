@@ -59,7 +59,10 @@ class Settings:
     scale: float = 1500.0
     #: Judge leaves by expected worth (unfinished features at their chance
     #: of completion) rather than by projected scores.
-    expected: bool = True
+    expected: bool = False
+    #: Hundredths of a point added per point scored during the game on the
+    #: way from the root to the leaf: points in hand beat projected ones.
+    scored: int = 25
 
 
 class Node:
@@ -102,18 +105,19 @@ def search(game: Game, budget: Budget, settings: Settings, seed: int,
     if candidates is None:
         candidates = root_moves(state, settings.width, seed)
     root = Node(None, seat)
+    root_events = len(state.events)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     done = 0
     while (budget.iterations is None or done < budget.iterations) and (
             deadline is None or time.perf_counter() < deadline):
         state.resample_hidden(seat, rng)
-        _iterate(state, root, candidates, settings, rng)
+        _iterate(state, root, candidates, settings, rng, root_events)
         done += 1
     return {child.move: (child.visits, child.total) for child in root.children.values()}
 
 
 def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Settings,
-             rng: random.Random) -> None:
+             rng: random.Random, root_events: int) -> None:
     path = [root]
     node = root
     played = 0
@@ -162,7 +166,13 @@ def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Setti
             placements = moves.placements()
             state.play(placements[int(rng.random() * len(placements))])
         played += 1
-    reward = rewards(state, settings.scale, settings.expected)
+    extra = None
+    if settings.scored:
+        extra = [0] * len(state.players)
+        for event in state.events[root_events:]:
+            if not event.final:
+                extra[event.player] += settings.scored * event.points
+    reward = rewards(state, settings.scale, settings.expected, extra)
     for n in path[1:]:
         n.visits += 1
         n.total += reward[n.player]
