@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from carcassonne.bots.evaluation import rewards
+from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.engine import Game
 from carcassonne.engine.moves import AnyMove
 
@@ -52,8 +53,11 @@ class Settings:
 
     depth: int = 2
     rollout: int = 6
-    #: Whether rollout moves put figures too, or only place tiles.
+    #: Whether random rollout moves put figures too, or only place tiles.
     rollout_figures: bool = False
+    #: How rollout moves are chosen: ``random``, or ``greedy`` (the greedy
+    #: bot's move: a model of a sensible reply, dearer to compute).
+    policy: str = "random"
     width: int = 12
     exploration: float = 0.5
     scale: float = 1500.0
@@ -86,8 +90,6 @@ def root_moves(game: Game, width: int, seed: int) -> list[AnyMove]:
     moves = list(game.legal_moves())
     if len(moves) <= width:
         return moves
-    from carcassonne.bots.greedy_bot import GreedyBot
-
     values = GreedyBot(seed=seed).values(game)
     ranked = sorted(moves, key=lambda m: -values[m])
     return ranked[:width]
@@ -156,9 +158,14 @@ def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Setti
         if state.is_over or played >= settings.depth:
             break
         legal = list(state.legal_moves())
+    greedy = GreedyBot(seed=rng.random()) if settings.policy == "greedy" else None
     for _ in range(settings.rollout):
         if state.is_over:
             break
+        if greedy is not None:
+            state.play(greedy.choose(state))
+            played += 1
+            continue
         moves = state.legal_moves()
         if settings.rollout_figures:
             state.play(moves.random(rng))

@@ -439,6 +439,7 @@ class Game:
         pool = self._stack[self._draw:]
         for p in hidden:
             pool.extend(self._hands[p])
+        pool.sort()  # the deal depends on what is hidden, never on its real order
         rng.shuffle(pool)
         for p in hidden:
             size = len(self._hands[p])

@@ -93,6 +93,9 @@ export default {
 
   "bot.random": "random",
   "bot.greedy": "greedy",
+  "bot.easy": "easy",
+  "bot.medium": "medium",
+  "bot.hard": "hard",
 
   "waiting.title": "Waiting for players",
   "waiting.share": "Send this link to the people you want to play with:",

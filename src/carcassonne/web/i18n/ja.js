@@ -89,6 +89,9 @@ export default {
 
   "bot.random": "ランダム",
   "bot.greedy": "貪欲",
+  "bot.easy": "やさしい",
+  "bot.medium": "ふつう",
+  "bot.hard": "つよい",
 
   "waiting.title": "プレイヤーを待っています",
   "waiting.share": "一緒に遊ぶ人にこのリンクを送ってください：",

@@ -1,0 +1,97 @@
+"""How fast the search bot searches, and how its strength grows with its budget.
+
+Run by hand (never in CI)::
+
+    python benchmarks/search_bot.py speed
+    python benchmarks/search_bot.py strength --games 40 --budgets 30,100,300,1000
+    python benchmarks/search_bot.py levels --games 200 --levels medium,hard
+
+``speed`` times search iterations (one determinisation, a walk down the
+tree, the rollout and the evaluation) from positions of random base games,
+in one process. ``strength`` plays the search bot with each iteration budget
+against ``greedy`` in paired games (the arena: every stack twice, seats
+swapped) and prints a table. ``levels`` does the same for the levels the
+lobby offers, whose budgets are in seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+
+from carcassonne import Game
+from carcassonne.arena import Setup, entrants, play, summarize
+from carcassonne.bots.search import Budget, Settings, search
+
+
+def positions(count: int, seed: int) -> list[Game]:
+    """Positions a third, half and two thirds into random base games."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        game = Game.new(players=2, seed=seed + k)
+        stop = (20, 35, 50)[k % 3]
+        while not game.is_over and len(game.moves) < stop:
+            game.play(game.legal_moves().random(rng))
+        if not game.is_over:
+            out.append(game)
+    return out
+
+
+def speed(iterations: int, count: int) -> None:
+    settings = Settings()
+    games = positions(count, 7)
+    start = time.perf_counter()
+    for k, game in enumerate(games):
+        search(game, Budget(iterations=iterations), settings, seed=k)
+    elapsed = time.perf_counter() - start
+    total = iterations * len(games)
+    print(f"settings: {settings}")
+    print(f"{total} iterations from {len(games)} positions in {elapsed:.2f} s: "
+          f"{total / elapsed:,.0f} iterations/s in one process")
+
+
+def strength(names: list[str], games: int, seed: int, workers: int) -> None:
+    print(f"{'bot':<40} {'games':>5} {'win%':>6}  score diff vs greedy [95% CI]")
+    for name in names:
+        setup = Setup(tuple(entrants([name, "greedy"])), seed=seed)
+        start = time.perf_counter()
+        results = play(setup, games, workers=workers)
+        summary = summarize(2, results)
+        bot = summary.bots[0]
+        diff = bot.score_diff
+        print(f"{name:<40} {bot.games:>5} {100 * bot.wins / bot.games:>5.1f}%  "
+              f"{diff.mean:+.1f} [{diff.low:+.1f}, {diff.high:+.1f}]  "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    fast = sub.add_parser("speed")
+    fast.add_argument("--iterations", type=int, default=300)
+    fast.add_argument("--positions", type=int, default=12)
+    grow = sub.add_parser("strength")
+    grow.add_argument("--games", type=int, default=40)
+    grow.add_argument("--budgets", default="30,100,300,1000")
+    grow.add_argument("--seed", type=int, default=1)
+    grow.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    levels = sub.add_parser("levels")
+    levels.add_argument("--games", type=int, default=200)
+    levels.add_argument("--levels", default="easy,medium,hard")
+    levels.add_argument("--seed", type=int, default=1)
+    levels.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    if args.what == "speed":
+        speed(args.iterations, args.positions)
+    elif args.what == "strength":
+        names = [f"mcts:iterations={b}" for b in args.budgets.split(",")]
+        strength(names, args.games, args.seed, args.workers)
+    else:
+        strength(args.levels.split(","), args.games, args.seed, args.workers)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""The search bot: legal in every set, blind to the hidden stack order, and
+its budget and settings as documented; and the determinised copies it
+searches on (``Game.determinized``)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from strategies import play_checked
+
+from carcassonne import Game
+from carcassonne.bots import BOTS, LEVELS, MctsBot, known_bot, make_bot
+from carcassonne.bots.search import Budget, Settings, search
+
+EVERY_SET = ["base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
+
+
+def hidden(game: Game, seat: int) -> Counter[str]:
+    """What ``seat`` cannot see: the rest of the stack and others' hidden hands."""
+    left = Counter(game.tiles_left())
+    if game.options.hand > 1 and not game.options.hands_public:
+        left.subtract(game.hand(seat))
+    return +left
+
+
+@pytest.mark.parametrize("options", [{}, {"hand": 3}])
+def test_determinized_deals_only_the_hidden_tiles_again(options: dict) -> None:
+    game = Game.new(players=3, options=options, seed=4)
+    rng = random.Random(1)
+    for _ in range(10):
+        game.play(game.legal_moves().random(rng))
+    seat = game.current_player
+    assert seat is not None
+    other = game.determinized(seat, random.Random(2))
+    assert other.tiles_left() == game.tiles_left()
+    assert other.hand(seat) == game.hand(seat)
+    assert other.tiles_to_place == game.tiles_to_place
+    assert other.view(seat) == game.view(seat)
+    assert [len(other.hand(p)) for p in range(3)] == [len(game.hand(p)) for p in range(3)]
+    assert hidden(other, seat) == hidden(game, seat)
+    # The copy plays on by itself; the game is untouched.
+    before = game.view(None)
+    while not other.is_over:
+        other.play(other.legal_moves().random(rng))
+    assert game.view(None) == before
+
+
+def test_the_deal_depends_on_the_hidden_tiles_not_their_order() -> None:
+    game = Game.new(players=2, seed=9)
+    shuffled = Game.new(players=2, stack=[game.stack[0], *reversed(game.stack[1:])])
+    a = game.determinized(0, random.Random(5))
+    b = shuffled.determinized(0, random.Random(5))
+    assert a.view(0) == b.view(0)
+    assert a.legal_moves().random(random.Random(1)) == b.legal_moves().random(random.Random(1))
+    rng_a, rng_b = random.Random(3), random.Random(3)
+    while not a.is_over:
+        move = a.legal_moves().random(rng_a)
+        assert move == b.legal_moves().random(rng_b)
+        a.play(move)
+        b.play(move)
+    assert a.scores == b.scores
+
+
+def test_the_search_bot_never_uses_the_real_stack_order() -> None:
+    game = Game.new(players=2, seed=3)
+    rng = random.Random(2)
+    for _ in range(12):
+        game.play(game.legal_moves().random(rng))
+    drawn = len(game.stack) - game.stack_size
+    rest = list(game.stack[drawn:])
+    other = Game.new(players=2, stack=[*game.stack[:drawn], *reversed(rest)])
+    for move in game.moves:
+        other.play(move)
+    bot = MctsBot(seed=7, budget=Budget(iterations=60))
+    twin = MctsBot(seed=7, budget=Budget(iterations=60))
+    assert bot.choose(game) == twin.choose(other)
+
+
+@pytest.mark.parametrize(("sets", "options"), [
+    (EVERY_SET, {}),
+    (["base", "traders_builders", "wonders"], {"hand": 3}),
+    (["base"], {"farmers": False, "tiny_city": 2}),
+])
+def test_the_search_bot_plays_legal_moves_with_every_set(sets: list[str],
+                                                         options: dict) -> None:
+    game = Game.new(players=2, sets=sets, options=options, seed=11)
+    bots = [MctsBot(seed=1, budget=Budget(iterations=8), settings=Settings(width=4)),
+            make_bot("mcts:iterations=6,depth=1,rollout=2", seed=2)]
+    play_checked(game, bots)
+    assert game.is_over
+
+
+def test_root_parallel_search_adds_up_the_workers() -> None:
+    game = Game.new(players=2, seed=5)
+    bot = MctsBot(seed=3, budget=Budget(iterations=40), workers=2)
+    try:
+        candidates = list(game.legal_moves())[:6]
+        stats = bot.statistics(game, candidates, seed=1)
+        assert sum(visits for visits, _ in stats.values()) == 80
+        assert game.is_legal(bot.choose(game))
+    finally:
+        bot.close()
+
+
+def test_search_statistics_cover_the_budget() -> None:
+    game = Game.new(players=2, seed=6)
+    stats = search(game, Budget(iterations=50), Settings(width=5), seed=2)
+    assert len(stats) == 5
+    assert sum(visits for visits, _ in stats.values()) == 50
+    assert all(0 <= total <= visits for visits, total in stats.values())
+
+
+def test_levels_and_search_specs() -> None:
+    assert {"easy", "medium", "hard"} <= set(BOTS) and set(LEVELS) == {"easy", "medium", "hard"}
+    bot = make_bot("mcts:seconds=0.5,depth=1,rollout=3,policy=greedy,workers=2", seed=1)
+    assert isinstance(bot, MctsBot)
+    assert bot.budget == Budget(iterations=None, seconds=0.5)
+    assert (bot.settings.depth, bot.settings.rollout, bot.settings.policy) == (1, 3, "greedy")
+    assert bot.workers == 2
+    assert known_bot("hard") and known_bot("mcts:iterations=10")
+    for bad in ("mcts:speed=3", "mcts:iterations=many", "mcts:depth", "strong"):
+        assert not known_bot(bad)
+        with pytest.raises(ValueError):
+            make_bot(bad)
