@@ -50,68 +50,13 @@ def worths(game: Game, figure: int | None = None) -> list[int]:
             for p in range(len(projected))]
 
 
-#: Chance that a city with this many open sides is completed when plenty of
-#: tiles are left (more open sides: less likely).
-CITY_CHANCE = (1.0, 0.8, 0.55, 0.35, 0.2, 0.1)
-#: Chance that a monastery missing this many neighbours gets all of them.
-MONASTERY_CHANCE = (1.0, 0.9, 0.75, 0.6, 0.45, 0.35, 0.25, 0.15, 0.1)
-#: Points a field earns per city it borders once that city is completed.
-PER_CITY = 3
-#: Tiles per open side needed before the chances above hold in full.
-TILES_PER_SIDE = 4
-
-
-def chance(table: tuple[float, ...], missing: int, left: int) -> float:
-    """The chance of completing a feature ``missing`` sides (or neighbours)
-    short, with ``left`` tiles still to come."""
-    if missing <= 0:
-        return 1.0
-    base = table[min(missing, len(table) - 1)]
-    return base * min(1.0, left / (TILES_PER_SIDE * missing))
-
-
-def expected_worths(game: Game, figure: int | None = None) -> list[int]:
-    """Like :func:`worths`, with what unfinished features may still become:
-    a city or monastery counts its end-of-game value plus its chance of
-    completion times what completion would add, and a field counts each
-    unfinished city it borders at its chance of completion. The chances
-    (:data:`CITY_CHANCE`, :data:`MONASTERY_CHANCE`) fall with the open sides
-    and with the tiles left; they are estimates, not rules."""
-    if game.is_over:
-        return [PROJECTED * s for s in game.scores]
-    if figure is None:
-        figure = figure_bonus(game.stack_size)
-    left = game.stack_size
-    worth = [PROJECTED * s + figure * followers(game.supply(p))
-             for p, s in enumerate(game.scores)]
-    for feature in game.claimed_features():
-        power = feature["strength"]
-        best = max(power.values())
-        owners = [p for p, s in power.items() if s == best]
-        if feature["kind"] == "field":
-            value = 0.0
-            for open_sides in feature["cities"]:
-                value += PER_CITY * chance(CITY_CHANCE, open_sides, left)
-        elif feature["kind"] == "monastery":
-            value = feature["end"] + chance(MONASTERY_CHANCE, feature["open"], left) * (
-                feature["complete"] - feature["end"])
-        elif feature["kind"] == "city":
-            value = feature["end"] + chance(CITY_CHANCE, feature["open"], left) * (
-                feature["complete"] - feature["end"])
-        else:
-            value = feature["end"]
-        for p in owners:
-            worth[p] += int(PROJECTED * value)
-    return worth
-
-
-def rewards(game: Game, scale: float = 1500.0, expected: bool = False,
+def rewards(game: Game, scale: float = 500.0,
             extra: list[int] | None = None) -> list[float]:
     """Per player, between 0 and 1: 0.5 when level with the best rival, towards
     1 when ahead (``scale`` hundredths ahead gives about 0.88). A finished
     game is judged by its final scores alone. ``extra`` adds hundredths to
     each player's worth (a search's bonus for points scored on its way)."""
-    worth = expected_worths(game) if expected else worths(game)
+    worth = worths(game)
     if extra is not None:
         worth = [w + e for w, e in zip(worth, extra, strict=True)]
     out = []

@@ -12,11 +12,13 @@ An iteration:
 1. deals the hidden tiles again;
 2. walks down the tree by UCB1 among the children legal in this deal, and
    adds one untried legal move as a new leaf (at most ``depth`` moves deep);
-3. plays ``rollout`` more moves, each the random legal move of
-   :meth:`LegalMoves.random`, so the next tiles and replies are sampled;
+3. plays ``rollout`` more moves, so the next tiles are sampled: by default
+   random tile placements without figures (where the next tiles go and what
+   they complete), or the greedy bot's moves (``policy="greedy"``);
 4. scores the position with :func:`~carcassonne.bots.evaluation.rewards`
-   (projected scores and followers kept, public information only) and adds
-   each node's reward for the player who made its move;
+   (projected scores, followers kept, and a bonus for points scored on the
+   way: public information only) and adds each node's reward for the player
+   who made its move;
 5. takes every move back.
 
 At the root only the ``width`` moves with the best one-move-deep value
@@ -52,18 +54,15 @@ class Settings:
     """The search's knobs (see the module docstring)."""
 
     depth: int = 2
-    rollout: int = 6
+    rollout: int = 4
     #: Whether random rollout moves put figures too, or only place tiles.
     rollout_figures: bool = False
     #: How rollout moves are chosen: ``random``, or ``greedy`` (the greedy
     #: bot's move: a model of a sensible reply, dearer to compute).
     policy: str = "random"
     width: int = 12
-    exploration: float = 0.5
-    scale: float = 1500.0
-    #: Judge leaves by expected worth (unfinished features at their chance
-    #: of completion) rather than by projected scores.
-    expected: bool = False
+    exploration: float = 0.3
+    scale: float = 500.0
     #: Hundredths of a point added per point scored during the game on the
     #: way from the root to the leaf: points in hand beat projected ones.
     scored: int = 25
@@ -179,7 +178,7 @@ def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Setti
         for event in state.events[root_events:]:
             if not event.final:
                 extra[event.player] += settings.scored * event.points
-    reward = rewards(state, settings.scale, settings.expected, extra)
+    reward = rewards(state, settings.scale, extra)
     for n in path[1:]:
         n.visits += 1
         n.total += reward[n.player]
