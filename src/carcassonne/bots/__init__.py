@@ -37,19 +37,26 @@ class Bot(Protocol):
         ...
 
 
-#: The search bot's levels: a budget per move and how many processes search.
-LEVELS: dict[str, tuple[Budget, int]] = {
-    "easy": (Budget(iterations=60), 1),
-    "medium": (Budget(iterations=None, seconds=0.5), 1),
-    "hard": (Budget(iterations=None, seconds=2.0), min(2, os.cpu_count() or 1)),
+#: The greedy bot's replies as the model of what happens next: the settings
+#: that won most often against ``greedy`` in measured matches (docs/bots.md).
+_GREEDY_REPLIES = Settings(depth=1, rollout=2, policy="greedy")
+
+#: The search bot's levels: a budget per move, the search's settings and how
+#: many processes search.
+LEVELS: dict[str, tuple[Budget, Settings, int]] = {
+    "easy": (Budget(iterations=40), Settings(), 1),
+    "medium": (Budget(iterations=None, seconds=0.5), Settings(depth=1, rollout=1,
+                                                               policy="greedy"), 1),
+    "hard": (Budget(iterations=None, seconds=1.8), _GREEDY_REPLIES,
+             min(2, os.cpu_count() or 1)),
 }
 
 
 def _level(name: str) -> Callable[[int | str | None], Bot]:
-    budget, workers = LEVELS[name]
+    budget, settings, workers = LEVELS[name]
 
     def build(seed: int | str | None = None) -> Bot:
-        return MctsBot(seed=seed, budget=budget, workers=workers)
+        return MctsBot(seed=seed, budget=budget, settings=settings, workers=workers)
 
     build.__name__ = name
     return build
