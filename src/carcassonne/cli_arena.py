@@ -39,22 +39,12 @@ from carcassonne.cli_common import (
     parse_list,
     parse_options,
     positive_int,
+    timeout_seconds,
 )
 from carcassonne.engine import Game, SetupError
 
 #: Failures listed one by one in the report; the rest are counted.
 SHOWN_FAILURES = 10
-
-
-def seconds(text: str) -> float:
-    """A timeout in seconds, more than 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"{value:g} is not between 0 and 3600 seconds")
-    return value
 
 
 def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]) -> None:
@@ -98,7 +88,7 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
     arena.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                        help="play each game as a Ray task: on a new local Ray instance, "
                             "or on the cluster at ADDRESS (needs carcassonne[ray])")
-    arena.add_argument("--timeout", type=seconds, default=10.0, metavar="SECONDS",
+    arena.add_argument("--timeout", type=timeout_seconds, default=10.0, metavar="SECONDS",
                        help="time an outside bot has for each decision (default: 10)")
     arena.add_argument("--strict", action="store_true",
                        help="stop at the first outside-bot failure (exit status 1) "

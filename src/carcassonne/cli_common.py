@@ -59,6 +59,23 @@ def parse_list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
+def seconds(text: str, low: float, high: float, low_allowed: bool) -> float:
+    """A number of seconds from ``low`` (allowed or not) to ``high``."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (low <= value if low_allowed else low < value) or value > high:
+        raise argparse.ArgumentTypeError(f"{value:g} is not between {low:g} and {high:g} "
+                                         f"seconds")
+    return value
+
+
+def timeout_seconds(text: str) -> float:
+    """How long a bot may think: more than 0 seconds and at most an hour."""
+    return seconds(text, 0, 3600, low_allowed=False)
+
+
 def positive_int(text: str) -> int:
     """An integer of at least 1, for counts given on the command line."""
     try:

@@ -19,29 +19,12 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from carcassonne.cli_common import CliError
+from carcassonne.cli_common import CliError, seconds, timeout_seconds
 
 
 def bot_delay(text: str) -> float:
-    """Seconds, at least 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 60 seconds")
-    return value
-
-
-def bot_timeout(text: str) -> float:
-    """Seconds, more than 0 and at most an hour."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"{value:g} is not between 0 and 3600 seconds")
-    return value
+    """Seconds, at least 0 and at most a minute."""
+    return seconds(text, 0, 60, low_allowed=True)
 
 
 def outside_bot(text: str) -> tuple[str, list[str]]:
@@ -96,7 +79,7 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
                        metavar="NAME=COMMAND",
                        help="offer the program COMMAND as the bot NAME in the lobby; it "
                             "plays through a pipe (docs/bots.md); repeatable")
-    serve.add_argument("--outside-bot-timeout", type=bot_timeout, default=10.0,
+    serve.add_argument("--outside-bot-timeout", type=timeout_seconds, default=10.0,
                        metavar="SECONDS", help="time an outside bot has for each "
                                                "decision (default: 10)")
 

@@ -14,6 +14,20 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 
+#: The start of a page function ``async ([view, language]) => {...}`` that
+#: renders a view's log and panels: the language, the tile catalogue, and the
+#: ``logEntries`` and ``panel`` modules in scope.
+LOG_MODULES = r"""    localStorage.setItem('carcassonne.language', language);
+    const i18n = await import('/static/js/i18n.js');
+    await i18n.initI18n();
+    const tiles = await import('/static/js/tiles.js');
+    tiles.installDefs();
+    tiles.setCatalogue(await (await fetch('/api/catalogue')).json());
+    const { logEntries } = await import('/static/js/log.js');
+    const panel = await import('/static/js/panel.js');
+"""
+
+
 def quick_play(page: Page, base_url: str, name: str = "Ann") -> str:
     """From the lobby: type a name, click "Play against a bot"; the table id."""
     page.goto(base_url + "/")

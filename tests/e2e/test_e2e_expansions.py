@@ -19,7 +19,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from e2e_helpers import check_final_scores, moves_played, tile_count, wait_turn_or_end
+from e2e_helpers import (
+    LOG_MODULES,
+    check_final_scores,
+    moves_played,
+    tile_count,
+    wait_turn_or_end,
+)
 
 from carcassonne import Game
 from carcassonne.tiles import TILES
@@ -327,15 +333,7 @@ LOG_CASES = {
 }
 
 RENDER = r"""async ([view, language]) => {
-    localStorage.setItem('carcassonne.language', language);
-    const i18n = await import('/static/js/i18n.js');
-    await i18n.initI18n();
-    const tiles = await import('/static/js/tiles.js');
-    tiles.installDefs();
-    tiles.setCatalogue(await (await fetch('/api/catalogue')).json());
-    const { logEntries } = await import('/static/js/log.js');
-    const panel = await import('/static/js/panel.js');
-    const box = document.createElement('div');
+""" + LOG_MODULES + r"""    const box = document.createElement('div');
     box.innerHTML = '<ol id="log"></ol><div id="players"></div><div id="final"></div>';
     document.body.appendChild(box);
     box.querySelector('#log').innerHTML = logEntries(view, view.players)

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from e2e_helpers import check_final_scores, moves_played, wait_turn_or_end
+from e2e_helpers import LOG_MODULES, check_final_scores, moves_played, wait_turn_or_end
 
 from carcassonne import Game, Move
 from carcassonne.bots import make_bot
@@ -164,15 +164,7 @@ def test_a_watchtower_shows_what_it_counts(page, server):
 
 
 RENDER_LOG = r"""async ([view, language]) => {
-    localStorage.setItem('carcassonne.language', language);
-    const i18n = await import('/static/js/i18n.js');
-    await i18n.initI18n();
-    const tiles = await import('/static/js/tiles.js');
-    tiles.installDefs();
-    tiles.setCatalogue(await (await fetch('/api/catalogue')).json());
-    const { logEntries } = await import('/static/js/log.js');
-    const panel = await import('/static/js/panel.js');
-    const box = document.createElement('div');
+""" + LOG_MODULES + r"""    const box = document.createElement('div');
     box.innerHTML = '<ol id="log"></ol><div id="final"></div>';
     document.body.appendChild(box);
     box.querySelector('#log').innerHTML = logEntries(view, view.players)

@@ -46,26 +46,14 @@ is valued the same whether or not the game ends right after it.
 
 from __future__ import annotations
 
+from carcassonne.bots.evaluation import FIGURE, figure_bonus, worths
 from carcassonne.bots.seeded import SeededBot
 from carcassonne.engine import Game, Move
 
-#: Hundredths of a point per projected point.
-PROJECTED = 100
 #: Extra hundredths per point scored during play (not at final scoring).
 SCORED = 25
-#: Figures that claim features; the others (builder, pig) only help them.
-FOLLOWERS = ("meeple", "large")
 
-
-def followers(supply: dict[str, int]) -> int:
-    """How many followers a supply holds."""
-    return sum(supply.get(name, 0) for name in FOLLOWERS)
-
-
-#: Hundredths per follower in supply while the stack still holds :data:`FADE` tiles.
-FIGURE = 200
-#: Over the last this-many tiles of the stack the figure bonus fades to zero.
-FADE = 10
+__all__ = ["FIGURE", "SCORED", "GreedyBot"]
 
 
 class GreedyBot(SeededBot):
@@ -100,7 +88,7 @@ class GreedyBot(SeededBot):
         trial = game.copy()
         scored = list(game.scores)
         seen = len(game.events)
-        figure = FIGURE * min(game.stack_size, FADE) // FADE
+        figure = figure_bonus(game.stack_size)
         values: dict[Move, int] = {}
         for move in moves:
             trial.play(move)
@@ -121,8 +109,6 @@ def _value(game: Game, seat: int, scored: list[int], seen: int, figure: int) -> 
     for event in game.events[seen:]:
         if not event.final:
             during[event.player] += event.points
-    projected = game.projected_scores()
-    worth = [PROJECTED * projected[p] + SCORED * during[p]
-             + figure * followers(game.supply(p)) for p in range(len(projected))]
+    worth = [w + SCORED * d for w, d in zip(worths(game, figure), during, strict=True)]
     mine = worth.pop(seat)
     return mine - max(worth, default=0)

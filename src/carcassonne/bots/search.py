@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from carcassonne.bots.evaluation import rewards
-from carcassonne.bots.greedy_bot import GreedyBot
+from carcassonne.bots.greedy_bot import SCORED, GreedyBot
 from carcassonne.engine import Game
 from carcassonne.engine.moves import AnyMove
 
@@ -65,7 +65,7 @@ class Settings:
     scale: float = 500.0
     #: Hundredths of a point added per point scored during the game on the
     #: way from the root to the leaf: points in hand beat projected ones.
-    scored: int = 25
+    scored: int = SCORED
 
 
 class Node:

@@ -10,17 +10,18 @@ placement's options (a decision is its own only option).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from random import Random
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING
 
+from carcassonne.engine.legal import MoveSequence
 from carcassonne.engine.moves import AnyMove, Move
 
 if TYPE_CHECKING:
     from carcassonne.engine.game import Game
 
 
-class ChoiceMoves(Sequence[AnyMove]):
+class ChoiceMoves(MoveSequence[AnyMove]):
     """Every legal move of one position, from its placements (see the module
     docstring). Using it after the game changed raises ``RuntimeError``."""
 
@@ -33,11 +34,6 @@ class ChoiceMoves(Sequence[AnyMove]):
         self._placements = placements
         self._options = options
         self._list: list[AnyMove] | None = None
-
-    def _fresh(self) -> Game:
-        if self._game._version != self._version:
-            raise RuntimeError("the game changed since these legal moves were listed")
-        return self._game
 
     @property
     def placement_count(self) -> int:
@@ -70,26 +66,6 @@ class ChoiceMoves(Sequence[AnyMove]):
         if self._list is None:
             self._list = [m for p in self._placements for m in self.options(p)]
         return self._list
-
-    def __len__(self) -> int:
-        return len(self._moves())
-
-    def __iter__(self) -> Iterator[AnyMove]:
-        return iter(self._moves())
-
-    @overload
-    def __getitem__(self, index: int) -> AnyMove: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[AnyMove]: ...
-
-    def __getitem__(self, index: int | slice) -> AnyMove | list[AnyMove]:
-        return self._moves()[index]
-
-    def __contains__(self, move: object) -> bool:
-        if isinstance(move, str):
-            move = Move.parse(move)
-        return move in set(self._moves())
 
     def __bool__(self) -> bool:
         return bool(self._placements)

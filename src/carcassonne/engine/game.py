@@ -48,11 +48,10 @@ from carcassonne.tiles import (
     TILE_LIST,
     TILES,
 )
-from carcassonne.tiles.geometry import DELTA, LOCATION_INDEX, RING, pack, unpack
+from carcassonne.tiles.geometry import DELTA, LOCATION_INDEX, QUARTER_OF, RING, pack, unpack
 
 #: Followers each player starts with (``SETUP-2``).
 MEEPLES = 7
-_ROTATION_QUARTER = {0: 0, 90: 1, 180: 2, 270: 3}
 #: A square and the eight around it: the monasteries a tile may complete.
 AROUND = (0, *RING)
 
@@ -472,7 +471,7 @@ class Game:
             rule = "VAR-HAND-2" if self.options.hand > 1 else "§2"
             raise IllegalMove(rule, f"{self.players[self._current]} must place {wanted}, "
                                     f"not {move.tile}")
-        quarter = _ROTATION_QUARTER.get(move.rotation)
+        quarter = QUARTER_OF.get(move.rotation)
         if quarter is None:
             raise IllegalMove("PLACE-3", f"rotation must be 0, 90, 180 or 270, not "
                                          f"{move.rotation}")

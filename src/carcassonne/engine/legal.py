@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from carcassonne.engine.board import FITS
 from carcassonne.engine.moves import Figure, Move
@@ -28,6 +28,9 @@ from carcassonne.tiles.geometry import pack, unpack
 
 if TYPE_CHECKING:
     from carcassonne.engine.game import Game
+
+#: The kind of move a listing holds.
+M = TypeVar("M")
 
 _FIGURES: dict[tuple[str, Segment], Figure] = {}
 
@@ -71,7 +74,45 @@ def _move(fields: tuple[str, tuple[int, int], int, tuple[Figure, ...]]) -> Move:
     return tuple.__new__(Move, fields)
 
 
-class LegalMoves(Sequence[Move]):
+class MoveSequence(Sequence[M]):
+    """What every listing of legal moves shares: a read-only sequence over
+    the moves :meth:`_moves` lists (once, when first asked), tied to the
+    position it was made in."""
+
+    __slots__ = ()
+    _game: Game
+    _version: int
+
+    def _fresh(self) -> Game:
+        if self._game._version != self._version:
+            raise RuntimeError("the game changed since these legal moves were listed")
+        return self._game
+
+    def _moves(self) -> list[M]:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self._moves())
+
+    def __iter__(self) -> Iterator[M]:
+        return iter(self._moves())
+
+    @overload
+    def __getitem__(self, index: int) -> M: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[M]: ...
+
+    def __getitem__(self, index: int | slice) -> M | list[M]:
+        return self._moves()[index]
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return move in set(self._moves())
+
+
+class LegalMoves(MoveSequence[Move]):
     """Every legal move of one position; see the module docstring."""
 
     __slots__ = ("_blocks", "_count", "_game", "_list", "_version")
@@ -101,11 +142,6 @@ class LegalMoves(Sequence[Move]):
         #: (tile, squares, quarter turns): each square takes each quarter turn.
         self._blocks = blocks
         self._count = count
-
-    def _fresh(self) -> Game:
-        if self._game._version != self._version:
-            raise RuntimeError("the game changed since these legal moves were listed")
-        return self._game
 
     @property
     def placement_count(self) -> int:
@@ -171,26 +207,6 @@ class LegalMoves(Sequence[Move]):
                             add(_move((tile_id, at, rotation, (fig,))))
             self._list = out
         return self._list
-
-    def __len__(self) -> int:
-        return len(self._moves())
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._moves())
-
-    @overload
-    def __getitem__(self, index: int) -> Move: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Move]: ...
-
-    def __getitem__(self, index: int | slice) -> Move | list[Move]:
-        return self._moves()[index]
-
-    def __contains__(self, move: object) -> bool:
-        if isinstance(move, str):
-            move = Move.parse(move)
-        return move in set(self._moves())
 
     def __bool__(self) -> bool:
         return self._count > 0

@@ -22,13 +22,12 @@ from carcassonne.engine.errors import IllegalMove
 from carcassonne.engine.legal import figure_value
 from carcassonne.engine.moves import AnyMove, Figure, Move
 from carcassonne.tiles import FIELD, TILE_LIST
-from carcassonne.tiles.geometry import LOCATION_INDEX, pack, unpack
+from carcassonne.tiles.geometry import LOCATION_INDEX, QUARTER_OF, pack, unpack
 from carcassonne.tiles.pieces import PIECE_FIGURES, PIECES, PieceTurn
 
 if TYPE_CHECKING:
     from carcassonne.engine.game import Game
 
-_QUARTER = {0: 0, 90: 1, 180: 2, 270: 3}
 #: Per square of a placed piece, per segment: (feature root, already claimed).
 Claims = list[list[tuple[int, bool]]]
 
@@ -61,7 +60,7 @@ def check(game: Game, move: AnyMove, piece_id: str,
     if not isinstance(move, Move) or move.tile != piece_id:
         raise IllegalMove("WON-PLACE-1", f"{game.players[player]} must place {piece_id} "
                                          f"this turn, not {move}")
-    quarter = _QUARTER.get(move.rotation)
+    quarter = QUARTER_OF.get(move.rotation)
     if quarter is None:
         raise IllegalMove("PLACE-3", f"rotation must be 0, 90, 180 or 270, not {move.rotation}")
     x, y = move.at
@@ -121,7 +120,7 @@ def check(game: Game, move: AnyMove, piece_id: str,
     return anchor, piece, out
 
 
-def placements(game: Game, piece_id: str, spots: list[tuple[int, int]]) -> list[AnyMove]:
+def placements(piece_id: str, spots: list[tuple[int, int]]) -> list[AnyMove]:
     """The placements ``spots`` (anchor, quarter) as figure-less moves."""
     return [Move(piece_id, unpack(anchor), 90 * quarter) for anchor, quarter in spots]
 

@@ -24,7 +24,7 @@ from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.errors import IllegalMove
 from carcassonne.engine.moves import AnyMove, Move
 from carcassonne.tiles import TILE_LIST, TILES
-from carcassonne.tiles.geometry import pack, unpack
+from carcassonne.tiles.geometry import QUARTER_OF, pack, unpack
 from carcassonne.tiles.pieces import PIECES
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def legal(game: Game, mode: Mode) -> ChoiceMoves:
     if mode[0] == "decide":
         return ChoiceMoves(game, list(mode[3]))
     if mode[0] == "piece":
-        return ChoiceMoves(game, piece_play.placements(game, mode[1], mode[2]),
+        return ChoiceMoves(game, piece_play.placements(mode[1], mode[2]),
                            lambda move: piece_play.options(game, move))
     tile = TILE_LIST[mode[1]]
     return ChoiceMoves(game, [Move(tile.id, unpack(pos), 90 * q) for pos, q in sorted(mode[3])
@@ -70,7 +70,7 @@ def check(game: Game, mode: Mode, move: AnyMove | str) -> Any:
     if move.figures:
         raise IllegalMove("WON-PLACE-3", "no figure goes on the tile drawn to make room "
                                          "for a wonder")
-    quarter = {0: 0, 90: 1, 180: 2, 270: 3}.get(move.rotation)
+    quarter = QUARTER_OF.get(move.rotation)
     if quarter is None:
         raise IllegalMove("PLACE-3", f"rotation must be 0, 90, 180 or 270, not {move.rotation}")
     pos = pack(*move.at)

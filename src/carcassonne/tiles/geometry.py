@@ -37,6 +37,8 @@ DELTA = (-1, STRIDE, 1, -STRIDE)
 RING = (-1, 1, STRIDE, -STRIDE, STRIDE - 1, STRIDE + 1, -STRIDE - 1, -STRIDE + 1)
 
 ROTATIONS = (0, 90, 180, 270)
+#: Quarter turns of each rotation in degrees.
+QUARTER_OF = {rotation: quarter for quarter, rotation in enumerate(ROTATIONS)}
 
 
 def pack(x: int, y: int) -> int:

@@ -337,16 +337,21 @@ function labelFields(owner, fields) {
   spread(owner, rest);
 }
 
-function spread(owner, queue) {
+/**
+ * Flood fill on a grid of `cols` x `rows` cells (row by row): every "free"
+ * cell reached from the cells in `queue` takes the label of the cell it was
+ * reached from. `queue` grows as the fill goes.
+ */
+export function spread(owner, queue, cols = GRID, rows = GRID) {
   for (let q = 0; q < queue.length; q += 1) {
     const k = queue[q];
-    const r = Math.floor(k / GRID);
-    const c = k % GRID;
+    const r = Math.floor(k / cols);
+    const c = k % cols;
     for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
       const rr = r + dr;
       const cc = c + dc;
-      if (rr < 0 || cc < 0 || rr >= GRID || cc >= GRID) continue;
-      const n = rr * GRID + cc;
+      if (rr < 0 || cc < 0 || rr >= rows || cc >= cols) continue;
+      const n = rr * cols + cc;
       if (owner[n] === "free") {
         owner[n] = owner[k];
         queue.push(n);

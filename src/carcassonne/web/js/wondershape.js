@@ -21,7 +21,14 @@
 //   field's figure stands: cities, roads and the monument are blocked out
 //   and every free cell goes to the field whose half-sides are nearest.
 
-import { insidePolygon, ROAD_HALF_WIDTH, SIDES, tileGeometry, unrotateLocation } from "./geometry.js";
+import {
+  insidePolygon,
+  ROAD_HALF_WIDTH,
+  SIDES,
+  spread,
+  tileGeometry,
+  unrotateLocation,
+} from "./geometry.js";
 
 
 const CORNERS = { N: [0, 0], E: [1, 0], S: [1, 1], W: [0, 1] }; // start corner of each side, clockwise
@@ -340,21 +347,7 @@ function placeSpots({ squares, byKey, cities, roads, fields, ground, houses }) {
       }
     }
   });
-  for (let q = 0; q < queue.length; q += 1) {
-    const k = queue[q];
-    const r = Math.floor(k / cols);
-    const c = k % cols;
-    for (const [dc, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-      const cc = c + dc;
-      const rr = r + dr;
-      if (cc < 0 || rr < 0 || cc >= cols || rr >= rows) continue;
-      const n = rr * cols + cc;
-      if (owner[n] === "free") {
-        owner[n] = owner[k];
-        queue.push(n);
-      }
-    }
-  }
+  spread(owner, queue, cols, rows);
   const best = (label) => {
     // distance (in cells) from each cell of `label` to the nearest other cell
     const dist = new Array(cols * rows).fill(Infinity);
