@@ -52,6 +52,20 @@ def claims(game: Game, anchor: int, piece: PieceTurn) -> Claims:
     return out
 
 
+def named_parts(piece: PieceTurn, claimed: Claims) -> dict[int, tuple[int, int]]:
+    """Per feature root of a piece about to lie, the part that names it and
+    holds a figure put anywhere on it: the first part, in the piece's order
+    of features, that touches a side. So a figure on a feature stands in one
+    place however the move names it, as on a tile."""
+    out: dict[int, tuple[int, int]] = {}
+    for feature in piece.piece.features:
+        for k, index in feature.parts:
+            root = claimed[k][index][0]
+            if root not in out and piece.squares[k][1].segments[index].spot is not None:
+                out[root] = (k, index)
+    return out
+
+
 def check(game: Game, move: AnyMove, piece_id: str,
           ) -> tuple[int, PieceTurn, list[tuple[int, int, str]]]:
     """Resolve a piece move to (anchor, turned piece, [(square, segment,
@@ -77,6 +91,7 @@ def check(game: Game, move: AnyMove, piece_id: str,
         return anchor, piece, []
     supply, strength = game._supply[player], game._strength
     claimed = claims(game, anchor, piece)
+    named = named_parts(piece, claimed)
     squares = {anchor + offset: k for k, (offset, _) in enumerate(piece.squares)}
     wanted: Counter[str] = Counter()
     used: set[int] = set()
@@ -116,7 +131,7 @@ def check(game: Game, move: AnyMove, piece_id: str,
         if root in used:
             raise IllegalMove("WON-MEEPLE-2", "two figures may not stand in the same feature")
         used.add(root)
-        out.append((k, index, fig.figure))
+        out.append((*named[root], fig.figure))
     return anchor, piece, out
 
 
@@ -134,19 +149,13 @@ def options(game: Game, move: Move) -> list[AnyMove]:
     supply, strength = game._supply[game._current], game._strength
     kinds = [k for k, n in supply.items() if n > 0 and strength[k]]
     targets: list[tuple[int, Figure]] = []  # (root, a figure naming it), in piece order
-    seen: set[int] = set()
-    for feature in piece.piece.features:
-        for k, index in feature.parts:
-            offset, turned = piece.squares[k]
-            seg = turned.segments[index]
-            root, taken = claimed[k][index]
-            if taken or root in seen or seg.spot is None:
-                continue
-            if seg.kind == FIELD and not game.options.farmers:
-                continue
-            seen.add(root)
-            named = figure_value("meeple", seg)
-            targets.append((root, named._replace(on=unpack(anchor + offset))))
+    for root, (k, index) in named_parts(piece, claimed).items():
+        offset, turned = piece.squares[k]
+        seg = turned.segments[index]
+        if claimed[k][index][1] or (seg.kind == FIELD and not game.options.farmers):
+            continue
+        named = figure_value("meeple", seg)
+        targets.append((root, named._replace(on=unpack(anchor + offset))))
     out: list[AnyMove] = [move]
     singles = [(root, named._replace(figure=kind)) for root, named in targets for kind in kinds]
     out.extend(move._replace(figures=(fig,)) for _, fig in singles)
