@@ -1,33 +1,72 @@
-"""How good a position looks to each player: the evaluation bots share.
+"""How good a position looks to each player: the evaluations bots share.
 
-The estimate is built from public information only:
+Both estimates are built from public information only, in hundredths of a
+point per player.
 
-- the *projected* scores, :meth:`Game.projected_scores`: points scored so far
-  plus every unfinished road, city, monastery and field at its end-of-game
-  value;
-- a bonus per follower still in supply (a follower kept back can still claim
-  something), fading over the last tiles of the stack.
+:data:`SIMPLE` (the greedy bot's) takes the *projected* scores,
+:meth:`Game.projected_scores`: points scored so far plus every unfinished
+road, city, monastery and field at its end-of-game value. It adds a bonus
+per follower still in supply (a follower kept back can still claim
+something), fading over the last tiles of the stack.
 
-:func:`worths` gives each player's worth in hundredths of a point;
+:data:`EXPECTED` (the search bot's) starts from the same projected scores
+and adds what unfinished features are likely to bring. An open city of four
+tiles is worth four points if the game ended now and eight once completed;
+whether it gets completed depends on how many sides are still open and how
+many tiles are left. :func:`completion_chance` is that likelihood, fitted to
+games of the greedy bot against itself (``benchmarks/fit_evaluation.py``
+plays them and prints the fit):
+
+    chance = 1 - exp(-rate * tiles_left / open ** steepness)
+
+so each open side makes completion much less likely, and a long stack makes
+it more likely. A feature's owners are credited ``chance * (complete -
+end)`` on top of its end value, a field's owners part of three points for
+each bordering city that may still be completed, and every follower on the
+board its chance to come back. A follower in supply is worth more than in
+the simple estimate: measured, a bot that spends followers carefully beats
+one that does not.
+
 :func:`rewards` turns worths into a number between 0 and 1 per player (how
 far ahead of the best rival they are, squashed), which is what a search bot
-averages.
+averages. :func:`move_values` values every legal move one move deep.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from carcassonne.engine import Game
+from carcassonne.engine.moves import AnyMove
 
 #: Hundredths of a point per projected point.
 PROJECTED = 100
-#: Hundredths per follower in supply while the stack still holds :data:`FADE` tiles.
+#: Hundredths per follower in supply while the stack still holds :data:`FADE`
+#: tiles, in the simple estimate.
 FIGURE = 200
 #: Over the last this-many tiles of the stack the figure bonus fades to zero.
 FADE = 10
 #: Figures that claim features; the others (builder, pig) only help them.
 FOLLOWERS = ("meeple", "large")
+
+#: Per feature kind, (rate, steepness) of :func:`completion_chance`, fitted to
+#: greedy self-play in the base game (``benchmarks/fit_evaluation.py``).
+COMPLETION: dict[str, tuple[float, float]] = {
+    "city": (0.025, 1.6),
+    "road": (0.026, 1.4),
+    "monastery": (0.028, 0.5),
+}
+
+
+def completion_chance(kind: str, open_sides: int, tiles_left: int) -> float:
+    """How likely a feature with ``open_sides`` open sides (for a monastery:
+    empty squares around it) gets completed with ``tiles_left`` tiles to go.
+    Kinds without a fitted rate are judged like monasteries."""
+    if open_sides <= 0:
+        return 1.0
+    rate, steepness = COMPLETION.get(kind, COMPLETION["monastery"])
+    return 1.0 - math.exp(-rate * tiles_left / open_sides ** steepness)
 
 
 def followers(supply: dict[str, int]) -> int:
@@ -35,28 +74,121 @@ def followers(supply: dict[str, int]) -> int:
     return sum(supply.get(name, 0) for name in FOLLOWERS)
 
 
+@dataclass(frozen=True)
+class Evaluation:
+    """An estimate of each player's worth (see the module docstring).
+
+    ``figure`` hundredths per follower in supply, fading to zero over the
+    last ``fade`` tiles of the stack. With ``expected`` on, unfinished
+    features count with their chance of completion; ``field_city`` is then
+    the hundredths a field's owners get per bordering city, times that
+    city's chance of completion.
+    """
+
+    figure: int = FIGURE
+    fade: int = FADE
+    expected: bool = False
+    field_city: int = 150
+
+    def figure_bonus(self, stack_size: int) -> int:
+        """Hundredths per follower in supply with ``stack_size`` tiles left."""
+        return self.figure * min(stack_size, self.fade) // self.fade
+
+    def worths(self, game: Game, figure: int | None = None) -> list[int]:
+        """Each player's worth in hundredths of a point, with ``figure`` per
+        follower in supply (by default from the stack left)."""
+        if figure is None:
+            figure = self.figure_bonus(game.stack_size) if not game.is_over else 0
+        worth = [PROJECTED * points for points in game.projected_scores()]
+        for player in range(len(worth)):
+            worth[player] += figure * followers(game.supply(player))
+        if self.expected and not game.is_over:
+            self._add_chances(game, worth, figure)
+        return worth
+
+    def _add_chances(self, game: Game, worth: list[int], figure: int) -> None:
+        left = game.stack_size
+        for feature in game.claimed_features():
+            strength = feature["strength"]
+            top = max(strength.values())
+            if feature["kind"] == "field":
+                gain = sum(self.field_city * completion_chance("city", sides, left)
+                           for sides in feature["cities"] if sides)
+            else:
+                chance = completion_chance(feature["kind"], feature["open"], left)
+                gain = PROJECTED * chance * (feature["complete"] - feature["end"])
+                for player, count in strength.items():
+                    # Followers come back when the feature is completed.
+                    worth[player] += round(figure * chance * count)
+            for player, count in strength.items():
+                if count == top:
+                    worth[player] += round(gain)
+
+
+#: The greedy bot's estimate: projected scores and followers in supply.
+SIMPLE = Evaluation()
+#: The search bot's estimate: chances of completion, followers dearer.
+EXPECTED = Evaluation(figure=500, fade=20, expected=True)
+#: The evaluations by name (the search's ``evaluation`` setting).
+EVALUATIONS = {"simple": SIMPLE, "expected": EXPECTED}
+
+
 def figure_bonus(stack_size: int) -> int:
-    """Hundredths per follower in supply with ``stack_size`` tiles left."""
-    return FIGURE * min(stack_size, FADE) // FADE
+    """Hundredths per follower in supply with ``stack_size`` tiles left, in
+    the simple estimate."""
+    return SIMPLE.figure_bonus(stack_size)
 
 
 def worths(game: Game, figure: int | None = None) -> list[int]:
-    """Each player's worth in hundredths of a point: projected points plus
-    ``figure`` per follower in supply (by default from the stack left)."""
-    if figure is None:
-        figure = figure_bonus(game.stack_size) if not game.is_over else 0
-    projected = game.projected_scores()
-    return [PROJECTED * projected[p] + figure * followers(game.supply(p))
-            for p in range(len(projected))]
+    """Each player's worth by the simple estimate (:data:`SIMPLE`)."""
+    return SIMPLE.worths(game, figure)
 
 
-def rewards(game: Game, scale: float = 500.0,
-            extra: list[int] | None = None) -> list[float]:
+def move_values(game: Game, evaluation: Evaluation, scored: int) -> dict[AnyMove, int]:
+    """Every legal move of ``game`` with its value for the player to move,
+    in hundredths of a point, in the order of ``game.legal_moves()``: the
+    mover's worth after the move minus the best opponent's, with ``scored``
+    more hundredths per point scored by the move during play (points in
+    hand beat points that still depend on finishing a feature). Empty once
+    the game is over; ``game`` itself is not changed.
+
+    Of the position after a move only its score events, the projected
+    scores, the claimed features and the supplies are read, which do not
+    depend on the hidden order of the stack, and the figure bonus is set from
+    the stack size *before* the move. Points "scored during play" leave out
+    final scoring, so a move is valued the same whether or not the game ends
+    right after it.
+    """
+    seat = game.current_player
+    if seat is None:
+        return {}
+    moves = list(game.legal_moves())
+    trial = game.copy()
+    before = list(game.scores)
+    seen = len(game.events)
+    figure = evaluation.figure_bonus(game.stack_size)
+    values: dict[AnyMove, int] = {}
+    for move in moves:
+        trial.play(move)
+        during = before.copy()
+        for event in trial.events[seen:]:
+            if not event.final:
+                during[event.player] += event.points
+        worth = [w + scored * d for w, d in
+                 zip(evaluation.worths(trial, figure), during, strict=True)]
+        mine = worth.pop(seat)
+        values[move] = mine - max(worth, default=0)
+        trial.undo()
+    return values
+
+
+def rewards(game: Game, scale: float = 500.0, extra: list[int] | None = None,
+            evaluation: Evaluation = SIMPLE) -> list[float]:
     """Per player, between 0 and 1: 0.5 when level with the best rival, towards
     1 when ahead (``scale`` hundredths ahead gives about 0.88). A finished
     game is judged by its final scores alone. ``extra`` adds hundredths to
     each player's worth (a search's bonus for points scored on its way)."""
-    worth = worths(game)
+    worth = evaluation.worths(game)
     if extra is not None:
         worth = [w + e for w, e in zip(worth, extra, strict=True)]
     out = []

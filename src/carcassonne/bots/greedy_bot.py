@@ -46,7 +46,7 @@ is valued the same whether or not the game ends right after it.
 
 from __future__ import annotations
 
-from carcassonne.bots.evaluation import FIGURE, figure_bonus, worths
+from carcassonne.bots.evaluation import FIGURE, SIMPLE, Evaluation, move_values
 from carcassonne.bots.seeded import SeededBot
 from carcassonne.engine import Game, Move
 
@@ -60,10 +60,16 @@ class GreedyBot(SeededBot):
     """Plays the move with the best immediate value (see the module docstring).
 
     Seeded like every bot (:class:`~carcassonne.bots.seeded.SeededBot`).
+    ``evaluation`` is how positions are judged: the simple estimate unless
+    told otherwise (the search bot models its own moves with its own).
     """
 
     name = "greedy"
 
+    def __init__(self, seed: int | str | None = None,
+                 evaluation: Evaluation = SIMPLE) -> None:
+        super().__init__(seed)
+        self.evaluation = evaluation
 
     def choose(self, game: Game) -> Move:
         """The move to play in ``game`` for its current player; the game is
@@ -80,35 +86,6 @@ class GreedyBot(SeededBot):
     def values(self, game: Game) -> dict[Move, int]:
         """Every legal move of ``game`` with its value for the player to move,
         in hundredths of a point, in the order of ``game.legal_moves()``.
-        Empty once the game is over. ``game`` itself is not changed."""
-        seat = game.current_player
-        if seat is None:
-            return {}
-        moves = list(game.legal_moves())
-        trial = game.copy()
-        scored = list(game.scores)
-        seen = len(game.events)
-        figure = figure_bonus(game.stack_size)
-        values: dict[Move, int] = {}
-        for move in moves:
-            trial.play(move)
-            values[move] = _value(trial, seat, scored, seen, figure)
-            trial.undo()
-        return values
-
-
-
-def _value(game: Game, seat: int, scored: list[int], seen: int, figure: int) -> int:
-    """Worth of the position for ``seat`` minus the best opponent's worth.
-
-    ``scored`` are the scores before the move and ``seen`` the number of score
-    events then; only the move's own events that are not final scoring are
-    added to them, so whether the game happened to end does not matter.
-    """
-    during = scored.copy()
-    for event in game.events[seen:]:
-        if not event.final:
-            during[event.player] += event.points
-    worth = [w + SCORED * d for w, d in zip(worths(game, figure), during, strict=True)]
-    mine = worth.pop(seat)
-    return mine - max(worth, default=0)
+        Empty once the game is over. ``game`` itself is not changed
+        (:func:`~carcassonne.bots.evaluation.move_values`)."""
+        return move_values(game, self.evaluation, SCORED)  # type: ignore[return-value]

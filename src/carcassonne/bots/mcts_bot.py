@@ -47,7 +47,7 @@ class MctsBot(SeededBot):
         if game.current_player is None:
             raise IndexError("no legal move: the game is over")
         seed = self.rng.randrange(2**32)
-        candidates = root_moves(game, self.settings.width, seed)
+        candidates = root_moves(game, self.settings, seed)
         if len(candidates) == 1:
             return candidates[0]
         stats = self.statistics(game, candidates, seed)

@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from carcassonne.bots.evaluation import rewards
+from carcassonne.bots.evaluation import EVALUATIONS, rewards
 from carcassonne.bots.greedy_bot import SCORED, GreedyBot
 from carcassonne.engine import Game
 from carcassonne.engine.moves import AnyMove
@@ -57,9 +57,13 @@ class Settings:
     rollout: int = 4
     #: Whether random rollout moves put figures too, or only place tiles.
     rollout_figures: bool = False
-    #: How rollout moves are chosen: ``random``, or ``greedy`` (the greedy
-    #: bot's move: a model of a sensible reply, dearer to compute).
+    #: How rollout moves are chosen: ``random``, ``greedy`` (the greedy
+    #: bot's move: a model of a sensible reply, dearer to compute) or
+    #: ``own`` (the best move one move deep by the search's own evaluation).
     policy: str = "random"
+    #: How positions are judged: ``expected`` (chances of completion) or
+    #: ``simple`` (projected scores), :mod:`carcassonne.bots.evaluation`.
+    evaluation: str = "expected"
     width: int = 12
     exploration: float = 0.3
     scale: float = 500.0
@@ -83,13 +87,14 @@ class Node:
         self.children: dict[Any, Node] = {}
 
 
-def root_moves(game: Game, width: int, seed: int) -> list[AnyMove]:
-    """The root's candidate moves: all of them, or the ``width`` best by the
-    greedy bot's one-move-deep value."""
+def root_moves(game: Game, settings: Settings, seed: int) -> list[AnyMove]:
+    """The root's candidate moves: all of them, or the ``settings.width``
+    best by their one-move-deep value under the search's evaluation."""
     moves = list(game.legal_moves())
+    width = settings.width
     if len(moves) <= width:
         return moves
-    values = GreedyBot(seed=seed).values(game)
+    values = GreedyBot(seed=seed, evaluation=EVALUATIONS[settings.evaluation]).values(game)
     ranked = sorted(moves, key=lambda m: -values[m])
     return ranked[:width]
 
@@ -104,7 +109,7 @@ def search(game: Game, budget: Budget, settings: Settings, seed: int,
     rng = random.Random(seed)
     state = game.determinized(seat, rng)
     if candidates is None:
-        candidates = root_moves(state, settings.width, seed)
+        candidates = root_moves(state, settings, seed)
     root = Node(None, seat)
     root_events = len(state.events)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
@@ -157,7 +162,12 @@ def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Setti
         if state.is_over or played >= settings.depth:
             break
         legal = list(state.legal_moves())
-    greedy = GreedyBot(seed=rng.random()) if settings.policy == "greedy" else None
+    evaluation = EVALUATIONS[settings.evaluation]
+    greedy = None
+    if settings.policy == "greedy":
+        greedy = GreedyBot(seed=rng.random())
+    elif settings.policy == "own":
+        greedy = GreedyBot(seed=rng.random(), evaluation=evaluation)
     for _ in range(settings.rollout):
         if state.is_over:
             break
@@ -178,7 +188,7 @@ def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Setti
         for event in state.events[root_events:]:
             if not event.final:
                 extra[event.player] += settings.scored * event.points
-    reward = rewards(state, settings.scale, extra)
+    reward = rewards(state, settings.scale, extra, evaluation)
     for n in path[1:]:
         n.visits += 1
         n.total += reward[n.player]
