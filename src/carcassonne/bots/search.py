@@ -14,16 +14,20 @@ An iteration:
    adds one untried legal move as a new leaf (at most ``depth`` moves deep);
 3. plays ``rollout`` more moves, so the next tiles are sampled: by default
    random tile placements without figures (where the next tiles go and what
-   they complete), or the greedy bot's moves (``policy="greedy"``);
+   they complete), the greedy bot's moves (``policy="greedy"``), or the best
+   moves one move deep by the search's own evaluation (``policy="own"``);
 4. scores the position with :func:`~carcassonne.bots.evaluation.rewards`
-   (projected scores, followers kept, and a bonus for points scored on the
-   way: public information only) and adds each node's reward for the player
-   who made its move;
+   under the ``evaluation`` setting (by default the expected evaluation:
+   projected scores, each unfinished feature's chance of completion,
+   followers kept, and a bonus for points scored on the way; public
+   information only) and adds each node's reward for the player who made
+   its move;
 5. takes every move back.
 
 At the root only the ``width`` moves with the best one-move-deep value
-(:func:`~carcassonne.bots.greedy_bot.GreedyBot.values`) are searched: the
-rest are rarely good, and the budget is better spent on the few.
+under the same evaluation (:func:`~carcassonne.bots.evaluation.move_values`)
+are searched: the rest are rarely good, and the budget is better spent on
+the few.
 """
 
 from __future__ import annotations
