@@ -1,0 +1,203 @@
+"""The PettingZoo AEC environment: every seat is an agent (``player_0``, ...).
+
+::
+
+    >>> from carcassonne.env import CarcassonneAEC
+    >>> env = CarcassonneAEC(players=2, sets=["base"])
+    >>> env.reset(seed=1)
+    >>> obs, reward, terminated, truncated, info = env.last()
+    >>> mask = obs["action_mask"]
+    >>> env.step(int(mask.nonzero()[0][0]))
+
+The agent to act is the seat the engine waits for (``game.current_player``):
+the player placing a tile (also a builder's second tile, ``TB-BUILD-3``, and
+the helper tile of ``WON-PLACE-3``), the player choosing who takes a wonder,
+the player taking it. One engine move may take several steps of the same
+agent (placement, then figures; ``actions.py``).
+
+Rewards go to every agent at every step (``table.Rewards``): the change of
+its score, times ``score_scale``, and the result once the game is over.
+When it is over, every agent is terminated; as PettingZoo asks, each then
+steps once more with ``None`` and leaves ``env.agents``.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from carcassonne.env.actions import IllegalAction
+from carcassonne.env.layout import DEFAULT_WINDOW, ActionLayout
+from carcassonne.env.observations import Observer
+from carcassonne.env.render import render_rgb, render_text
+from carcassonne.env.table import GAME_KEYS, Rewards, Table
+
+RENDER_MODES = ("ansi", "human", "rgb_array")
+ILLEGAL = ("raise", "penalty")
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, "
+                         f"not {render_mode!r}")
+
+
+def check_illegal(illegal_action: str) -> None:
+    if illegal_action not in ILLEGAL:
+        raise ValueError(f"illegal_action must be 'raise' or 'penalty', not {illegal_action!r}")
+
+
+def game_options(options: dict[str, Any] | None, allowed: tuple[str, ...]) -> dict[str, Any]:
+    """The keys of a reset's ``options`` this environment reads; others are
+    ignored with a warning (PettingZoo's own test passes made-up keys)."""
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        warnings.warn(f"reset options {unknown} are ignored (known: {', '.join(allowed)})",
+                      stacklevel=3)
+    return {k: v for k, v in options.items() if k in allowed}
+
+
+class CarcassonneAEC(AECEnv):
+    """Carcassonne for PettingZoo's agent-environment-cycle API.
+
+    ``players`` is a number of seats or their names; ``sets`` and ``options``
+    are those of :meth:`carcassonne.Game.new`; ``stack`` and ``wonders`` fix
+    the draw order and the wonders laid out for every game (a reset's
+    ``options={"stack": [...], "wonders": [...]}`` overrides them for one
+    game). ``window`` is the side of the observation window in squares;
+    ``illegal_action`` says what an action outside the mask does: ``"raise"``
+    (``IllegalAction``, nothing changes) or ``"penalty"`` (nothing changes,
+    the agent gets ``-illegal_penalty``).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "carcassonne_v0", "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False, "render_fps": 2}
+
+    def __init__(self, players: int | list[str] = 2, sets: Iterable[str] = ("base",),
+                 options: dict[str, Any] | None = None, *, window: int = DEFAULT_WINDOW,
+                 render_mode: str | None = None, rewards: Rewards | None = None,
+                 stack: Iterable[str] | None = None, wonders: Iterable[str] | None = None,
+                 illegal_action: str = "raise", illegal_penalty: float = 1.0) -> None:
+        super().__init__()
+        check_render_mode(render_mode)
+        check_illegal(illegal_action)
+        self.render_mode = render_mode
+        self.layout = ActionLayout(window)
+        self.table = Table(players, sets, options, self.layout, rewards or Rewards())
+        self.stack = None if stack is None else list(stack)
+        self.wonders = None if wonders is None else list(wonders)
+        self.illegal_action = illegal_action
+        self.illegal_penalty = illegal_penalty
+        self._rng = np.random.default_rng()
+        # Set up one game now: bad sets, options or players fail here, not later.
+        self.table.new_game(0, self.stack, self.wonders)
+        self.possible_agents = [f"player_{i}" for i in range(len(self.table.game.players))]
+        self._observer = Observer(self.layout)
+        self._action_space = spaces.Discrete(self.layout.size)
+        self.observation_spaces = {a: self._observer.space for a in self.possible_agents}
+        self.action_spaces = {a: self._action_space for a in self.possible_agents}
+
+    # -- spaces ------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> Any:
+        """The engine game being played (read it, do not play on it)."""
+        return self.table.game
+
+    # -- the cycle ---------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            self._action_space.seed(seed)
+        given = game_options(options, GAME_KEYS)
+        game_seed = int(self._rng.integers(2**63))
+        self.table.new_game(game_seed, given.get("stack", self.stack),
+                            given.get("wonders", self.wonders))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        game = self.table.game
+        if game.is_over:  # an empty stack: nothing to play
+            self._end()
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[game.current_player]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return self._observer.observe(self.table, self.possible_agents.index(agent))
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        try:
+            move = self.table.act(action)
+        except IllegalAction:
+            if self.illegal_action == "raise":
+                raise
+            self._cumulative_rewards[agent] = 0.0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards[agent] = -self.illegal_penalty
+            self.infos[agent] = {"illegal_action": True}
+            self._accumulate_rewards()
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.infos[agent] = {}
+        gained = self.table.score_rewards()
+        self.rewards = {a: gained[i] for i, a in enumerate(self.possible_agents)}
+        game = self.table.game
+        if move is not None and game.is_over:
+            self._end()
+        elif move is not None:
+            self.agent_selection = self.possible_agents[game.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _end(self) -> None:
+        """The game is over: add the results and terminate every agent."""
+        results = self.table.result_rewards()
+        for i, a in enumerate(self.possible_agents):
+            self.rewards[a] = self.rewards.get(a, 0.0) + results[i]
+            self.terminations[a] = True
+        game = self.table.game
+        for a in self.agents:
+            self.infos[a] = {"scores": list(game.scores), "winners": list(game.winners)}
+
+    # -- pictures ----------------------------------------------------------------------
+
+    def render(self) -> Any:
+        """``ansi``: the board as text; ``human``: that text printed;
+        ``rgb_array``: the board as an RGB image (numpy uint8, H x W x 3)."""
+        if self.render_mode is None:
+            warnings.warn("render() without a render_mode draws nothing", stacklevel=2)
+            return None
+        if self.render_mode == "rgb_array":
+            return render_rgb(self.table)
+        text = render_text(self.table)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in memory."""

@@ -1,0 +1,135 @@
+"""The table both environments share: one game, its action tree, its rewards.
+
+A :class:`Table` owns a :class:`~carcassonne.Game` and everything the
+environments derive from it: the board's squares (``squares.py``), the
+action tree of the current decision (``actions.py``, built once per engine
+decision, when first asked), the actions chosen so far within that decision
+and the scores last paid out as rewards.
+
+Rewards (:class:`Rewards`) are score changes, for every seat at every step
+(an opponent's move can score for you: a shared city, a farm, a wonder),
+times ``score_scale``; when the game ends each seat also gets the result:
+``win`` for the only winner, ``shared`` for each of several seats tied on
+the top score (``FINAL-9``), ``loss`` for the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from carcassonne.engine.game import Game
+from carcassonne.engine.moves import AnyMove
+from carcassonne.env.actions import Decision, IllegalAction, Prefix
+from carcassonne.env.layout import MAX_SEATS, ActionLayout
+from carcassonne.env.squares import BoardSquares
+
+
+@dataclass(frozen=True)
+class Rewards:
+    """How points and the result become rewards (see the module docstring)."""
+
+    score_scale: float = 1.0
+    win: float = 1.0
+    loss: float = -1.0
+    shared: float = 0.0
+
+    def result(self, game: Game, seat: int) -> float:
+        """The result reward of ``seat`` in a finished game."""
+        winners = game.winners
+        if seat not in winners:
+            return self.loss
+        return self.win if len(winners) == 1 else self.shared
+
+
+#: What may be set per game: ``stack`` (tile ids, first drawn first) and
+#: ``wonders`` (the wonders laid out).
+GAME_KEYS = ("stack", "wonders")
+
+
+class Table:
+    """One game as the environments see it (see the module docstring)."""
+
+    def __init__(self, players: int | list[str], sets: Iterable[str],
+                 options: dict[str, Any] | None, layout: ActionLayout,
+                 rewards: Rewards) -> None:
+        self.players = players
+        self.sets = tuple(sets)
+        self.options = dict(options or {})
+        self.layout = layout
+        self.rewards = rewards
+        self.game: Game
+        self.squares: BoardSquares
+        self.prefix: Prefix = ()
+        #: Counts engine positions (new games and moves): what observation caches key on.
+        self.version = 0
+        self._decision: Decision | None = None
+        self._paid: list[int] = []
+
+    @property
+    def seats(self) -> int:
+        return self.players if isinstance(self.players, int) else len(self.players)
+
+    def new_game(self, seed: int, stack: Iterable[str] | None = None,
+                 wonders: Iterable[str] | None = None) -> None:
+        """Set up a new game (``stack`` fixes the draw order)."""
+        self.game = Game.new(players=self.players, sets=self.sets, options=self.options,
+                             seed=seed, stack=stack, wonders=wonders)
+        if len(self.game.players) > MAX_SEATS:  # pragma: no cover - the engine caps it
+            raise ValueError(f"at most {MAX_SEATS} seats")
+        self.squares = BoardSquares()
+        self.squares.update(self.game)
+        self.prefix = ()
+        self.version += 1
+        self._decision = None
+        self._paid = [0] * len(self.game.players)
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """The board square at window column 0, row 0 (the window is
+        centred on the board's bounding box)."""
+        return self.squares.origin(self.layout.window)
+
+    @property
+    def decision(self) -> Decision | None:
+        """The action tree of the current decision (None once the game is over)."""
+        if self.game.is_over:
+            return None
+        if self._decision is None:
+            self._decision = Decision(self.game, self.layout, self.origin)
+        return self._decision
+
+    def act(self, action: Any) -> AnyMove | None:
+        """Take one action of the current player; return the engine move
+        once its actions are complete (it is then played). Raises
+        :class:`IllegalAction` (the table unchanged) if the mask forbids it."""
+        decision = self.decision
+        if decision is None:
+            raise IllegalAction("the game is over: no action is allowed")
+        prefix, move = decision.advance(self.prefix, action)
+        if move is None:
+            self.prefix = prefix
+            return None
+        self.play(move)
+        return move
+
+    def play(self, move: AnyMove) -> None:
+        """Play an engine move (a bot's, or the one the actions named)."""
+        self.game.play(move)
+        self.squares.update(self.game)
+        self.prefix = ()
+        self.version += 1
+        self._decision = None
+
+    def score_rewards(self) -> list[float]:
+        """Each seat's reward for its score changes since the last call."""
+        scores = self.game.scores
+        scale = self.rewards.score_scale
+        out = [scale * (now - paid) for now, paid in zip(scores, self._paid, strict=True)]
+        self._paid = list(scores)
+        return out
+
+    def result_rewards(self) -> list[float]:
+        """Each seat's result reward (the game must be over)."""
+        return [self.rewards.result(self.game, seat) for seat in range(len(self.game.players))]
