@@ -151,13 +151,13 @@ class CarcassonneAEC(AECEnv):
             return
         try:
             move = self.table.act(action)
-        except IllegalAction:
+        except IllegalAction as error:
             if self.illegal_action == "raise":
                 raise
             self._cumulative_rewards[agent] = 0.0
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewards[agent] = -self.illegal_penalty
-            self.infos[agent] = {"illegal_action": True}
+            self.infos[agent] = {"illegal_action": str(error)}
             self._accumulate_rewards()
             return
         self._cumulative_rewards[agent] = 0.0

@@ -53,7 +53,9 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
     :func:`carcassonne.bots.make_bot` or a bot object. ``players`` defaults
     to one more than the opponents. ``seat``: the agent's seat, or
     ``"random"`` (drawn at each reset). The other parameters are those of
-    :class:`~carcassonne.env.CarcassonneAEC`.
+    :class:`~carcassonne.env.CarcassonneAEC`, except that an action outside
+    the mask costs ``illegal_penalty`` by default instead of raising: a
+    Gymnasium learner may step with any action of the space.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human", "rgb_array"],
@@ -64,7 +66,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
                  options: dict[str, Any] | None = None, *, window: int = DEFAULT_WINDOW,
                  render_mode: str | None = None, rewards: Rewards | None = None,
                  stack: Iterable[str] | None = None, wonders: Iterable[str] | None = None,
-                 illegal_action: str = "raise", illegal_penalty: float = 1.0) -> None:
+                 illegal_action: str = "penalty", illegal_penalty: float = 1.0) -> None:
         check_render_mode(render_mode)
         check_illegal(illegal_action)
         opponents = list(opponents)
@@ -143,10 +145,11 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
             return self._finish(0.0)
         try:
             move = self.table.act(action)
-        except IllegalAction:
+        except IllegalAction as error:
             if self.illegal_action == "raise":
                 raise
-            return self._observe(), -self.illegal_penalty, False, False, {"illegal_action": True}
+            return (self._observe(), -self.illegal_penalty, False, False,
+                    {"illegal_action": str(error)})
         if move is not None:
             self._opponents_play()
         reward = self.table.score_rewards()[self.seat]
