@@ -12,7 +12,7 @@ from strategies import play_checked
 
 from carcassonne import Game
 from carcassonne.bots import BOTS, LEVELS, MctsBot, known_bot, make_bot
-from carcassonne.bots.search import Budget, Settings, search
+from carcassonne.bots.search import Budget, Settings, root_moves, search
 
 EVERY_SET = ["base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
 
@@ -124,3 +124,26 @@ def test_levels_and_search_specs() -> None:
         assert not known_bot(bad)
         with pytest.raises(ValueError):
             make_bot(bad)
+
+
+def test_the_prior_starts_each_candidate_at_its_one_move_value() -> None:
+    game = Game.new(players=2, seed=8)
+    rng = random.Random(3)
+    for _ in range(12):
+        game.play(game.legal_moves().random(rng))
+    settings = Settings(width=6, prior=5, depth=1, rollout=1, policy="greedy")
+    candidates, values = root_moves(game, settings, seed=1)
+    assert len(candidates) == len(values) == 6
+    assert [values[m] for m in candidates] == sorted(values.values(), reverse=True)
+    # Without iterations, every candidate holds its prior visits only, and
+    # the bot plays a move of the best one-move value.
+    stats = search(game, Budget(iterations=0), settings, seed=2, candidates=candidates,
+                   values=values)
+    assert {visits for visits, _ in stats.values()} == {5}
+    best = max(values.values())
+    bot = MctsBot(seed=1, budget=Budget(iterations=0), settings=settings)
+    assert values[bot.choose(game)] == best
+    # Iterations add visits on top of the prior.
+    stats = search(game, Budget(iterations=30), settings, seed=2, candidates=candidates,
+                   values=values)
+    assert sum(visits for visits, _ in stats.values()) == 6 * 5 + 30

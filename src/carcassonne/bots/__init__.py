@@ -37,18 +37,19 @@ class Bot(Protocol):
         ...
 
 
-#: The greedy bot's replies as the model of what happens next: the settings
-#: that won most often against ``greedy`` in measured matches (docs/bots.md).
-_GREEDY_REPLIES = Settings(depth=1, rollout=2, policy="greedy")
+#: The search the levels share: the six best moves by their one-move value
+#: under the expected evaluation, each starting from that value (``prior``),
+#: each iteration answered by one greedy reply. Measured against ``greedy``
+#: in paired base games, these settings won most often (docs/bots.md).
+_SEARCH = Settings(depth=1, rollout=1, policy="greedy", width=6, prior=5)
 
 #: The search bot's levels: a budget per move, the search's settings and how
-#: many processes search.
+#: many processes search. The budgets are iterations, so a level plays the
+#: same moves on any machine; the seconds only cap a slow one.
 LEVELS: dict[str, tuple[Budget, Settings, int]] = {
-    "easy": (Budget(iterations=40), Settings(), 1),
-    "medium": (Budget(iterations=None, seconds=0.5), Settings(depth=1, rollout=1,
-                                                               policy="greedy"), 1),
-    "hard": (Budget(iterations=None, seconds=1.8), _GREEDY_REPLIES,
-             min(2, os.cpu_count() or 1)),
+    "easy": (Budget(iterations=40, seconds=1.0), Settings(evaluation="simple"), 1),
+    "medium": (Budget(iterations=24, seconds=1.0), _SEARCH, 1),
+    "hard": (Budget(iterations=80, seconds=1.8), _SEARCH, min(2, os.cpu_count() or 1)),
 }
 
 

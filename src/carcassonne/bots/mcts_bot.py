@@ -47,20 +47,23 @@ class MctsBot(SeededBot):
         if game.current_player is None:
             raise IndexError("no legal move: the game is over")
         seed = self.rng.randrange(2**32)
-        candidates = root_moves(game, self.settings, seed)
+        candidates, values = root_moves(game, self.settings, seed)
         if len(candidates) == 1:
             return candidates[0]
-        stats = self.statistics(game, candidates, seed)
+        stats = self.statistics(game, candidates, seed, values)
         return max(candidates, key=lambda m: (stats.get(m, (0, 0.0))[0],
                                               _mean(stats.get(m, (0, 0.0)))))
 
-    def statistics(self, game: Game, candidates: list[AnyMove],
-                   seed: int) -> dict[AnyMove, tuple[int, float]]:
-        """Visits and summed rewards of each root move, over all workers."""
+    def statistics(self, game: Game, candidates: list[AnyMove], seed: int,
+                   values: dict[AnyMove, int] | None = None,
+                   ) -> dict[AnyMove, tuple[int, float]]:
+        """Visits and summed rewards of each root move, over all workers
+        (``values``: the candidates' one-move values, for the prior)."""
         if self.workers == 1:
-            return search(game, self.budget, self.settings, seed, candidates)
+            return search(game, self.budget, self.settings, seed, candidates, values)
         pool = self._executor()
-        futures = [pool.submit(search, game, self.budget, self.settings, seed + i, candidates)
+        futures = [pool.submit(search, game, self.budget, self.settings, seed + i,
+                               candidates, values)
                    for i in range(self.workers)]
         total: dict[AnyMove, tuple[int, float]] = {}
         for future in futures:

@@ -68,6 +68,9 @@ class Settings:
     #: How positions are judged: ``expected`` (chances of completion) or
     #: ``simple`` (projected scores), :mod:`carcassonne.bots.evaluation`.
     evaluation: str = "expected"
+    #: Visits each root candidate starts with, at the reward of its
+    #: one-move-deep value (0: none).
+    prior: int = 0
     width: int = 12
     exploration: float = 0.3
     scale: float = 500.0
@@ -91,30 +94,44 @@ class Node:
         self.children: dict[Any, Node] = {}
 
 
-def root_moves(game: Game, settings: Settings, seed: int) -> list[AnyMove]:
-    """The root's candidate moves: all of them, or the ``settings.width``
-    best by their one-move-deep value under the search's evaluation."""
+def root_moves(game: Game, settings: Settings,
+               seed: int) -> tuple[list[AnyMove], dict[AnyMove, int]]:
+    """The root's candidate moves, best first, and their one-move-deep values
+    under the search's evaluation: all moves, or the ``settings.width`` best.
+    The values are left out (empty) when neither the width nor the prior
+    needs them."""
     moves = list(game.legal_moves())
-    width = settings.width
-    if len(moves) <= width:
-        return moves
+    if len(moves) <= settings.width and not settings.prior:
+        return moves, {}
     values = GreedyBot(seed=seed, evaluation=EVALUATIONS[settings.evaluation]).values(game)
-    ranked = sorted(moves, key=lambda m: -values[m])
-    return ranked[:width]
+    ranked = sorted(moves, key=lambda m: -values[m])[:settings.width]
+    return ranked, {move: values[move] for move in ranked}
 
 
 def search(game: Game, budget: Budget, settings: Settings, seed: int,
-           candidates: list[AnyMove] | None = None) -> dict[AnyMove, tuple[int, float]]:
+           candidates: list[AnyMove] | None = None,
+           values: dict[AnyMove, int] | None = None) -> dict[AnyMove, tuple[int, float]]:
     """Search from ``game`` for its current player; the game is not changed.
-    Returns, per root move, (visits, summed reward)."""
+    Returns, per root move, (visits, summed reward), the prior's visits
+    included. ``candidates`` and ``values`` are :func:`root_moves`' answer
+    when the caller has it already."""
     seat = game.current_player
     if seat is None:
         return {}
     rng = random.Random(seed)
     state = game.determinized(seat, rng)
     if candidates is None:
-        candidates = root_moves(state, settings, seed)
+        candidates, values = root_moves(state, settings, seed)
     root = Node(None, seat)
+    if settings.prior and values:
+        # Each candidate starts as if visited ``prior`` times with the reward
+        # of its one-move value: a small budget then plays like that value,
+        # a large one lets the search overrule it.
+        for move in candidates:
+            child = root.children[move] = Node(move, seat)
+            child.visits = child.available = settings.prior
+            child.total = settings.prior * (
+                0.5 + 0.5 * math.tanh(values[move] / settings.scale))
     root_events = len(state.events)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     done = 0
