@@ -2,8 +2,9 @@
 
 Run by hand (never in CI)::
 
-    python benchmarks/search_bot.py speed
-    python benchmarks/search_bot.py strength --games 40 --budgets 30,100,300,1000
+    python benchmarks/search_bot.py speed --settings depth=1,rollout=1,policy=greedy,width=6
+    python benchmarks/search_bot.py strength --games 40 --budgets 0,8,24,80 \
+        --settings depth=1,rollout=1,policy=greedy,width=6,prior=5
     python benchmarks/search_bot.py levels --games 200 --levels medium,hard
 
 ``speed`` times search iterations (one determinisation, a walk down the
@@ -11,7 +12,7 @@ tree, the rollout and the evaluation) from positions of random base games,
 in one process. ``strength`` plays the search bot with each iteration budget
 against ``greedy`` in paired games (the arena: every stack twice, seats
 swapped) and prints a table. ``levels`` does the same for the levels the
-lobby offers, whose budgets are in seconds.
+lobby offers.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ import time
 
 from carcassonne import Game
 from carcassonne.arena import Setup, entrants, play, summarize
-from carcassonne.bots.search import Budget, Settings, search
+from carcassonne.bots import search_spec
+from carcassonne.bots.search import Budget, search
 
 
 def positions(count: int, seed: int) -> list[Game]:
@@ -40,8 +42,8 @@ def positions(count: int, seed: int) -> list[Game]:
     return out
 
 
-def speed(iterations: int, count: int) -> None:
-    settings = Settings()
+def speed(iterations: int, count: int, spec: str) -> None:
+    settings = search_spec(spec)[1]
     games = positions(count, 7)
     start = time.perf_counter()
     for k, game in enumerate(games):
@@ -73,9 +75,13 @@ def main() -> None:
     fast = sub.add_parser("speed")
     fast.add_argument("--iterations", type=int, default=300)
     fast.add_argument("--positions", type=int, default=12)
+    fast.add_argument("--settings", default="",
+                      help="search settings as KEY=VALUE,... (as after mcts:)")
     grow = sub.add_parser("strength")
     grow.add_argument("--games", type=int, default=40)
     grow.add_argument("--budgets", default="30,100,300,1000")
+    grow.add_argument("--settings", default="",
+                      help="search settings as KEY=VALUE,... (as after mcts:)")
     grow.add_argument("--seed", type=int, default=1)
     grow.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     levels = sub.add_parser("levels")
@@ -85,9 +91,10 @@ def main() -> None:
     levels.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     if args.what == "speed":
-        speed(args.iterations, args.positions)
+        speed(args.iterations, args.positions, args.settings)
     elif args.what == "strength":
-        names = [f"mcts:iterations={b}" for b in args.budgets.split(",")]
+        extra = f",{args.settings}" if args.settings else ""
+        names = [f"mcts:iterations={b}{extra}" for b in args.budgets.split(",")]
         strength(names, args.games, args.seed, args.workers)
     else:
         strength(args.levels.split(","), args.games, args.seed, args.workers)
