@@ -351,6 +351,7 @@ export class BoardView {
     const colour = PLAYER_COLOURS[(player ?? 0) % PLAYER_COLOURS.length];
     const grow = Math.min(1.3, this.figureGrow());
     const chosen = new Map((picks || []).map((p) => [p.key, p.kind]));
+    let chooser = null;
     for (const s of spots) {
       const [x, y] = s.point;
       const isSel = chosen.has(s.key);
@@ -374,8 +375,10 @@ export class BoardView {
         e.stopPropagation();
         onPick(s.key);
       });
-      if (isSel && s.key === active && s.kinds.length > 1) this.kindChooser(s, shown, colour, grow, onKind);
+      if (isSel && s.key === active && s.kinds.length > 1) chooser = [s, shown];
     }
+    // Drawn last, so that no spot drawn after it covers its buttons.
+    if (chooser) this.kindChooser(chooser[0], chooser[1], colour, grow, onKind);
   }
 
   /** The row of figure kinds above the selected spot. */
