@@ -34,7 +34,7 @@ from pettingzoo import AECEnv
 from carcassonne.env.actions import IllegalAction
 from carcassonne.env.layout import DEFAULT_WINDOW, ActionLayout
 from carcassonne.env.observations import Observer
-from carcassonne.env.render import render_rgb, render_text
+from carcassonne.env.render import render
 from carcassonne.env.table import GAME_KEYS, Rewards, Table
 
 RENDER_MODES = ("ansi", "human", "rgb_array")
@@ -188,16 +188,7 @@ class CarcassonneAEC(AECEnv):
     def render(self) -> Any:
         """``ansi``: the board as text; ``human``: that text printed;
         ``rgb_array``: the board as an RGB image (numpy uint8, H x W x 3)."""
-        if self.render_mode is None:
-            warnings.warn("render() without a render_mode draws nothing", stacklevel=2)
-            return None
-        if self.render_mode == "rgb_array":
-            return render_rgb(self.table)
-        text = render_text(self.table)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.table, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the game lives in memory."""

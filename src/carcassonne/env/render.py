@@ -18,6 +18,9 @@ and a dot in the seat's colour (:data:`SEAT_COLOURS`) for each figure.
 
 from __future__ import annotations
 
+import warnings
+from typing import Any
+
 import numpy as np
 
 from carcassonne.env.squares import STATIC_PLANES
@@ -146,3 +149,20 @@ def render_rgb(table: Table) -> np.ndarray:
         image[max(cy - 3, 0):cy + 3, max(cx - 3, 0):cx + 3] = (0, 0, 0)
         image[max(cy - 2, 0):cy + 2, max(cx - 2, 0):cx + 2] = SEAT_COLOURS[fig["player"]]
     return image
+
+
+def render(table: Table, mode: str | None) -> Any:
+    """What an environment's ``render()`` returns in ``mode``: ``ansi``, the
+    board as text; ``human``, that text printed (returns None);
+    ``rgb_array``, the board as an RGB image (numpy uint8, H x W x 3);
+    None, nothing (with a warning)."""
+    if mode is None:
+        warnings.warn("render() without a render_mode draws nothing", stacklevel=3)
+        return None
+    if mode == "rgb_array":
+        return render_rgb(table)
+    text = render_text(table)
+    if mode == "human":
+        print(text)
+        return None
+    return text

@@ -25,7 +25,6 @@ other side, which pairs evaluation games.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -38,7 +37,7 @@ from carcassonne.env.actions import IllegalAction
 from carcassonne.env.aec import check_illegal, check_render_mode, game_options
 from carcassonne.env.layout import DEFAULT_WINDOW, ActionLayout
 from carcassonne.env.observations import Observer
-from carcassonne.env.render import render_rgb, render_text
+from carcassonne.env.render import render
 from carcassonne.env.table import GAME_KEYS, Rewards, Table
 
 #: What a reset's ``options`` may set.
@@ -192,13 +191,4 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
     def render(self) -> Any:
         """``ansi``: the board as text; ``human``: that text printed;
         ``rgb_array``: the board as an RGB image (numpy uint8, H x W x 3)."""
-        if self.render_mode is None:
-            warnings.warn("render() without a render_mode draws nothing", stacklevel=2)
-            return None
-        if self.render_mode == "rgb_array":
-            return render_rgb(self.table)
-        text = render_text(self.table)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.table, self.render_mode)
