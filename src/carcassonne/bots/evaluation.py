@@ -133,17 +133,6 @@ EXPECTED = Evaluation(figure=500, fade=20, expected=True)
 EVALUATIONS = {"simple": SIMPLE, "expected": EXPECTED}
 
 
-def figure_bonus(stack_size: int) -> int:
-    """Hundredths per follower in supply with ``stack_size`` tiles left, in
-    the simple estimate."""
-    return SIMPLE.figure_bonus(stack_size)
-
-
-def worths(game: Game, figure: int | None = None) -> list[int]:
-    """Each player's worth by the simple estimate (:data:`SIMPLE`)."""
-    return SIMPLE.worths(game, figure)
-
-
 def move_values(game: Game, evaluation: Evaluation, scored: int) -> dict[AnyMove, int]:
     """Every legal move of ``game`` with its value for the player to move,
     in hundredths of a point, in the order of ``game.legal_moves()``: the
