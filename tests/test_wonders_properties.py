@@ -4,8 +4,9 @@ Random play seldom scores 10 points during a game, so these games are played
 by greedy bots (seeded by the example), which earn, take and place wonders
 in most games. At every wonder decision and wonder placement the listed
 moves are checked against ``play``: each listed move is legal and can be
-undone exactly, and random candidates are either refused cleanly, naming a
-rule, or lead to the same position as a listed move.
+undone exactly, random candidates are either refused cleanly, naming a
+rule, or lead to the same position as a listed move, and a wonder's figure
+options are those a flood fill of the board allows (``test_figure_options``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import random_candidate, snapshot
+from test_figure_options import check_position
 from test_properties import RULE_IDS, check_bookkeeping, equivalent_listed
 
 from carcassonne import Game, IllegalMove, Move
@@ -33,6 +35,8 @@ def check_special_position(game: Game, rng: random.Random) -> None:
     listed = list(moves)
     assert listed and len(set(listed)) == len(listed)
     before = snapshot(game)
+    if game.tiles_to_place and game.tiles_to_place[0] in PIECES:
+        check_position(game, rng)  # one or two followers, as the flood fill allows
     for move in rng.sample(listed, min(len(listed), 40)):
         assert game.is_legal(move) and game.is_legal(str(move))
         game.play(move)

@@ -25,7 +25,7 @@ from typing import Any
 from carcassonne.engine import scoring, special
 from carcassonne.engine.board import ALL_FITS, Board
 from carcassonne.engine.choices import ChoiceMoves
-from carcassonne.engine.errors import IllegalMove, SetupError
+from carcassonne.engine.errors import IllegalMove, SetupError, shown
 from carcassonne.engine.expansions import Expansion, Joined, for_game
 from carcassonne.engine.features import Features
 from carcassonne.engine.legal import LegalMoves
@@ -160,7 +160,7 @@ class Game:
             random.Random(seed).shuffle(tiles)
         else:
             if isinstance(stack, str) or not isinstance(stack, Iterable):
-                raise SetupError(f"the stack must be a list of tile ids, not {stack!r}")
+                raise SetupError(f"the stack must be a list of tile ids, not {shown(stack)}")
             tiles = list(stack)
             check_stack(tiles, chosen)
         setup: dict[str, Any] = {}
@@ -517,8 +517,8 @@ class Game:
                 raise IllegalMove("MEEPLE-2", "farmers are switched off in this game "
                                               "(option farmers = false)")
             if not self._free(pos, turned)[index]:
-                raise IllegalMove("MEEPLE-3", f"the {fig.feature} at {fig.spot} already "
-                                              f"holds a follower")
+                raise IllegalMove("MEEPLE-3", f"the {fig.feature} at {fig.spot}, once the tile "
+                                              f"is connected, already holds a follower")
         else:
             reason = self._refusal(player, fig.figure, self._joined(pos, turned)[index])
             if reason is not None:
@@ -549,11 +549,24 @@ class Game:
 
     def _free(self, pos: int, turned: Any) -> list[bool]:
         """For each segment of ``turned`` placed on ``pos``: whether the feature
-        it would join holds no follower (``MEEPLE-3``)."""
-        free = [True] * len(turned.segments)
+        it belongs to once the tile is connected holds no follower
+        (``MEEPLE-3``).
+
+        That feature is more than the segment's own neighbours: two segments
+        of the new tile that touch the same neighbouring feature (a field
+        reaching round the tile, a city entered through two sides) become
+        one feature, so each takes in what the other touches. The segments
+        are grouped by the neighbouring features they touch, without
+        placing the tile."""
+        size = len(turned.segments)
         tiles = self._board.tiles
         root, followers = self._features.root, self._features.followers
         links = turned.links
+        # Per segment, the group it belongs to (named by one of its segments);
+        # per neighbouring feature root, the first segment that touched it.
+        group = list(range(size))
+        toucher: dict[int, int] = {}
+        busy = [False] * size
         for side, delta in enumerate(DELTA):
             neighbour = tiles.get(pos + delta)
             if neighbour is None:
@@ -561,9 +574,18 @@ class Game:
             first, nturned = neighbour
             nat = nturned.at
             for _, mine, theirs in links[side]:
-                if followers[root[first + nat[theirs]]]:
-                    free[mine] = False
-        return free
+                r = root[first + nat[theirs]]
+                if followers[r]:
+                    busy[mine] = True
+                other = toucher.setdefault(r, mine)
+                if other != mine:
+                    a, b = group[mine], group[other]
+                    if a != b:
+                        group = [a if g == b else g for g in group]
+        for i in range(size):
+            if busy[i]:
+                busy[group[i]] = True
+        return [not busy[group[i]] for i in range(size)]
 
     # -- doing a move ------------------------------------------------------------
 
@@ -710,14 +732,20 @@ class Game:
             self._draw += 1
 
     def _start_turn(self, player: int) -> None:
-        """Give the turn to the next player who has a tile to place; end the
-        game when nobody has (``PLACE-4``, ``VAR-HAND-5``). Without a hand,
-        the game ends as soon as the player to move has nothing to place
-        (``WON-PLACE-5``: a wonder held by someone else does not matter)."""
-        for _ in range(self._n if self.options.hand > 1 else 1):
+        """Give the turn to ``player``, or end the game.
+
+        The game ends when the player to move has nothing to place and no
+        tile is left to anyone: the stack is empty and so is every hand
+        (``PLACE-4``, ``VAR-HAND-5``). A wonder held by someone else does not
+        keep it going (``WON-PLACE-5``), with or without a hand. In the hand
+        variant a player whose hand is empty while others still hold tiles
+        skips the turn (``VAR-HAND-3``)."""
+        for _ in range(self._n):
             self._turn += 1
             if self._start_part(player):
                 return
+            if self._draw >= len(self._stack) and not any(self._hands):
+                break
             player = (player + 1) % self._n
         self._over = True
         self._final_scoring(self._award)

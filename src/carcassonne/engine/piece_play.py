@@ -5,8 +5,11 @@ once placed everything else (fitting, features, scoring) is the ordinary
 engine. What differs is the move: an anchor square and a rotation for the
 whole piece (``WON-PLACE-1``), and up to :data:`PIECE_FIGURES` followers as
 one figure action, each on a different feature (``WON-MEEPLE-1``,
-``WON-MEEPLE-2``). Figures name a segment part by its board square (``on``)
-and a side or half-side there; any part of a segment names the segment.
+``WON-MEEPLE-2``). A figure names a segment's part by its board square
+(``on``) and a side or half-side there, and stands on that part: a road or
+city across several squares offers one spot per square, as a tile offers its
+sides, and a watchtower nearby counts the figure where it was put
+(``WT-AREA``).
 
 Also here: the land tile of ``WON-PLACE-3``, drawn when a piece fits nowhere
 and placed (without figures) only where the piece then fits.
@@ -52,20 +55,6 @@ def claims(game: Game, anchor: int, piece: PieceTurn) -> Claims:
     return out
 
 
-def named_parts(piece: PieceTurn, claimed: Claims) -> dict[int, tuple[int, int]]:
-    """Per feature root of a piece about to lie, the part that names it and
-    holds a figure put anywhere on it: the first part, in the piece's order
-    of features, that touches a side. So a figure on a feature stands in one
-    place however the move names it, as on a tile."""
-    out: dict[int, tuple[int, int]] = {}
-    for feature in piece.piece.features:
-        for k, index in feature.parts:
-            root = claimed[k][index][0]
-            if root not in out and piece.squares[k][1].segments[index].spot is not None:
-                out[root] = (k, index)
-    return out
-
-
 def check(game: Game, move: AnyMove, piece_id: str,
           ) -> tuple[int, PieceTurn, list[tuple[int, int, str]]]:
     """Resolve a piece move to (anchor, turned piece, [(square, segment,
@@ -91,7 +80,6 @@ def check(game: Game, move: AnyMove, piece_id: str,
         return anchor, piece, []
     supply, strength = game._supply[player], game._strength
     claimed = claims(game, anchor, piece)
-    named = named_parts(piece, claimed)
     squares = {anchor + offset: k for k, (offset, _) in enumerate(piece.squares)}
     wanted: Counter[str] = Counter()
     used: set[int] = set()
@@ -131,7 +119,7 @@ def check(game: Game, move: AnyMove, piece_id: str,
         if root in used:
             raise IllegalMove("WON-MEEPLE-2", "two figures may not stand in the same feature")
         used.add(root)
-        out.append((*named[root], fig.figure))
+        out.append((k, index, fig.figure))
     return anchor, piece, out
 
 
@@ -148,14 +136,16 @@ def options(game: Game, move: Move) -> list[AnyMove]:
     claimed = claims(game, anchor, piece)
     supply, strength = game._supply[game._current], game._strength
     kinds = [k for k, n in supply.items() if n > 0 and strength[k]]
-    targets: list[tuple[int, Figure]] = []  # (root, a figure naming it), in piece order
-    for root, (k, index) in named_parts(piece, claimed).items():
-        offset, turned = piece.squares[k]
-        seg = turned.segments[index]
-        if claimed[k][index][1] or (seg.kind == FIELD and not game.options.farmers):
-            continue
-        named = figure_value("meeple", seg)
-        targets.append((root, named._replace(on=unpack(anchor + offset))))
+    targets: list[tuple[int, Figure]] = []  # (root, a figure on one part), in piece order
+    for feature in piece.piece.features:
+        for k, index in feature.parts:
+            offset, turned = piece.squares[k]
+            seg = turned.segments[index]
+            root, taken = claimed[k][index]
+            if seg.spot is None or taken or (seg.kind == FIELD and not game.options.farmers):
+                continue
+            named = figure_value("meeple", seg)
+            targets.append((root, named._replace(on=unpack(anchor + offset))))
     out: list[AnyMove] = [move]
     singles = [(root, named._replace(figure=kind)) for root, named in targets for kind in kinds]
     out.extend(move._replace(figures=(fig,)) for _, fig in singles)

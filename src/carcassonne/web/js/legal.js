@@ -44,8 +44,7 @@ export function legalFigures(legal, tile, at, rotation) {
  * own in the legal list. `pointOf(figure)` says where a figure stands; two
  * choices of one feature standing on the same point are the same segment
  * (whatever side names it). On a wonder, `segmentOf(figure)` names the
- * segment instead (a segment over several squares may be named from any of
- * them). Returns [{key, feature, spot, on, point, kinds, figures: {kind:
+ * segment's part on one square instead. Returns [{key, feature, spot, on, point, kinds, figures: {kind:
  * figure}, members: [figure...]}], kinds in the order of FIGURE_KINDS.
  */
 export function figureGroups(figures, pointOf, segmentOf = null) {

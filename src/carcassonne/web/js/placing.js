@@ -23,8 +23,8 @@ function figureKey(f) {
  * The spots of a placement `pick` ({tile, at, rotation}) on the board of
  * `view`: {spots: [{key, feature, spot, on, point, kinds, figures}],
  * moves (the legal moves of this placement), most (figures at most)}.
- * On a wonder each segment is one spot, whichever of its squares a legal
- * figure names.
+ * On a wonder each square of a segment is a spot of its own: a figure
+ * stands on the square it names (a watchtower nearby counts it there).
  */
 export function placementChoices(legal, view, pick) {
   const moves = (legal || []).filter((m) => m.tile === pick.tile && m.at && sameAt(m.at, pick.at) && m.rotation === pick.rotation);
@@ -39,7 +39,7 @@ export function placementChoices(legal, view, pick) {
     const shape = wonderShape(pick.tile, wonder);
     segmentOf = (f) => {
       const key = squareKeyAt(wonder, pick.at, pick.rotation, f.on || pick.at);
-      return key == null ? `${f.feature}@${(f.on || []).join(",")}` : wonderSegmentKey(shape, key, f.feature, f.spot, pick.rotation);
+      return key == null ? `${f.feature}@${(f.on || []).join(",")}` : `${wonderSegmentKey(shape, key, f.feature, f.spot, pick.rotation)}@${key}`;
     };
   }
   const spots = figureGroups(figures, (f) => figureSpot(boardNow, { ...f, at: f.on || pick.at }, covered), segmentOf);
