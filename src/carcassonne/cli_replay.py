@@ -9,11 +9,11 @@ and nothing on standard output.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
+from carcassonne import json_input
 from carcassonne.cli_common import CliError, dump_json
 from carcassonne.engine import Game
 from carcassonne.record import RecordError
@@ -33,10 +33,9 @@ def read_record(source: str) -> Any:
     except UnicodeDecodeError:
         raise CliError(f"{name}: not a record: the file is not UTF-8 text") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CliError(f"{name}: not a record: invalid JSON at line {err.lineno} "
-                       f"column {err.colno}: {err.msg}") from None
+        return json_input.loads(text)
+    except json_input.JsonInputError as err:
+        raise CliError(f"{name}: not a record: {err}") from None
 
 
 def replay(record: Any, source: str) -> Game:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from carcassonne.engine.errors import IllegalMove, SetupError
+from carcassonne.engine.errors import IllegalMove, SetupError, shown
 from carcassonne.engine.moves import Move, NotationError
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def _setup(record: Any) -> tuple[dict[str, Any], list[Any], list[Any]]:
         raise RecordError(f"a record must be a JSON object, not {type(record).__name__}")
     fmt = record.get("format")
     if fmt != FORMAT:
-        raise RecordError(f"unknown record format {fmt!r} (expected {FORMAT!r})")
+        raise RecordError(f"unknown record format {shown(fmt)} (expected {shown(FORMAT)})")
     setup = record.get("setup")
     if not isinstance(setup, dict):
         raise RecordError("the record has no 'setup' object")
@@ -104,7 +104,7 @@ def game_from_record(record: Any, check_result: bool = True) -> Game:
                               f"{list(game.scores)}")
         winners = result.get("winners")
         if winners is not None and not isinstance(winners, list):
-            raise RecordError(f"'result.winners' must be a list of seats, not {winners!r}")
+            raise RecordError(f"'result.winners' must be a list of seats, not {shown(winners)}")
         if winners is not None and winners != list(game.winners):
             raise RecordError(f"the record says winners {winners}, the replay gives "
                               f"{list(game.winners)}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import faulthandler
 import os
+import sys
 import uuid
 import warnings
 from collections.abc import Iterator
@@ -25,6 +26,9 @@ from sqlalchemy.engine import make_url
 with warnings.catch_warnings():  # the test client's note about its HTTP library
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
+
+# The strategies for malformed input (tests/fuzz.py) serve these tests too.
+sys.path.insert(0, str(Path(__file__).parents[1]))
 
 from server_helpers import Serve
 

@@ -42,6 +42,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
+from carcassonne import json_input
 from carcassonne.engine import Game, IllegalMove, Move, NotationError
 from carcassonne.engine.moves import AnyMove
 
@@ -110,7 +111,7 @@ def read_answer(line: str) -> AnyMove:
         (1, 0)
     """
     try:
-        data = json.loads(line)
+        data = json_input.loads(line)
     except ValueError:
         raise NotationError(f"the answer is not JSON: {_shorten(line)}") from None
     if isinstance(data, str):
@@ -199,7 +200,7 @@ class OutsideBot:
         self._send(hello_message(game, seat, self.seed, self.timeout), "start")
         line = self._receive(max(self.timeout, START_TIMEOUT), "start", "hello")
         try:
-            answer = json.loads(line)
+            answer = json_input.loads(line)
         except ValueError:
             answer = None
         if not isinstance(answer, dict) or not isinstance(answer.get("name", ""), str):

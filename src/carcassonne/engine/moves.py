@@ -21,14 +21,18 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from carcassonne.engine.errors import shown
 from carcassonne.tiles.geometry import LOCATION_INDEX
 
 FIGURE_NAMES = ("meeple", "large", "builder", "pig")
 FEATURE_NAMES = ("city", "road", "field", "monastery")
 ROTATIONS = (0, 90, 180, 270)
+#: The longest tile or wonder id a move may name (the longest known has 17).
+ID_LENGTH = 40
 
-_SQUARE = r"(-?\d+),(-?\d+)"
-_TILE_RE = re.compile(rf"^(\S+?)@{_SQUARE}r(\d+)$")
+_SQUARE = r"(-?\d{1,9}),(-?\d{1,9})"
+_TILE_RE = re.compile(rf"^(\S+?)@{_SQUARE}r(\d{{1,9}})$")
+_SEAT_RE = re.compile(r"^-?\d{1,9}$")
 _FIGURE_RE = re.compile(rf"^([a-z]+):([a-z]+)(?::([A-Za-z]+))?(?:@{_SQUARE})?$")
 
 
@@ -69,14 +73,15 @@ class Figure(NamedTuple):
     def parse(cls, text: str) -> Figure:
         match = _FIGURE_RE.match(text)
         if not match:
-            raise NotationError(f"cannot read figure {text!r} (want figure:feature[:spot][@x,y])")
+            raise NotationError(f"cannot read figure {shown(text)} "
+                                f"(want figure:feature[:spot][@x,y])")
         figure, feature, spot, x, y = match.groups()
         return cls.make(figure, feature, spot, None if x is None else (int(x), int(y)))
 
     @classmethod
     def from_dict(cls, data: Any) -> Figure:
         if not isinstance(data, dict):
-            raise NotationError(f"a figure must be an object, not {data!r}")
+            raise NotationError(f"a figure must be an object, not {shown(data)}")
         unknown = set(data) - {"figure", "feature", "spot", "on"}
         if unknown:
             raise NotationError(f"unknown figure keys {sorted(unknown)}")
@@ -88,23 +93,30 @@ class Figure(NamedTuple):
     @classmethod
     def make(cls, figure: Any, feature: Any, spot: Any, on: tuple[int, int] | None) -> Figure:
         if figure not in FIGURE_NAMES:
-            raise NotationError(f"unknown figure {figure!r} (one of {', '.join(FIGURE_NAMES)})")
+            raise NotationError(
+                f"unknown figure {shown(figure)} (one of {', '.join(FIGURE_NAMES)})")
         if feature not in FEATURE_NAMES:
             raise NotationError(
-                f"unknown feature {feature!r} (one of {', '.join(FEATURE_NAMES)})")
+                f"unknown feature {shown(feature)} (one of {', '.join(FEATURE_NAMES)})")
         if feature == "monastery":
             if spot is not None:
                 raise NotationError("a monastery figure takes no spot")
-        elif spot not in LOCATION_INDEX:
+        elif not isinstance(spot, str) or spot not in LOCATION_INDEX:
             raise NotationError(f"a {feature} figure needs a spot (N, E, ..., NL, ..., inner), "
-                                f"not {spot!r}")
+                                f"not {shown(spot)}")
         return cls(figure, feature, spot, on)
+
+
+def _check_id(name: str) -> None:
+    if len(name) > ID_LENGTH:
+        raise NotationError(f"{shown(name, 30)} is no tile or wonder id "
+                            f"(at most {ID_LENGTH} characters)")
 
 
 def _square(value: Any, what: str) -> tuple[int, int]:
     if (not isinstance(value, list | tuple) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise NotationError(f"{what} must be a square [x, y] of two integers, not {value!r}")
+        raise NotationError(f"{what} must be a square [x, y] of two integers, not {shown(value)}")
     return int(value[0]), int(value[1])
 
 
@@ -132,7 +144,7 @@ class Move(NamedTuple):
     def parse(text: str) -> AnyMove:
         """Read a move in compact notation (any kind of decision)."""
         if not isinstance(text, str):
-            raise NotationError(f"a move in notation must be a string, not {text!r}")
+            raise NotationError(f"a move in notation must be a string, not {shown(text)}")
         parts = text.split()
         if not parts:
             raise NotationError("empty move")
@@ -140,16 +152,18 @@ class Move(NamedTuple):
         if head.startswith("take:") and len(parts) == 1:
             if not head[5:]:
                 raise NotationError("take needs a wonder id (take:WO/alhambra)")
+            _check_id(head[5:])
             return TakeWonder(head[5:])
         if head.startswith("award:") and len(parts) == 1:
-            try:
-                return AwardWonder(int(head[6:]))
-            except ValueError:
-                raise NotationError(f"award needs a seat number, not {head[6:]!r}") from None
+            if not _SEAT_RE.match(head[6:]):
+                raise NotationError(f"award needs a seat number, not {shown(head[6:])}")
+            return AwardWonder(int(head[6:]))
         match = _TILE_RE.match(head)
         if not match:
-            raise NotationError(f"cannot read move {text!r} (want TILE@x,yrROTATION [figures])")
+            raise NotationError(f"cannot read move {shown(text)} "
+                                f"(want TILE@x,yrROTATION [figures])")
         tile, x, y, rotation = match.groups()
+        _check_id(tile)
         if int(rotation) not in ROTATIONS:
             raise NotationError(f"PLACE-3: rotation must be 0, 90, 180 or 270, not {rotation}")
         figures = tuple(Figure.parse(p) for p in parts[1:])
@@ -159,32 +173,35 @@ class Move(NamedTuple):
     def from_dict(data: Any) -> AnyMove:
         """Read a move as written in a record's ``moves`` list."""
         if not isinstance(data, dict):
-            raise NotationError(f"a move must be an object, not {data!r}")
+            raise NotationError(f"a move must be an object, not {shown(data)}")
         if "take_wonder" in data:
             if set(data) != {"take_wonder"} or not isinstance(data["take_wonder"], str):
-                raise NotationError(f"malformed take_wonder move {data!r}")
+                raise NotationError(f"malformed take_wonder move {shown(data)}")
+            _check_id(data["take_wonder"])
             return TakeWonder(data["take_wonder"])
         if "wonder_goes_to" in data:
             seat = data["wonder_goes_to"]
             if set(data) != {"wonder_goes_to"} or not isinstance(seat, int) or isinstance(
                     seat, bool):
-                raise NotationError(f"malformed wonder_goes_to move {data!r}")
+                raise NotationError(f"malformed wonder_goes_to move {shown(data)}")
             return AwardWonder(seat)
         unknown = set(data) - {"tile", "at", "rotation", "figures"}
         if unknown:
             raise NotationError(f"unknown move keys {sorted(unknown)}")
         tile = data.get("tile")
         if not isinstance(tile, str):
-            raise NotationError(f"a move needs a tile id, not {tile!r}")
+            raise NotationError(f"a move needs a tile id, not {shown(tile)}")
+        _check_id(tile)
         at = _square(data.get("at"), "at")
         rotation = data.get("rotation")
         if type(rotation) is not int or rotation not in ROTATIONS:
-            raise NotationError(f"PLACE-3: rotation must be 0, 90, 180 or 270, not {rotation!r}")
+            raise NotationError(f"PLACE-3: rotation must be 0, 90, 180 or 270, "
+                                f"not {shown(rotation)}")
         figures = data.get("figures", [])
         if figures is None:
             figures = []
         if not isinstance(figures, list):
-            raise NotationError(f"figures must be a list, not {figures!r}")
+            raise NotationError(f"figures must be a list, not {shown(figures)}")
         return Move(tile, at, rotation, tuple(Figure.from_dict(f) for f in figures))
 
 

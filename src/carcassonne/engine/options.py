@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from carcassonne.engine.errors import SetupError
+from carcassonne.engine.errors import SetupError, shown
 
 #: name -> (default, allowed values or a type, the set it belongs to)
 OPTION_SPECS: dict[str, tuple[Any, tuple[Any, ...], str]] = {
@@ -56,17 +56,18 @@ class Options:
         if given is None:
             given = {}
         if not isinstance(given, dict):
-            raise SetupError(f"options must be an object of name: value, not {given!r}")
+            raise SetupError(f"options must be an object of name: value, not {shown(given)}")
         for name, value in given.items():
             if name not in OPTION_SPECS:
-                raise SetupError(f"unknown option {name!r} (known: {', '.join(OPTION_SPECS)})")
+                raise SetupError(f"unknown option {shown(name)} (known: {', '.join(OPTION_SPECS)})")
             default, allowed, set_name = OPTION_SPECS[name]
             if set_name not in sets:
-                raise SetupError(f"option {name!r} belongs to the set {set_name!r}, "
+                raise SetupError(f"option {shown(name)} belongs to the set {shown(set_name)}, "
                                  f"which is not in this game")
             if type(value) is not type(default) or value not in allowed:
-                shown = ", ".join(repr(a) for a in allowed)
-                raise SetupError(f"option {name!r} must be one of {shown}, not {value!r}")
+                choices = ", ".join(repr(a) for a in allowed)
+                raise SetupError(f"option {shown(name)} must be one of {choices}, "
+                                 f"not {shown(value)}")
         return cls(**given)
 
     def changed(self) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from carcassonne.engine.errors import SetupError
+from carcassonne.engine.errors import SetupError, shown
 from carcassonne.tiles import SET_NAMES, START_TILE, TILES, TILES_BY_SET
 
 #: The sets this engine plays today.
@@ -30,11 +30,11 @@ def player_names(players: int | Iterable[str], most: int = 5) -> list[str]:
             raise SetupError(f"these sets are for 2 to {most} players, not {players}")
         names = [f"Player {i + 1}" for i in range(players)]
     elif isinstance(players, str) or not isinstance(players, Iterable):
-        raise SetupError(f"players must be a number or a list of names, not {players!r}")
+        raise SetupError(f"players must be a number or a list of names, not {shown(players)}")
     else:
         names = list(players)
     if not all(isinstance(name, str) and name.strip() for name in names):
-        raise SetupError(f"player names must be non-empty strings, not {names!r}")
+        raise SetupError(f"player names must be non-empty strings, not {shown(names)}")
     if not 2 <= len(names) <= most:
         raise SetupError(f"these sets are for 2 to {most} players, not {len(names)}")
     return names
@@ -44,13 +44,13 @@ def choose_sets(sets: Iterable[str]) -> tuple[str, ...]:
     if isinstance(sets, str):
         sets = [s for s in sets.split(",") if s]
     if not isinstance(sets, Iterable):
-        raise SetupError(f"sets must be a list of set names, not {sets!r}")
+        raise SetupError(f"sets must be a list of set names, not {shown(sets)}")
     chosen = list(sets)
     for name in chosen:
         if name not in SET_NAMES:
-            raise SetupError(f"unknown set {name!r} (known: {', '.join(SET_NAMES)})")
+            raise SetupError(f"unknown set {shown(name)} (known: {', '.join(SET_NAMES)})")
         if name not in SUPPORTED_SETS:
-            raise SetupError(f"the set {name!r} is not playable yet "
+            raise SetupError(f"the set {shown(name)} is not playable yet "
                              f"(playable: {', '.join(SUPPORTED_SETS)})")
     if "base" not in chosen:
         raise SetupError("the set 'base' is always part of a game")
@@ -75,9 +75,9 @@ def check_stack(stack: list[str], sets: tuple[str, ...]) -> None:
     for tile_id, count in counts.items():
         tile = TILES.get(tile_id) if isinstance(tile_id, str) else None
         if tile is None:
-            raise SetupError(f"unknown tile id {tile_id!r} in the stack")
+            raise SetupError(f"unknown tile id {shown(tile_id)} in the stack")
         if tile.set not in sets:
-            raise SetupError(f"tile {tile_id} belongs to the set {tile.set!r}, "
+            raise SetupError(f"tile {tile_id} belongs to the set {shown(tile.set)}, "
                              f"which is not in this game")
         if count > tile.count:
             extra = " (the start tile takes one)" if tile_id == START_TILE else ""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from carcassonne.engine import Game, SetupError
+from carcassonne.engine.errors import shown
 from carcassonne.server.bots import bot_names
 from carcassonne.server.errors import Refusal
 from carcassonne.server.tables import Seat, name_bots
@@ -30,10 +31,10 @@ TABLE_NAME_LENGTH = 80
 def clean_name(value: Any, what: str, limit: int = NAME_LENGTH) -> str:
     """A name: text, spaces collapsed, no control characters, 1 to ``limit`` long."""
     if not isinstance(value, str):
-        raise Refusal(400, f"{what} must be text, not {value!r}")
+        raise Refusal(400, f"{what} must be text, not {shown(value)}")
     text = " ".join(value.split())
     if not 1 <= len(text) <= limit:
-        raise Refusal(400, f"{what} must be 1 to {limit} characters, not {value!r}")
+        raise Refusal(400, f"{what} must be 1 to {limit} characters, not {shown(value)}")
     if any(not ch.isprintable() for ch in text):
         raise Refusal(400, f"{what} must hold printable characters only")
     return text
@@ -47,13 +48,13 @@ def optional_name(body: dict[str, Any], key: str, what: str,
 
 def whole_number(value: Any, what: str) -> int:
     if type(value) is not int:
-        raise Refusal(400, f"{what} must be a whole number, not {value!r}")
+        raise Refusal(400, f"{what} must be a whole number, not {shown(value)}")
     return value
 
 
 def mapping(value: Any, what: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise Refusal(400, f"{what} must be an object, not {value!r}")
+        raise Refusal(400, f"{what} must be an object, not {shown(value)}")
     return value
 
 
@@ -78,10 +79,10 @@ def _seat(value: Any, index: int) -> Seat:
     if kind == "bot":
         bot = entry.get("bot", "greedy" if "greedy" in bot_names() else "random")
         if bot not in bot_names():
-            raise Refusal(400, f"seat {index}: unknown bot {bot!r} "
+            raise Refusal(400, f"seat {index}: unknown bot {shown(bot)} "
                                f"(known: {', '.join(bot_names())})")
         return Seat("bot", bot=bot, name=name, label=name)
-    raise Refusal(400, f"seat {index}: kind must be 'human' or 'bot', not {kind!r}")
+    raise Refusal(400, f"seat {index}: kind must be 'human' or 'bot', not {shown(kind)}")
 
 
 def table_setup(body: dict[str, Any]) -> Setup:
@@ -102,7 +103,7 @@ def table_setup(body: dict[str, Any]) -> Setup:
         raise Refusal(400, str(err)) from None
     hide = body.get("hide_distribution", False)
     if not isinstance(hide, bool):
-        raise Refusal(400, f"hide_distribution must be true or false, not {hide!r}")
+        raise Refusal(400, f"hide_distribution must be true or false, not {shown(hide)}")
     join = None
     if body.get("join") is not None:
         seat, player = join_request(mapping(body["join"], "join"))

@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from carcassonne.engine import Game, IllegalMove, Move, NotationError
+from carcassonne.engine.errors import shown
 from carcassonne.server.bodies import Setup
 from carcassonne.server.bots import BotPlayers, stand_in
 from carcassonne.server.config import Settings
@@ -127,13 +128,13 @@ class Hall:
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise Refusal(404, f"there is no table {table_id!r}")
+            raise Refusal(404, f"there is no table {shown(table_id)}")
         return table
 
     def listing(self, status: str | None = None) -> list[dict[str, Any]]:
         """``TABLE`` of the newest tables first, of one status if given."""
         if status is not None and status not in STATUSES:
-            raise Refusal(400, f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+            raise Refusal(400, f"status must be one of {', '.join(STATUSES)}, not {shown(status)}")
         out = []
         for table in reversed(self.tables.values()):
             if status is None or table.status == status:

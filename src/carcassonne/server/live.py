@@ -22,6 +22,8 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
+from carcassonne import json_input
+from carcassonne.engine.errors import shown
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
@@ -88,9 +90,9 @@ async def handle(hall: Hall, table: Table, conn: Connection, message: dict[str, 
     if len(text) > MAX_MESSAGE or len(text.encode("utf-8")) > MAX_MESSAGE:
         raise Refusal(413, f"a message may hold at most {MAX_MESSAGE} bytes")
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise Refusal(400, "a message must be JSON") from None
+        data = json_input.loads(text)
+    except json_input.JsonInputError as err:
+        raise Refusal(400, f"a message must be JSON: {err}") from None
     if not isinstance(data, dict):
         raise Refusal(400, "a message must be a JSON object with a type")
     kind = data.get("type")
@@ -110,7 +112,7 @@ async def handle(hall: Hall, table: Table, conn: Connection, message: dict[str, 
             raise Refusal(500, "the server could not store this move; nothing changed, "
                                "try again") from None
     else:
-        raise Refusal(400, f"unknown message type {kind!r} (move, sync or ping)")
+        raise Refusal(400, f"unknown message type {shown(kind)} (move, sync or ping)")
 
 
 async def listen(hall: Hall, table: Table, conn: Connection) -> bool:
@@ -144,7 +146,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     table = hall.tables.get(table_id)
     if table is None:
-        await ws.send_text(json.dumps(error_message(f"there is no table {table_id!r}")))
+        await ws.send_text(json.dumps(error_message(f"there is no table {shown(table_id)}")))
         await ws.close(code=CLOSE_NO_TABLE)
         return
     await hall.game_of(table)

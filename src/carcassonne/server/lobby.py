@@ -8,13 +8,13 @@ address; bodies over 8 KiB are refused with 413.
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from carcassonne import json_input
 from carcassonne.server.bodies import MAX_BODY, join_request, mapping, table_setup
 from carcassonne.server.catalogue import catalogue
 from carcassonne.server.errors import Refusal
@@ -48,9 +48,9 @@ async def body_of(request: Request) -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        data = json.loads(raw)
-    except ValueError:
-        raise Refusal(400, "the body is not JSON") from None
+        data = json_input.loads(raw)
+    except json_input.JsonInputError as err:
+        raise Refusal(400, f"the body is not JSON the server reads: {err}") from None
     return mapping(data, "the body")
 
 

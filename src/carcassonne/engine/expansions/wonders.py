@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from carcassonne.engine.errors import SetupError
+from carcassonne.engine.errors import SetupError, shown
 from carcassonne.engine.expansions.base import Expansion
 from carcassonne.engine.moves import AnyMove, AwardWonder, TakeWonder
 from carcassonne.engine.scoring import ScoreEvent
@@ -54,12 +54,12 @@ def laid_out(players: int, given: Any, seed: Any) -> tuple[str, ...]:
             return tuple(known[:players])
         chosen = random.Random(f"wonders:{seed}").sample(known, players)
         return tuple(w for w in known if w in chosen)
-    if isinstance(given, str) or not all(isinstance(w, str) for w in given):
-        raise SetupError(f"wonders must be a list of wonder ids, not {given!r}")
+    if not isinstance(given, list | tuple) or not all(isinstance(w, str) for w in given):
+        raise SetupError(f"wonders must be a list of wonder ids, not {shown(given)}")
     given = list(given)
     for wonder in given:
         if wonder not in PIECES:
-            raise SetupError(f"unknown wonder {wonder!r} (known: {', '.join(known)})")
+            raise SetupError(f"unknown wonder {shown(wonder)} (known: {', '.join(known)})")
     if len(set(given)) != len(given):
         raise SetupError(f"a wonder is laid out twice in {given}")
     if len(given) != players:
