@@ -30,7 +30,7 @@ VARIANTS: tuple[dict[str, Any], ...] = (
     {"hand": 3, "farmers": False, "tiny_city": 2},
 )
 
-#: Both expansions of RULES.md §8 and §9 with the base game.
+#: Both expansions of docs/rules.md §8 and §9 with the base game.
 ALL_SETS = ("base", "inns_cathedrals", "traders_builders")
 
 #: Every playable set at once (at most 4 players with the Wonders).

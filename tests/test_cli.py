@@ -1,4 +1,4 @@
-"""The ``carcassonne`` command line, as FORMATS.md "The command line contract" says."""
+"""The ``carcassonne`` command line, as docs/formats.md "The command line contract" says."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Illegal moves are refused with the rule they break, and change nothing.
 
 Every refusal is checked twice over: the :class:`IllegalMove` names the rule
-id of RULES.md (its message starts with it), and the game afterwards is
+id of docs/rules.md (its message starts with it), and the game afterwards is
 exactly as before (both players' views, the scores, the moves played and the
 list of legal moves), so a caller may simply try another move. The boards
 are small: x grows east, y grows south, and the start tile ``BA/RCr`` lies at

@@ -1,4 +1,4 @@
-"""Move notation (FORMATS.md "A move"): the compact one-line form and the
+"""Move notation (docs/formats.md "A move"): the compact one-line form and the
 record form both read back exactly what was written, and anything malformed
 is refused with a :class:`NotationError` (a ``ValueError``) that says what
 was expected.

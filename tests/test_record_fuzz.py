@@ -1,6 +1,6 @@
 """Malformed records are refused with one line naming what is wrong.
 
-FORMATS.md "The command line contract": an invalid record gives exit status
+docs/formats.md "The command line contract": an invalid record gives exit status
 1, one line on standard error and nothing on standard output. The reader
 itself (``Game.from_record``) refuses every malformed record with a
 ``RecordError``, never another exception; the scenario records, each with

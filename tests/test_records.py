@@ -1,8 +1,8 @@
 """Scenario games: every record under tests/records replays to its expected result.
 
-A scenario is a game record (FORMATS.md) with one extra key, ``test``:
+A scenario is a game record (docs/formats.md) with one extra key, ``test``:
 
-* ``rules``: the rule ids of RULES.md the scenario shows;
+* ``rules``: the rule ids of docs/rules.md the scenario shows;
 * ``about``: one sentence on what happens;
 * ``events`` (optional): the exact score events, in order, each
   ``{move, player, points, reason, final}``;

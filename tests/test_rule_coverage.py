@@ -1,16 +1,16 @@
 """Every rule of the base game and of the variants is shown by a scenario.
 
-RULES.md gives each rule an id (``PLACE-4``, ``FINAL-5``, ``VAR-HAND-3``).
+docs/rules.md gives each rule an id (``PLACE-4``, ``FINAL-5``, ``VAR-HAND-3``).
 The base game and its variants are §1-§7 and §12, Inns & Cathedrals is §8,
 Traders & Builders §9, The Watchtowers §10, The Wonders of Humanity §11;
 every id of those sections must be named in the ``test.rules`` of at least
 one scenario record under ``tests/records`` (see ``test_records.py``). A rule
 that no scenario names is a rule nobody has checked.
 
-The ids are written out below so the test runs anywhere. When the shared
-specification sits next to the project (``../shared/RULES.md``), the list is
-also compared with the ids read from it, so a rule added or renamed there
-shows up here at once.
+The ids are written out below, and compared with the ids read from the
+project's copy of the rules contract (``docs/rules.md``, kept identical to
+the shared one by ``test_docs.py``), so a rule added or renamed there shows
+up here at once.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from test_records import SCENARIOS, covered_rules, load
 
 from carcassonne import Game
 
-#: The rule ids of RULES.md §1-§7 (base game) and §12 (variants), in order.
+#: The rule ids of docs/rules.md §1-§7 (base game) and §12 (variants), in order.
 BASE_AND_VARIANT_RULES = (
     # §1 Setup
     "SETUP-1", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5",
@@ -45,16 +45,16 @@ BASE_AND_VARIANT_RULES = (
     "VAR-TINY-1", "VAR-TINY-2",
 )
 
-#: The sections of RULES.md whose rules the base game engine must show.
+#: The sections of docs/rules.md whose rules the base game engine must show.
 SECTIONS = {1, 2, 3, 4, 5, 6, 7, 12}
 
-#: The rule ids of RULES.md §8 (Inns & Cathedrals), in order.
+#: The rule ids of docs/rules.md §8 (Inns & Cathedrals), in order.
 INNS_CATHEDRALS_RULES = (
     "IC-TILES", "IC-LARGE-1", "IC-LARGE-2", "IC-INN-1", "IC-INN-2", "IC-INN-3",
     "IC-CATH-1", "IC-CATH-2", "IC-FIELD", "IC-TINY", "IC-CROSS", "IC-VERSION",
 )
 
-#: The rule ids of RULES.md §9 (Traders & Builders), in order.
+#: The rule ids of docs/rules.md §9 (Traders & Builders), in order.
 TRADERS_BUILDERS_RULES = (
     # Trade goods
     "TB-GOODS-1", "TB-GOODS-2", "TB-GOODS-3", "TB-GOODS-4", "TB-GOODS-BGA",
@@ -65,13 +65,13 @@ TRADERS_BUILDERS_RULES = (
     "TB-PIG-1", "TB-PIG-2", "TB-PIG-3", "TB-PIG-4",
 )
 
-#: The rule ids of RULES.md §10 (The Watchtowers), in order.
+#: The rule ids of docs/rules.md §10 (The Watchtowers), in order.
 WATCHTOWERS_RULES = (
     "WT-TILES", "WT-PLACE", "WT-TRIGGER", "WT-AREA", "WT-WHO", "WT-TIMING", "WT-FINAL",
     "WT-EDITIONS",
 )
 
-#: The rule ids of RULES.md §11 (The Wonders of Humanity), in order.
+#: The rule ids of docs/rules.md §11 (The Wonders of Humanity), in order.
 WONDERS_RULES = (
     # Components and setup
     "WON-1", "WON-2", "WON-SETUP-1", "WON-SETUP-2",
@@ -87,7 +87,7 @@ WONDERS_RULES = (
     "WON-SHAPE",
 )
 
-RULES_MD = Path(__file__).parents[2] / "shared" / "RULES.md"
+RULES_MD = Path(__file__).parents[1] / "docs" / "rules.md"
 
 _SECTION = re.compile(r"^## (\d+)\.")
 _RULE_BULLET = re.compile(r"^\s*[*-] `([A-Z0-9]+(?:-[A-Z0-9]+)+)`")
@@ -95,7 +95,7 @@ _RULE_BULLET = re.compile(r"^\s*[*-] `([A-Z0-9]+(?:-[A-Z0-9]+)+)`")
 
 def rules_in_spec(text: str, sections: set[int]) -> list[str]:
     """The rule ids that open a bullet (``* `PLACE-4` ...``) inside the
-    given top-level sections (``## 4. ...``) of a RULES.md text."""
+    given top-level sections (``## 4. ...``) of a docs/rules.md text."""
     ids: list[str] = []
     section: int | None = None
     for line in text.splitlines():
@@ -123,43 +123,24 @@ def test_reading_the_spec_finds_rule_bullets_only() -> None:
     assert rules_in_spec(text, {8}) == ["IC-TILES"]
 
 
-@pytest.mark.skipif(not RULES_MD.exists(), reason="shared/RULES.md is not next to the project")
-def test_rule_list_matches_the_spec() -> None:
-    assert rules_in_spec(RULES_MD.read_text("utf-8"), SECTIONS) == list(BASE_AND_VARIANT_RULES)
-
-
-@pytest.mark.skipif(not RULES_MD.exists(), reason="shared/RULES.md is not next to the project")
-def test_inns_cathedrals_rule_list_matches_the_spec() -> None:
-    assert rules_in_spec(RULES_MD.read_text("utf-8"), {8}) == list(INNS_CATHEDRALS_RULES)
-
-
-@pytest.mark.skipif(not RULES_MD.exists(), reason="shared/RULES.md is not next to the project")
-def test_traders_builders_rule_list_matches_the_spec() -> None:
-    assert rules_in_spec(RULES_MD.read_text("utf-8"), {9}) == list(TRADERS_BUILDERS_RULES)
-
-
-@pytest.mark.skipif(not RULES_MD.exists(), reason="shared/RULES.md is not next to the project")
-def test_watchtowers_rule_list_matches_the_spec() -> None:
-    assert rules_in_spec(RULES_MD.read_text("utf-8"), {10}) == list(WATCHTOWERS_RULES)
-
-
-@pytest.mark.skipif(not RULES_MD.exists(), reason="shared/RULES.md is not next to the project")
-def test_wonders_rule_list_matches_the_spec() -> None:
-    assert rules_in_spec(RULES_MD.read_text("utf-8"), {11}) == list(WONDERS_RULES)
+@pytest.mark.parametrize(("sections", "listed"), [
+    (SECTIONS, BASE_AND_VARIANT_RULES),
+    ({8}, INNS_CATHEDRALS_RULES),
+    ({9}, TRADERS_BUILDERS_RULES),
+    ({10}, WATCHTOWERS_RULES),
+    ({11}, WONDERS_RULES),
+], ids=["base and variants", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"])
+def test_rule_list_matches_the_contract(sections: set[int], listed: tuple[str, ...]) -> None:
+    assert rules_in_spec(RULES_MD.read_text("utf-8"), sections) == list(listed)
 
 
 def _all_rules() -> list[str]:
-    ids = list(BASE_AND_VARIANT_RULES)
-    ids += INNS_CATHEDRALS_RULES
-    ids += TRADERS_BUILDERS_RULES
-    ids += WATCHTOWERS_RULES
-    ids += WONDERS_RULES
-    if RULES_MD.exists():
-        ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), SECTIONS) if r not in ids]
-        ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {8}) if r not in ids]
-        ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {9}) if r not in ids]
-        ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {10}) if r not in ids]
-        ids += [r for r in rules_in_spec(RULES_MD.read_text("utf-8"), {11}) if r not in ids]
+    """The ids written out here, then any the contract has beside them."""
+    ids = [*BASE_AND_VARIANT_RULES, *INNS_CATHEDRALS_RULES, *TRADERS_BUILDERS_RULES,
+           *WATCHTOWERS_RULES, *WONDERS_RULES]
+    text = RULES_MD.read_text("utf-8")
+    for sections in (SECTIONS, {8}, {9}, {10}, {11}):
+        ids += [r for r in rules_in_spec(text, sections) if r not in ids]
     return ids
 
 

@@ -1,4 +1,4 @@
-"""Setting a game up (RULES.md §1, FORMATS.md "A record" and "Options").
+"""Setting a game up (docs/rules.md §1, docs/formats.md "A record" and "Options").
 
 ``Game.new`` refuses anything it cannot play with a :class:`SetupError`;
 ``Game.from_record`` refuses the same setups, and any malformed record, with

@@ -1,4 +1,4 @@
-"""Properties of games with The Wonders of Humanity (RULES.md §11).
+"""Properties of games with The Wonders of Humanity (docs/rules.md §11).
 
 Random play seldom scores 10 points during a game, so these games are played
 by greedy bots (seeded by the example), which earn, take and place wonders

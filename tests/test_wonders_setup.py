@@ -1,4 +1,4 @@
-"""The Wonders of Humanity: setup and the bookkeeping around the pair (RULES.md §11).
+"""The Wonders of Humanity: setup and the bookkeeping around the pair (docs/rules.md §11).
 
 Scenario records (``tests/records/wonders``) check scores and refusals; the
 figures in the supply, the pairs on the score track and the laid-out wonders

@@ -28,7 +28,7 @@ setup options:
   --sets takes a comma-separated list of sets; 'base' is always one of them.
   --options takes name=value pairs separated by commas; true/false are
   booleans, whole numbers are integers, anything else is text. The options
-  (FORMATS.md) are farmers, farm_scoring (current, first_edition),
+  (docs/formats.md) are farmers, farm_scoring (current, first_edition),
   tiny_city (4, 2), hand (1, 3) and hands_public.
 """
 
@@ -64,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser(
         "replay", formatter_class=_formatter, help="replay and check a game record",
-        description=_wrap("Replay a game record (FORMATS.md), check every move and the "
+        description=_wrap("Replay a game record (docs/formats.md), check every move and the "
                           "recorded result, and print scores, winners and every score "
                           "event as JSON."),
         epilog=_wrap("exit status: 0 if the record replays; 1 if it cannot be read, is "

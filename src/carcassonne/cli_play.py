@@ -1,7 +1,7 @@
 """``carcassonne play``: one game between random bots, told move by move.
 
 Moves are numbered from 0, as in records and score events. Each line shows
-the player and the move in the compact notation of FORMATS.md; the points a
+the player and the move in the compact notation of docs/formats.md; the points a
 move scores follow it, with the engine's own explanation; tiles that could
 not be placed anywhere and were discarded (``PLACE-4``) are shown where they
 happened; then final scoring and the result.

@@ -1,6 +1,6 @@
 """``carcassonne replay``: replay and check a record, print the result as JSON.
 
-This is the command line contract of FORMATS.md: on success the result goes
+This is the command line contract of docs/formats.md: on success the result goes
 to standard output and the exit status is 0; a record that cannot be read or
 replayed, or whose ``result`` differs from the replay, gives exit status 1 and
 exactly one line on standard error (naming the move, when a move is at fault)

@@ -1,4 +1,4 @@
-"""Game records (FORMATS.md): write a game out, read one back and replay it.
+"""Game records (docs/formats.md): write a game out, read one back and replay it.
 
 A record holds the setup, the whole stack order and every decision, so it
 replays to exactly the same game. Readers ignore keys they do not know;

@@ -172,7 +172,7 @@ class Game:
 
     @classmethod
     def from_record(cls, record: dict[str, Any], check_result: bool = True) -> Game:
-        """Replay a game record (FORMATS.md). Raises ``RecordError`` (a
+        """Replay a game record (docs/formats.md). Raises ``RecordError`` (a
         ``ValueError``) naming the move and the rule if it cannot be replayed,
         or if its ``result`` differs from the replay."""
         from carcassonne.record import game_from_record
@@ -180,7 +180,7 @@ class Game:
         return game_from_record(record, check_result=check_result)
 
     def to_record(self) -> dict[str, Any]:
-        """This game as a record (FORMATS.md); ``result`` once it is over."""
+        """This game as a record (docs/formats.md); ``result`` once it is over."""
         from carcassonne.record import record_of
 
         return record_of(self)

@@ -13,7 +13,7 @@ rotation, and the figures put on it::
 
 The Wonders decisions are moves of their own: :class:`TakeWonder`
 (``take:WO/alhambra``) and :class:`AwardWonder` (``award:1``). Everything here
-mirrors FORMATS.md, which tools outside the project read too.
+mirrors docs/formats.md, which tools outside the project read too.
 """
 
 from __future__ import annotations

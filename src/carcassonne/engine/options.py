@@ -1,4 +1,4 @@
-"""The rule options of FORMATS.md: typed, validated, with their defaults.
+"""The rule options of docs/formats.md: typed, validated, with their defaults.
 
 Only options that differ from the defaults are written to a record. An
 unknown option, a value of the wrong type, or an option of a set that is not

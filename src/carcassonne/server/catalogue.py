@@ -21,7 +21,7 @@ wonder piece by id as ``wonders.toml`` gives it: its name, its ability, its
 squares (``"dx,dy"`` from the anchor square to their sides), the monument
 squares, its cities, roads and fields (locations ``"dx,dy:LOC"``, each
 segment with the ``squares`` it covers), and whether that geometry is still
-``provisional`` (RULES.md WON-SHAPE).
+``provisional`` (docs/rules.md WON-SHAPE).
 """
 
 from __future__ import annotations

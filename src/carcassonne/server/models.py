@@ -54,6 +54,6 @@ class MoveRow(Base):
         String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
-    #: The move in record form (FORMATS.md).
+    #: The move in record form (docs/formats.md).
     move: Mapped[dict[str, Any]] = mapped_column(JSON)
     played: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,7 +1,7 @@
 """Squares, sides and half-sides: the small algebra of positions on the board.
 
 Board squares are ``(x, y)`` with x growing east and **y growing south**
-(FORMATS.md). Inside the engine a square is packed into one int,
+(docs/formats.md). Inside the engine a square is packed into one int,
 ``x * STRIDE + y``, so neighbours are found by adding a constant: north is
 ``-1``, south ``+1``, east ``+STRIDE``, west ``-STRIDE``. The board is
 unbounded in practice: every supported set together has fewer than 200 tiles,

@@ -3,7 +3,7 @@
 A piece is given as squares relative to its anchor square ``0,0`` (x east, y
 south), each with its four sides (``-`` for a side inside the piece), and
 segments whose locations are ``"dx,dy:LOC"``. Nothing here knows a shape: any
-footprint works (RULES.md ``WON-SHAPE``).
+footprint works (docs/rules.md ``WON-SHAPE``).
 
 The engine sees a placed piece as ordinary tiles, one per square, so fitting,
 joining features, counting tiles and towers need nothing new. Each square is

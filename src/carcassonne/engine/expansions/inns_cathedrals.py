@@ -1,4 +1,4 @@
-"""Inns & Cathedrals (RULES.md §8): the large meeple, inns and cathedrals.
+"""Inns & Cathedrals (docs/rules.md §8): the large meeple, inns and cathedrals.
 
 The tiles need no code (``IC-TILES``, ``IC-CROSS``, ``IC-TINY``: the stubs of
 ``IC/CRCR`` are scenery in the tile data). What changes is one figure and what

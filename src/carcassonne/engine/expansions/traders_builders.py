@@ -1,4 +1,4 @@
-"""Traders & Builders (RULES.md §9): trade goods, the builder and the pig.
+"""Traders & Builders (docs/rules.md §9): trade goods, the builder and the pig.
 
 State kept per game (``game.state["traders_builders"]``): each player's
 goods, and the log of goods taken.

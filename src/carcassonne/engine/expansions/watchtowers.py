@@ -1,4 +1,4 @@
-"""The Watchtowers (RULES.md §10): towers that pay before a road or city scores.
+"""The Watchtowers (docs/rules.md §10): towers that pay before a road or city scores.
 
 The towers are tile data (``watchtower = { per, points }``) and scenery: no
 figure can stand on one (``WT-PLACE``). When a road or city is completed and a

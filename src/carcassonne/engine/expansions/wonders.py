@@ -1,4 +1,4 @@
-"""The Wonders of Humanity, set I (RULES.md §11): earning, placing and using wonders.
+"""The Wonders of Humanity, set I (docs/rules.md §11): earning, placing and using wonders.
 
 The pieces themselves come from data (``tiles/wonders.toml``, read by
 ``tiles/pieces.py``) and are placed by the engine like any piece; this module
