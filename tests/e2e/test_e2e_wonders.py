@@ -376,9 +376,19 @@ def click_spot(page, figure: dict[str, Any]) -> None:
         page.locator(f"[data-testid=figure-kind][data-figure='{kind}']").click()
 
 
-def make_move(page, move: dict[str, Any], hover: bool = False) -> None:
+def wonder_parts(legal: list[dict[str, Any]], move: dict[str, Any]) -> set[tuple[Any, ...]]:
+    """The spots the legal list offers on one wonder placement: one per
+    feature and square (a figure stands on the square it names)."""
+    return {(f["feature"], f.get("spot"), tuple(f["on"]))
+            for m in legal if m.get("tile") == move["tile"] and m["at"] == move["at"]
+            and m["rotation"] == move["rotation"] for f in m.get("figures", [])}
+
+
+def make_move(page, move: dict[str, Any], hover: bool = False,
+              parts: set[tuple[Any, ...]] | None = None, shot: Any = None) -> None:
     """Make `move` (record form) by clicking: a decision's button, or the square,
-    the rotation, the figure spots and Confirm."""
+    the rotation, the figure spots and Confirm. With `parts`, the page must
+    show exactly that many figure spots (and is photographed to `shot`)."""
     before = moves_played(page)
     if "take_wonder" in move:
         page.locator(f"[data-testid=take-wonder][data-wonder='{move['take_wonder']}']").click()
@@ -404,6 +414,10 @@ def make_move(page, move: dict[str, Any], hover: bool = False) -> None:
                                    f".dataset.rotation !== '{now}'")
         assert ghost.get_attribute("data-rotation") == str(move["rotation"])
         figures = move.get("figures", [])
+        if parts is not None:
+            assert page.get_by_test_id("figure-spot").count() == len(parts)
+            if shot is not None:
+                page.screenshot(path=str(shot))
         if not figures and page.get_by_test_id("figure-spot").count():
             page.get_by_test_id("no-figure").click()
         for figure in figures:
@@ -449,9 +463,12 @@ def test_a_wonder_is_taken_and_built_by_clicking(page, server, artifacts):
             assert page.get_by_test_id("turn").inner_text().lower().startswith("your wonder")
             move = wonder_move(legal)
             built = move
+            make_move(page, move, hover=True, parts=wonder_parts(legal, move),
+                      shot=artifacts / "wonders-spots.png")
+            continue
         else:
             move = bot.choose(replica(view)).to_dict()
-        make_move(page, move, hover=built is not None)
+        make_move(page, move)
         assert time.monotonic() - started < 400, "the game took too long"
     assert took is not None and built is not None, "no wonder came to the person"
     assert built["tile"] == took and built.get("figures")
@@ -469,10 +486,14 @@ def test_a_wonder_is_taken_and_built_by_clicking(page, server, artifacts):
     assert drawn.get_attribute("data-owner") == "0"
     assert drawn.locator("[data-testid=wonder-marker]").count() == 1
     assert drawn.locator(".monument-ground").count() == len(WONDERS[took]["monument"])
-    # the figures put on it stand on its squares
+    # the figures put on it stand on the squares their move names
     on_wonder = [f for f in view["figures"] if f["player"] == 0
                  and any(f["at"] == g.get("on") for g in built["figures"])]
     assert len(on_wonder) >= 1
+    index = view["moves"].index(next(m for m in view["moves"] if m.startswith(took)))
+    if not any(e["move"] == index for e in view["events"]):  # nothing scored: all still there
+        assert sorted((g["feature"], g["on"]) for g in built["figures"]) == sorted(
+            (f["feature"], f["at"]) for f in on_wonder)
     for f in on_wonder:
         assert page.locator(f"[data-testid=board-figure][data-x='{f['at'][0]}']"
                             f"[data-y='{f['at'][1]}']").count() >= 1
