@@ -91,10 +91,11 @@ def test_a_malformed_join_is_refused_and_the_seat_stays_free(
     assert not crashes(failures)
 
 
-def check_message(client: TestClient, failures: list[logging.LogRecord], text: str) -> None:
+def check_message(client: TestClient, failures: list[logging.LogRecord],
+                  text: str) -> dict[str, Any]:
     """Send ``text`` as the player to move: either a listed move is played,
     or an error comes back to this client, nothing is stored and the
-    connection goes on."""
+    connection goes on. Answers what came back."""
     table_id, token = new_table(client, [HUMAN, RANDOM])
     with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
         before = my_turn(ws)
@@ -114,6 +115,7 @@ def check_message(client: TestClient, failures: list[logging.LogRecord], text: s
             ws.send_json({"type": "sync"})
             assert next_state(ws) == before
     assert not crashes(failures)
+    return answer
 
 
 @fuzzing
@@ -138,16 +140,8 @@ SPOT = MOVE["move"]["figures"][0]
 ])
 def test_what_once_dropped_the_sender_is_refused(
         client: TestClient, failures: list[logging.LogRecord], text: str, words: str) -> None:
-    table_id, token = new_table(client, [HUMAN, RANDOM])
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-        before = my_turn(ws)
-        ws.send_text(text)
-        answer = receive(ws)
-        assert answer["type"] == "error" and words in answer["error"], answer
-        ws.send_json({"type": "sync"})
-        assert next_state(ws) == before
-    assert hall(client).store.moves(table_id) == []
-    assert not crashes(failures)
+    answer = check_message(client, failures, text)
+    assert answer["type"] == "error" and words in answer["error"], answer
 
 
 @pytest.mark.parametrize(("body", "words"), [
