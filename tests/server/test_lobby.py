@@ -105,9 +105,10 @@ def test_create_a_waiting_table_then_join_it_until_it_starts(client: TestClient)
     assert table["sets"] == ["base"] and table["hide_distribution"] is False
     assert table["moves"] == 0 and table["scores"] is None and table["winners"] is None
     assert table["seats"] == [
-        {"seat": 0, "kind": "human", "bot": None, "name": None, "taken": False},
-        {"seat": 1, "kind": "human", "bot": None, "name": "Bob", "taken": False},
-        {"seat": 2, "kind": "bot", "bot": "random", "name": "Random bot", "taken": True}]
+        {"seat": 0, "kind": "human", "bot": None, "name": None, "taken": False, "account": None},
+        {"seat": 1, "kind": "human", "bot": None, "name": "Bob", "taken": False, "account": None},
+        {"seat": 2, "kind": "bot", "bot": "random", "name": "Random bot", "taken": True,
+         "account": None}]
     table_id = table["id"]
     assert client.get(f"/api/tables/{table_id}").json() == table
 
@@ -117,7 +118,7 @@ def test_create_a_waiting_table_then_join_it_until_it_starts(client: TestClient)
     waiting = client.get(f"/api/tables/{table_id}").json()
     assert waiting["status"] == "waiting"
     assert waiting["seats"][1] == {"seat": 1, "kind": "human", "bot": None, "name": "Bob",
-                                   "taken": True}
+                                   "taken": True, "account": None}
     second = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": " Ann "})
     assert second.json()["seat"] == 0 and second.json()["token"] != first.json()["token"]
     playing = client.get(f"/api/tables/{table_id}").json()
@@ -166,9 +167,9 @@ def test_start_gives_free_seats_to_the_stand_in_bot(client: TestClient) -> None:
     bot = stand_in()
     assert bot == ("greedy" if "greedy" in BOTS else "random")
     assert table["seats"][0] == {"seat": 0, "kind": "human", "bot": None, "name": "Ann",
-                                 "taken": True}
+                                 "taken": True, "account": None}
     assert table["seats"][1] == {"seat": 1, "kind": "bot", "bot": bot,
-                                 "name": f"{bot.capitalize()} bot", "taken": True}
+                                 "name": f"{bot.capitalize()} bot", "taken": True, "account": None}
     assert table["seats"][2]["kind"] == "bot" and table["seats"][2]["name"] == "Dee"
     refused(client.post(f"/api/tables/{table_id}/start", headers=auth(token)), 409)
 
@@ -179,7 +180,7 @@ def test_leaving_before_the_start_frees_the_seat(client: TestClient) -> None:
     table = client.post(f"/api/tables/{table_id}/leave", headers=auth(token)).json()
     assert table["status"] == "waiting"
     assert table["seats"][0] == {"seat": 0, "kind": "human", "bot": None, "name": "Host",
-                                 "taken": False}
+                                 "taken": False, "account": None}
     refused(client.post(f"/api/tables/{table_id}/start", headers=auth(token)), 403)
     again = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"})
     assert again.status_code == 200
@@ -190,7 +191,7 @@ def test_leaving_during_the_game_hands_the_seat_to_a_bot(client: TestClient) -> 
     assert token is not None
     table = client.post(f"/api/tables/{table_id}/leave", headers=auth(token)).json()
     assert table["seats"][0] == {"seat": 0, "kind": "bot", "bot": stand_in(), "name": "Ann",
-                                 "taken": True}
+                                 "taken": True, "account": None}
     done = wait_for(client, table_id, "finished")  # the game goes on without Ann
     assert done["moves"] > 60
     refused(client.post(f"/api/tables/{table_id}/leave", headers=auth(token)), 403)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -22,7 +24,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from carcassonne.server import live, lobby
+from carcassonne.server import account_api, live, lobby
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
@@ -49,10 +51,35 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.hall = hall
     app.state.writes = Windows(*settings.http_rate)
     app.include_router(lobby.router)
+    app.include_router(account_api.router)
     app.include_router(live.router)
+    _same_origin(app)
     _errors(app)
     _client(app, settings)
     return app
+
+
+#: Methods that change something, refused when another site sends them.
+UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def _same_origin(app: FastAPI) -> None:
+    """Refuse a state-changing request that a page of another site sent.
+
+    A browser names the page's origin (``Origin``) on every cross-site POST,
+    a ``text/plain`` form included; it must be this server's own host.
+    Programs (curl, bots) send no ``Origin`` and are not affected, and the
+    session cookie is SameSite=Lax besides."""
+
+    @app.middleware("http")
+    async def same_origin(request: Request, call_next: Any) -> Response:
+        origin = request.headers.get("origin")
+        if (request.method in UNSAFE and origin is not None
+                and urlsplit(origin).netloc != request.headers.get("host", "")):
+            return JSONResponse({"error": "a request from another site is refused",
+                                 "rule": None}, status_code=403)
+        answer: Response = await call_next(request)
+        return answer
 
 
 def _errors(app: FastAPI) -> None:

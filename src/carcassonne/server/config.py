@@ -30,6 +30,9 @@ class Settings:
     bounds the write requests (POST) of one client address; on the
     WebSocket, a client's messages beyond ``ws_burst`` are refused one by
     one and beyond ``ws_flood`` its connection is closed (docs/server.md).
+    ``https`` says the server is reached over HTTPS (behind a proxy), so the
+    session cookie is marked Secure; ``login_pause`` is the pause in seconds
+    per failed login beyond the first few (0 in tests).
     """
 
     database_url: str
@@ -38,6 +41,8 @@ class Settings:
     http_rate: tuple[int, float] = (60, 10.0)
     ws_burst: tuple[int, float] = (20, 1.0)
     ws_flood: tuple[int, float] = (100, 10.0)
+    https: bool = False
+    login_pause: float = 1.0
 
 
 def data_dir() -> Path:

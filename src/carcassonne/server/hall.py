@@ -16,13 +16,16 @@ import asyncio
 import functools
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from carcassonne.engine import Game, IllegalMove, Move, NotationError
 from carcassonne.engine.errors import shown
+from carcassonne.server.accounts import LoginGuard
 from carcassonne.server.bodies import Setup
 from carcassonne.server.bots import BotPlayers, stand_in
 from carcassonne.server.config import Settings
@@ -90,6 +93,8 @@ class Hall:
         self.settings = settings
         self.tables: dict[str, Table] = {}
         self.bots = BotPlayers(self, settings.bot_delay)
+        #: Failed logins per name and address (accounts.py).
+        self.login_guard = LoginGuard(time.monotonic)
         workers = 1 if store.url.startswith("sqlite") else 4
         self._db = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="database")
         self._pending: set[asyncio.Future[Any]] = set()
@@ -158,20 +163,65 @@ class Hall:
         assert game is not None
         return game.to_record()
 
-    def seat_of(self, table: Table, token: str | None) -> int:
-        """The seat ``token`` opens at ``table``, or a 403 refusal."""
+    def seat_of(self, table: Table, token: str | None, account: str | None = None) -> int:
+        """The seat ``token`` opens at ``table`` (or, without a token, the seat
+        the logged-in ``account`` holds there), or a 403 refusal."""
         if not token:
-            raise Refusal(403, "this needs your seat token (Authorization: Bearer TOKEN)")
+            seat = table.seat_of_account(account)
+            if seat is not None:
+                return seat
+            raise Refusal(403, "this needs your seat token (Authorization: Bearer TOKEN) "
+                               "or a log-in that holds a seat here")
         seat = table.seat_of(token)
         if seat is None:
             raise Refusal(403, "this token opens no seat at this table")
         return seat
 
+    def games_of(self, account: str) -> list[dict[str, Any]]:
+        """``TABLE`` of every table where ``account`` holds a seat, newest
+        first, each with ``your_seat`` and ``your_turn``."""
+        out = []
+        for table in reversed(self.tables.values()):
+            seat = table.seat_of_account(account)
+            if seat is None:
+                continue
+            game = table.game
+            turn = (table.status == "playing" and game is not None
+                    and game.current_player == seat)
+            out.append({**table.public(), "your_seat": seat, "your_turn": turn})
+        return out
+
+    @guarded
+    async def claim(self, account: str, name: str, seats: list[tuple[str, str]]) -> int:
+        """Give ``account`` the guest seats its browser holds tokens for
+        (``(table id, token)`` pairs): a guest who signs up keeps their games.
+        Seats of another account stay theirs. How many were claimed."""
+        claimed = 0
+        for table_id, token in seats:
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            async with table.lock:
+                index = table.seat_of(token)
+                if index is None or table.seats[index].account is not None:
+                    continue
+                if table.seat_of_account(account) is not None:
+                    continue  # one seat per account at a table
+                seats_now = list(table.seats)
+                seats_now[index] = replace(seats_now[index], account=account, name=name)
+                await self.db(self.store.update_table, table.row(seats=tuple(seats_now)))
+                table.apply(seats=tuple(seats_now))
+                self.notify(table)
+                claimed += 1
+        return claimed
+
     # -- changes -------------------------------------------------------------------
 
     @guarded
-    async def create(self, setup: Setup) -> tuple[Table, int | None, str | None]:
-        """Open a table; join it at once if asked; start it if every seat is taken."""
+    async def create(self, setup: Setup, account: tuple[str, str] | None = None,
+                     ) -> tuple[Table, int | None, str | None]:
+        """Open a table; join it at once if asked (as the logged-in ``account``,
+        ``(id, name)``, if given); start it if every seat is taken."""
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
@@ -181,7 +231,7 @@ class Hall:
             seat, name = setup.join
             seat = self._check_free(seats, seat)
             token = new_token()
-            seats[seat] = self._joined(seats[seat], seat, name, token)
+            seats[seat] = self._joined(seats[seat], seat, name, token, account)
         table = Table(id=table_id, name=setup.name or f"Table {table_id}",
                       created=datetime.now(UTC), sets=setup.sets, options=setup.options,
                       hide_distribution=setup.hide_distribution, seats=tuple(seats))
@@ -208,22 +258,31 @@ class Hall:
         return seat
 
     @staticmethod
-    def _joined(seat: Seat, index: int, name: str | None, token: str) -> Seat:
+    def _joined(seat: Seat, index: int, name: str | None, token: str,
+                account: tuple[str, str] | None = None) -> Seat:
+        """A human seat taken with ``token``; a logged-in player's seat is
+        their account's and carries its name."""
+        if account is not None:
+            return Seat("human", name=account[1], label=seat.label,
+                        token_hash=token_hash(token), account=account[0])
         return Seat("human", name=name or seat.label or f"Player {index + 1}",
                     label=seat.label, token_hash=token_hash(token))
 
     @guarded
-    async def join(self, table_id: str, seat: int | None,
-                   name: str | None) -> tuple[int, str]:
-        """Take a human seat; the table starts when its last seat is taken."""
+    async def join(self, table_id: str, seat: int | None, name: str | None,
+                   account: tuple[str, str] | None = None) -> tuple[int, str]:
+        """Take a human seat (as ``account``, ``(id, name)``, when logged in);
+        the table starts when its last seat is taken."""
         table = self.get(table_id)
         async with table.lock:
             if table.status != "waiting":
                 raise Refusal(409, "the game has started: no seat is free")
+            if account is not None and table.seat_of_account(account[0]) is not None:
+                raise Refusal(409, "you already hold a seat at this table")
             index = self._check_free(table.seats, seat)
             token = new_token()
             seats = list(table.seats)
-            seats[index] = self._joined(seats[index], index, name, token)
+            seats[index] = self._joined(seats[index], index, name, token, account)
             await self.db(self.store.update_table, table.row(seats=tuple(seats)))
             table.apply(seats=tuple(seats))
             if all(s.taken for s in table.seats):
@@ -233,11 +292,12 @@ class Hall:
         return index, token
 
     @guarded
-    async def start(self, table_id: str, token: str | None) -> Table:
+    async def start(self, table_id: str, token: str | None,
+                    account: str | None = None) -> Table:
         """Start a waiting table now; free human seats go to the stand-in bot."""
         table = self.get(table_id)
         async with table.lock:
-            self.seat_of(table, token)
+            self.seat_of(table, token, account)
             if table.status != "waiting":
                 raise Refusal(409, f"the table is {table.status}, not waiting")
             await self._start(table)
@@ -257,12 +317,13 @@ class Hall:
         self.notify(table)
 
     @guarded
-    async def leave(self, table_id: str, token: str | None) -> Table:
+    async def leave(self, table_id: str, token: str | None,
+                    account: str | None = None) -> Table:
         """Leave a seat: free again before the start, to the stand-in bot during
         the game so that it goes on."""
         table = self.get(table_id)
         async with table.lock:
-            index = self.seat_of(table, token)
+            index = self.seat_of(table, token, account)
             seats = list(table.seats)
             if table.status == "waiting":
                 seats[index] = seats[index].freed()

@@ -1,9 +1,10 @@
 """The live WebSocket of a table: ``/ws/tables/{id}?token=TOKEN``.
 
-A client with a seat token plays that seat; anyone else watches. On
-connecting, after every accepted move (and every seat change), and on
-``sync`` a client gets its ``state``; a refused message gets an ``error``
-sent to that client only, and nothing changes.
+A client with a seat token plays that seat, and so does a logged-in player
+(the session cookie) at a table where their account holds a seat; anyone
+else watches. On connecting, after every accepted move (and every seat
+change), and on ``sync`` a client gets its ``state``; a refused message gets
+an ``error`` sent to that client only, and nothing changes.
 
 Bounds: a message over 8 KiB is refused; beyond 20 messages in one second
 each extra message is refused, and beyond 100 in ten seconds the connection
@@ -18,17 +19,20 @@ import contextlib
 import json
 import logging
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
 from carcassonne import json_input
 from carcassonne.engine.errors import shown
+from carcassonne.server.accounts import COOKIE
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
 from carcassonne.server.limits import Window
 from carcassonne.server.tables import Table
+from carcassonne.server.tokens import token_hash
 from carcassonne.server.views import error_message, state_message
 
 router = APIRouter()
@@ -47,16 +51,22 @@ BACKLOG = 256
 class Connection:
     """One client at one table: its token (if any) and its outgoing queue."""
 
-    def __init__(self, ws: WebSocket, token: str | None, settings: Settings) -> None:
+    def __init__(self, ws: WebSocket, token: str | None, settings: Settings,
+                 account: str | None = None) -> None:
         self.ws = ws
         self.token = token
+        #: The logged-in player's account (the session cookie), if any.
+        self.account = account
         self.queue: asyncio.Queue[Any] = asyncio.Queue()
         self.burst = Window(*settings.ws_burst)
         self.flood = Window(*settings.ws_flood)
 
     def seat_at(self, table: Table) -> int | None:
-        """The seat this client plays now (None once its seat was left)."""
-        return table.seat_of(self.token)
+        """The seat this client plays now (None once its seat was left): the
+        one its token opens, else the one its logged-in account holds."""
+        if self.token is not None:
+            return table.seat_of(self.token)
+        return table.seat_of_account(self.account)
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a client too slow to keep up is dropped."""
@@ -150,7 +160,12 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.close(code=CLOSE_NO_TABLE)
         return
     await hall.game_of(table)
-    conn = Connection(ws, token, hall.settings)
+    account = None
+    cookie = ws.cookies.get(COOKIE)
+    if cookie and len(cookie) <= 100:
+        found = await hall.db(hall.store.session_account, token_hash(cookie), datetime.now(UTC))
+        account = found["id"] if found else None
+    conn = Connection(ws, token, hall.settings, account)
     if token is not None and table.seat_of(token) is None:
         conn.send(error_message("this token opens no seat at this table: you are watching"))
         conn.token = None

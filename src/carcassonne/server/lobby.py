@@ -68,10 +68,18 @@ async def get_catalogue() -> dict[str, Any]:
     return catalogue()
 
 
+async def player_of(request: Request) -> tuple[str, str] | None:
+    """The logged-in player of the request, ``(account id, name)``, or None."""
+    from carcassonne.server.account_api import account_of
+
+    account = await account_of(request)
+    return None if account is None else (account["id"], account["name"])
+
+
 @router.post("/tables", status_code=201)
 async def create_table(request: Request) -> dict[str, Any]:
     setup = table_setup(await body_of(request))
-    table, seat, token = await hall_of(request).create(setup)
+    table, seat, token = await hall_of(request).create(setup, await player_of(request))
     answer: dict[str, Any] = {"table": table.public()}
     if token is not None:
         answer.update(seat=seat, token=token)
@@ -94,21 +102,25 @@ async def join_table(request: Request, table_id: str) -> dict[str, Any]:
     hall = hall_of(request)
     hall.get(table_id)
     seat, name = join_request(body)
-    index, token = await hall.join(table_id, seat, name)
+    index, token = await hall.join(table_id, seat, name, await player_of(request))
     return {"seat": index, "token": token}
 
 
 @router.post("/tables/{table_id}/start")
 async def start_table(request: Request, table_id: str) -> dict[str, Any]:
     await body_of(request)
-    table = await hall_of(request).start(table_id, token_of(request))
+    player = await player_of(request)
+    table = await hall_of(request).start(table_id, token_of(request),
+                                         player[0] if player else None)
     return table.public()
 
 
 @router.post("/tables/{table_id}/leave")
 async def leave_table(request: Request, table_id: str) -> dict[str, Any]:
     await body_of(request)
-    table = await hall_of(request).leave(table_id, token_of(request))
+    player = await player_of(request)
+    table = await hall_of(request).leave(table_id, token_of(request),
+                                         player[0] if player else None)
     return table.public()
 
 

@@ -5,6 +5,8 @@ included, never tokens), its status and, once started, the seed and the
 stack (the draw order, never sent to anyone before the game is over).
 ``moves`` holds every accepted move of every table, one row per move,
 unique per table and index: replaying them in order rebuilds the game.
+``accounts`` holds players with a name and a password (its Argon2 hash,
+never the password), ``sessions`` the hashes of their log-in cookies.
 
 The schema is created and changed only by the Alembic migrations in
 ``migrations/versions``; these models must describe the same columns.
@@ -57,3 +59,28 @@ class MoveRow(Base):
     #: The move in record form (docs/formats.md).
     move: Mapped[dict[str, Any]] = mapped_column(JSON)
     played: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountRow(Base):
+    """A player's account: a name (unique whatever its case) and a password hash."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    #: The name case-folded: two accounts never differ only by case.
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A logged-in browser: the hash of its session cookie, until it expires."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -19,11 +19,12 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, insert, select, update
+from sqlalchemy import create_engine, delete, insert, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
-from carcassonne.server.models import MoveRow, TableRow
+from carcassonne.server.models import AccountRow, MoveRow, SessionRow, TableRow
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _COLUMNS = [column.name for column in TableRow.__table__.columns]
@@ -105,6 +106,46 @@ class Store:
             if number != expected:
                 raise ValueError(f"table {table_id}: move {expected} is missing")
         return [move for _, move in rows]
+
+    # -- accounts and sessions -------------------------------------------------------
+
+    def add_account(self, row: dict[str, Any]) -> bool:
+        """Store a new account; False if its name (whatever its case) is taken."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(AccountRow), [row])
+        except IntegrityError:
+            return False
+        return True
+
+    def account(self, key: str) -> dict[str, Any] | None:
+        """The account row whose case-folded name is ``key``, or None."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(AccountRow.__table__).where(
+                AccountRow.name_key == key)).mappings().first()
+        return dict(row) if row is not None else None
+
+    def add_session(self, token_hash: str, account_id: str, created: datetime,
+                    expires: datetime) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(insert(SessionRow), [{
+                "token_hash": token_hash, "account_id": account_id, "created": created,
+                "expires": expires}])
+
+    def session_account(self, token_hash: str, now: datetime) -> dict[str, Any] | None:
+        """The account of a session that has not expired, or None."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(AccountRow.__table__, SessionRow.expires)
+                .join(SessionRow, SessionRow.account_id == AccountRow.id)
+                .where(SessionRow.token_hash == token_hash)).mappings().first()
+        if row is None or _utc(row["expires"]) <= now:
+            return None
+        return {k: v for k, v in row.items() if k != "expires"}
+
+    def delete_session(self, token_hash: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
 
     def close(self) -> None:
         self.engine.dispose()

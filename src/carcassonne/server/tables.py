@@ -23,13 +23,18 @@ STATUSES = ("waiting", "playing", "finished")
 @dataclass(frozen=True)
 class Seat:
     """One seat. ``label`` is the name given when the table was made, shown
-    while a human seat is free; ``token_hash`` is set once someone joined."""
+    while a human seat is free; ``token_hash`` is set once someone joined,
+    and ``account`` when that someone was logged in (``name`` is then the
+    account's name)."""
 
     kind: str
     bot: str | None = None
     name: str | None = None
     label: str | None = None
     token_hash: str | None = None
+    #: The account of the logged-in player who took the seat (its id), if any:
+    #: the seat is theirs from any browser they log in from.
+    account: str | None = None
 
     @property
     def taken(self) -> bool:
@@ -39,25 +44,26 @@ class Seat:
     def public(self, index: int) -> dict[str, Any]:
         """The seat as the protocol shows it (no token hash)."""
         return {"seat": index, "kind": self.kind, "bot": self.bot, "name": self.name,
-                "taken": self.taken}
+                "taken": self.taken, "account": self.name if self.account else None}
 
     def stored(self) -> dict[str, Any]:
         """The seat as the database keeps it."""
         return {"kind": self.kind, "bot": self.bot, "name": self.name, "label": self.label,
-                "token_hash": self.token_hash}
+                "token_hash": self.token_hash, "account": self.account}
 
     @classmethod
     def from_stored(cls, data: dict[str, Any]) -> Seat:
         return cls(data["kind"], data.get("bot"), data.get("name"), data.get("label"),
-                   data.get("token_hash"))
+                   data.get("token_hash"), data.get("account"))
 
     def freed(self) -> Seat:
         """This human seat, free again (before the game starts)."""
-        return replace(self, name=self.label, token_hash=None)
+        return replace(self, name=self.label, token_hash=None, account=None)
 
     def as_bot(self, bot: str, name: str | None = None) -> Seat:
         """This seat, handed to ``bot``; the player's name stays in the game."""
-        return replace(self, kind="bot", bot=bot, name=name or self.name, token_hash=None)
+        return replace(self, kind="bot", bot=bot, name=name or self.name, token_hash=None,
+                       account=None)
 
 
 def name_bots(seats: list[Seat] | tuple[Seat, ...]) -> tuple[Seat, ...]:
@@ -152,6 +158,13 @@ class Table:
                 if matches(token, seat.token_hash):
                     found = index
         return found
+
+    def seat_of_account(self, account: str | None) -> int | None:
+        """The human seat the logged-in ``account`` holds here, or None."""
+        if account is None:
+            return None
+        return next((i for i, seat in enumerate(self.seats)
+                     if seat.kind == "human" and seat.account == account), None)
 
     def new_game(self) -> Game:
         """The game of this table from its stored setup (seed and stack)."""

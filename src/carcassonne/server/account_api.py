@@ -1,0 +1,180 @@
+"""The HTTP side of accounts: sign up, log in, log out, who am I, profiles.
+
+``POST /api/accounts`` ``{"name", "password", "seats"?}`` signs up and logs
+in; ``seats`` (``[{"table", "token"}]``, the seat tokens this browser holds
+as a guest) become the new account's, so a guest who signs up keeps their
+games. ``POST /api/session`` ``{"name", "password"}`` logs in,
+``DELETE /api/session`` logs out. ``GET /api/me`` is the logged-in player
+and every table where they hold a seat (``your_turn`` first);
+``GET /api/players/{name}`` is a player's public profile.
+
+A session is the HttpOnly, SameSite=Lax cookie :data:`~carcassonne.server.
+accounts.COOKIE` (Secure when the server is told it is behind HTTPS); the
+database keeps only its hash. Wrong names and wrong passwords get the same
+answer, and failed logins are slowed, then refused for a while
+(:class:`~carcassonne.server.accounts.LoginGuard`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from carcassonne.server.accounts import (
+    COOKIE,
+    check_password,
+    clean_account_name,
+    hash_password,
+    name_key,
+    session_lifetime,
+    verify_password,
+)
+from carcassonne.server.bodies import mapping
+from carcassonne.server.errors import Refusal
+from carcassonne.server.lobby import body_of, hall_of
+from carcassonne.server.tokens import new_token, token_hash
+
+router = APIRouter(prefix="/api")
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+async def account_of(request: Request) -> dict[str, Any] | None:
+    """The account the request's session cookie belongs to, or None."""
+    token = request.cookies.get(COOKIE)
+    if not token or len(token) > 100:
+        return None
+    hall = hall_of(request)
+    return await hall.db(hall.store.session_account, token_hash(token), now())
+
+
+async def require_account(request: Request) -> dict[str, Any]:
+    account = await account_of(request)
+    if account is None:
+        raise Refusal(401, "log in first")
+    return account
+
+
+async def _log_in(request: Request, account: dict[str, Any], status: int = 200,
+                  ) -> JSONResponse:
+    """Start a session for ``account``: a row holding the cookie's hash, and
+    the cookie."""
+    hall = hall_of(request)
+    token = new_token()
+    created = now()
+    await hall.db(hall.store.add_session, token_hash(token), account["id"], created,
+                  created + session_lifetime())
+    answer = JSONResponse({"name": account["name"]}, status_code=status)
+    answer.set_cookie(COOKIE, token, max_age=int(session_lifetime().total_seconds()),
+                      httponly=True, samesite="lax", secure=hall.settings.https, path="/")
+    return answer
+
+
+def _seat_claims(value: Any) -> list[tuple[str, str]]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > 200:
+        raise Refusal(400, "seats must be a list of {table, token} (at most 200)")
+    out = []
+    for entry in value:
+        entry = mapping(entry, "a seat")
+        table, token = entry.get("table"), entry.get("token")
+        if not isinstance(table, str) or not isinstance(token, str):
+            raise Refusal(400, "a seat is {\"table\": id, \"token\": token}")
+        out.append((table, token))
+    return out
+
+
+@router.post("/accounts", status_code=201)
+async def sign_up(request: Request) -> JSONResponse:
+    body = await body_of(request)
+    name = clean_account_name(body.get("name"))
+    password = check_password(body.get("password"))
+    claims = _seat_claims(body.get("seats"))
+    hall = hall_of(request)
+    row = {"id": secrets.token_urlsafe(9), "name": name, "name_key": name_key(name),
+           "password_hash": await asyncio.to_thread(hash_password, password),
+           "created": now()}
+    if not await hall.db(hall.store.add_account, row):
+        raise Refusal(409, f"the name {name} is taken")
+    if claims:
+        await hall.claim(row["id"], name, claims)
+    return await _log_in(request, row, status=201)
+
+
+@router.post("/session")
+async def log_in(request: Request) -> JSONResponse:
+    body = await body_of(request)
+    name, password = body.get("name"), body.get("password")
+    if not isinstance(name, str) or not isinstance(password, str) or len(password) > 200:
+        raise Refusal(400, "log in with {\"name\": ..., \"password\": ...}")
+    hall = hall_of(request)
+    address = request.client.host if request.client else "unknown"
+    keys = [f"name:{name_key(name.strip())}", f"address:{address}"]
+    pause = hall.login_guard.pause(keys)
+    if pause:
+        await asyncio.sleep(pause * hall.settings.login_pause)
+    account = await hall.db(hall.store.account, name_key(name.strip()))
+    digest = account["password_hash"] if account else hash_password("no such account")
+    if not await asyncio.to_thread(verify_password, digest, password) or account is None:
+        hall.login_guard.failed(keys)
+        raise Refusal(401, "wrong name or password")
+    hall.login_guard.succeeded(keys)
+    return await _log_in(request, account)
+
+
+@router.delete("/session")
+async def log_out(request: Request) -> JSONResponse:
+    token = request.cookies.get(COOKIE)
+    if token:
+        hall = hall_of(request)
+        await hall.db(hall.store.delete_session, token_hash(token))
+    answer = JSONResponse({"ok": True})
+    answer.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
+                         secure=hall_of(request).settings.https)
+    return answer
+
+
+@router.get("/me")
+async def me(request: Request) -> dict[str, Any]:
+    account = await require_account(request)
+    games = hall_of(request).games_of(account["id"])
+    games.sort(key=lambda g: not g["your_turn"])  # your turn first, then newest
+    return {"name": account["name"], "games": games}
+
+
+@router.post("/me/seats")
+async def claim_seats(request: Request) -> dict[str, Any]:
+    """Make the guest seats this browser holds tokens for the account's."""
+    account = await require_account(request)
+    claims = _seat_claims((await body_of(request)).get("seats"))
+    claimed = await hall_of(request).claim(account["id"], account["name"], claims)
+    return {"claimed": claimed}
+
+
+@router.get("/players/{name}")
+async def profile(request: Request, name: str) -> dict[str, Any]:
+    """A player's games in progress (whose turn), finished games with their
+    replay, wins and mean score."""
+    hall = hall_of(request)
+    account = await hall.db(hall.store.account, name_key(name.strip()))
+    if account is None:
+        raise Refusal(404, "there is no such player")
+    games = hall.games_of(account["id"])
+    finished = [g for g in games if g["status"] == "finished"]
+    scores = [g["scores"][g["your_seat"]] for g in finished]
+    return {
+        "name": account["name"],
+        "playing": [g for g in games if g["status"] == "playing"],
+        "finished": [{**g, "replay": f"/table/{g['id']}"} for g in finished],
+        "played": len(finished),
+        "wins": sum(1 for g in finished if g["your_seat"] in g["winners"]),
+        "mean_score": round(sum(scores) / len(scores), 1) if scores else None,
+    }
