@@ -21,6 +21,7 @@ import textwrap
 from carcassonne import __version__
 from carcassonne.cli_arena import add_parser as add_arena_parser
 from carcassonne.cli_common import CliError, parse_list, parse_options, positive_int
+from carcassonne.cli_ratings import add_parser as add_ratings_parser
 from carcassonne.cli_serve import add_parser as add_serve_parser
 
 SETUP_HELP = """
@@ -119,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="also write the game record to FILE")
     add_serve_parser(commands, _formatter)
     add_arena_parser(commands, _formatter)
+    add_ratings_parser(commands, _formatter)
     return parser
 
 
@@ -148,6 +150,10 @@ def run(args: argparse.Namespace) -> int:
         from carcassonne.cli_arena import run as arena
 
         return arena(args)
+    if args.command == "ratings":
+        from carcassonne.cli_ratings import run as ratings
+
+        return ratings(args)
     from carcassonne.cli_play import run as play
 
     return play(_players(args), args.seed, args.sets, args.options, args.record)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime
+from typing import Any
 
+import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from server_helpers import Serve, my_turn, next_state
@@ -45,19 +47,26 @@ def old_table(store: Store, table_id: str, moves: int | None, token: str) -> Gam
              {"kind": "bot", "bot": "random", "name": "Random bot", "label": None,
               "token_hash": None}]
     now = datetime.now(UTC)
-    with store.engine.begin() as connection:
-        connection.execute(insert(TableRow), [{
-            "id": table_id, "name": table_id, "created": now,
-            "status": "finished" if game.is_over else "playing", "sets": ["base"],
-            "options": {}, "hide_distribution": False, "seats": seats, "seed": 5,
-            "stack": list(game.stack), "moves": len(game.moves),
-            "result": {"scores": list(game.scores), "winners": list(game.winners)}
-            if game.is_over else None}])
-        connection.execute(insert(MoveRow), [
-            {"table_id": table_id, "number": i, "seat": seat, "move": move.to_dict(),
-             "played": now} for i, (seat, move) in enumerate(zip(game.movers, game.moves,
-                                                                  strict=True))])
+    row = {"id": table_id, "name": table_id, "created": now,
+           "status": "finished" if game.is_over else "playing", "sets": ["base"],
+           "options": {}, "hide_distribution": False, "seats": seats, "seed": 5,
+           "stack": list(game.stack), "moves": len(game.moves),
+           "result": {"scores": list(game.scores), "winners": list(game.winners)}
+           if game.is_over else None}
+    with store.engine.begin() as connection:  # the columns of 0001, no more
+        connection.execute(insert(first_table("tables", row)), [row])
+        moves = [{"table_id": table_id, "number": i, "seat": seat, "move": move.to_dict(),
+                  "played": now}
+                 for i, (seat, move) in enumerate(zip(game.movers, game.moves, strict=True))]
+        connection.execute(insert(first_table("moves", moves[0])), moves)
     return game
+
+
+def first_table(name: str, row: dict[str, Any]) -> sa.TableClause:
+    """Table ``name`` with just the columns of ``row``, typed as today's
+    models type them."""
+    model = {"tables": TableRow, "moves": MoveRow}[name].__table__
+    return sa.table(name, *[sa.column(key, model.c[key].type) for key in row])
 
 
 def test_a_database_of_the_first_schema_is_upgraded_and_its_games_go_on(
@@ -70,7 +79,7 @@ def test_a_database_of_the_first_schema_is_upgraded_and_its_games_go_on(
     with serve(url=sqlite_url) as client:
         with Store(sqlite_url).engine.connect() as connection:
             version = connection.execute(text("SELECT version_num FROM alembic_version")).one()
-        assert version[0] == "0002"
+        assert version[0] == "0003"
         record = client.get("/api/tables/done/record").json()
         assert Game.from_record(record).scores == finished.scores
         table = client.get("/api/tables/going").json()

@@ -36,10 +36,11 @@ def test_a_fresh_database_is_created_and_migrated(serve: Serve, database_url: st
         assert client.get("/api/tables").json() == {"tables": []}
         engine = hall(client).store.engine
         names = set(inspect(engine).get_table_names())
-        assert {"tables", "moves", "accounts", "sessions", "alembic_version"} <= names
+        assert {"tables", "moves", "accounts", "sessions", "ratings", "rating_events",
+                "alembic_version"} <= names
         with engine.connect() as connection:
             assert connection.execute(text("SELECT version_num FROM alembic_version")
-                                      ).scalar() == "0002"
+                                      ).scalar() == "0003"
     with serve(url=database_url) as client:  # a second start finds it up to date
         assert client.get("/api/health").json() == {"ok": True}
 

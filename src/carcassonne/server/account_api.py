@@ -6,7 +6,8 @@ as a guest) become the new account's, so a guest who signs up keeps their
 games. ``POST /api/session`` ``{"name", "password"}`` logs in,
 ``DELETE /api/session`` logs out. ``GET /api/me`` is the logged-in player
 and every table where they hold a seat (``your_turn`` first);
-``GET /api/players/{name}`` is a player's public profile.
+``GET /api/players/{name}`` is a player's public profile, with ratings, and
+``GET /api/leaderboard?family=base`` the rated players of a family.
 
 A session is the HttpOnly, SameSite=Lax cookie :data:`~carcassonne.server.
 accounts.COOKIE` (Secure when the server is told it is behind HTTPS); the
@@ -25,6 +26,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from carcassonne.engine.errors import shown
 from carcassonne.server.accounts import (
     COOKIE,
     check_password,
@@ -37,6 +39,7 @@ from carcassonne.server.accounts import (
 from carcassonne.server.bodies import mapping
 from carcassonne.server.errors import Refusal
 from carcassonne.server.lobby import body_of, hall_of
+from carcassonne.server.ratings import families, shown_rating
 from carcassonne.server.tokens import new_token, token_hash
 
 router = APIRouter(prefix="/api")
@@ -159,14 +162,41 @@ async def claim_seats(request: Request) -> dict[str, Any]:
     return {"claimed": claimed}
 
 
+def rating_view(row: dict[str, Any]) -> dict[str, Any]:
+    return {"family": row["family"], "rating": shown_rating(row["mu"], row["sigma"]),
+            "games": row["games"]}
+
+
+@router.get("/leaderboard")
+async def leaderboard(request: Request, family: str = "base") -> dict[str, Any]:
+    """Every rated player of a family, best first: accounts by name, bot
+    levels as ``Easy bot`` (with ``bot``), so a newcomer sees where they stand."""
+    if family not in families():
+        raise Refusal(400, f"unknown family {shown(family)} (one of {', '.join(families())})")
+    hall = hall_of(request)
+    rows = await hall.db(hall.store.ratings, family)
+    names = await hall.db(hall.store.account_names)
+    out = []
+    for row in rows:
+        kind, _, key = row["player"].partition(":")
+        name = names.get(key, "?") if kind == "account" else f"{key.capitalize()} bot"
+        out.append({"name": name, "bot": key if kind == "bot" else None, **rating_view(row)})
+    return {"family": family, "families": families(), "players": out}
+
+
 @router.get("/players/{name}")
 async def profile(request: Request, name: str) -> dict[str, Any]:
     """A player's games in progress (whose turn), finished games with their
-    replay, wins and mean score."""
+    replay, wins, mean score, ratings per family and their history."""
     hall = hall_of(request)
     account = await hall.db(hall.store.account, name_key(name.strip()))
     if account is None:
         raise Refusal(404, "there is no such player")
+    player = f"account:{account['id']}"
+    ratings = [rating_view(r) for r in await hall.db(hall.store.ratings, None, player)]
+    history = [{"family": e["family"], "table": e["table_id"], "at": e["at"].isoformat(),
+                "rating": shown_rating(e["mu"], e["sigma"])}
+               for e in await hall.db(hall.store.rating_history, player)]
     games = hall.games_of(account["id"])
     finished = [g for g in games if g["status"] == "finished"]
     scores = [g["scores"][g["your_seat"]] for g in finished]
@@ -177,4 +207,5 @@ async def profile(request: Request, name: str) -> dict[str, Any]:
         "played": len(finished),
         "wins": sum(1 for g in finished if g["your_seat"] in g["winners"]),
         "mean_score": round(sum(scores) / len(scores), 1) if scores else None,
+        "ratings": ratings, "history": history,
     }

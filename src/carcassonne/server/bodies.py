@@ -68,6 +68,7 @@ class Setup:
     options: dict[str, Any]
     hide_distribution: bool
     join: tuple[int, str | None] | None
+    rated: bool = False
 
 
 def _seat(value: Any, index: int) -> Seat:
@@ -104,6 +105,9 @@ def table_setup(body: dict[str, Any]) -> Setup:
     hide = body.get("hide_distribution", False)
     if not isinstance(hide, bool):
         raise Refusal(400, f"hide_distribution must be true or false, not {shown(hide)}")
+    rated = body.get("rated", False)
+    if not isinstance(rated, bool):
+        raise Refusal(400, f"rated must be true or false, not {shown(rated)}")
     join = None
     if body.get("join") is not None:
         seat, player = join_request(mapping(body["join"], "join"))
@@ -113,7 +117,7 @@ def table_setup(body: dict[str, Any]) -> Setup:
                 raise Refusal(400, "join: this table has no human seat")
         join = (seat, player)
     return Setup(name, name_bots(seats), tuple(game.sets), game.options.changed(),
-                 hide, join)
+                 hide, join, rated)
 
 
 def join_request(body: dict[str, Any]) -> tuple[int | None, str | None]:

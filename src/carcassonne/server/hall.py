@@ -30,7 +30,8 @@ from carcassonne.server.bodies import Setup
 from carcassonne.server.bots import BotPlayers, stand_in
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal, rule_of
-from carcassonne.server.store import Store
+from carcassonne.server.ratings import family
+from carcassonne.server.store import RatedResult, Store
 from carcassonne.server.tables import STATUSES, Seat, Table, name_bots
 from carcassonne.server.tokens import new_token, token_hash
 from carcassonne.server.views import state_message
@@ -79,6 +80,16 @@ def _retrieve(task: asyncio.Future[Any]) -> None:
     """Read a finished change's error: the one who asked may be gone."""
     if not task.cancelled():
         task.exception()
+
+
+def rated_result(table: Table, game: Game | None) -> RatedResult | None:
+    """What a finished game of ``table`` (or its stored result) gives the
+    ratings; None if the table is casual."""
+    if not table.rated:
+        return None
+    scores = game.scores if game is not None else (table.result or {})["scores"]
+    return RatedResult(family(table.sets, table.options), tuple(table.rated_players()),
+                       tuple(scores))
 
 
 def _result(game: Game) -> dict[str, Any]:
@@ -228,13 +239,16 @@ class Hall:
         seats = list(setup.seats)
         seat = token = None
         if setup.join is not None:
+            if setup.rated and account is None:
+                raise Refusal(403, "log in to play at a rated table")
             seat, name = setup.join
             seat = self._check_free(seats, seat)
             token = new_token()
             seats[seat] = self._joined(seats[seat], seat, name, token, account)
         table = Table(id=table_id, name=setup.name or f"Table {table_id}",
                       created=datetime.now(UTC), sets=setup.sets, options=setup.options,
-                      hide_distribution=setup.hide_distribution, seats=tuple(seats))
+                      hide_distribution=setup.hide_distribution, seats=tuple(seats),
+                      rated=setup.rated)
         async with table.lock:
             await self.db(self.store.add_table, table.row())
             self.tables[table.id] = table
@@ -277,6 +291,8 @@ class Hall:
         async with table.lock:
             if table.status != "waiting":
                 raise Refusal(409, "the game has started: no seat is free")
+            if account is None and table.rated:
+                raise Refusal(403, "log in to play at a rated table")
             if account is not None and table.seat_of_account(account[0]) is not None:
                 raise Refusal(409, "you already hold a seat at this table")
             index = self._check_free(table.seats, seat)
@@ -368,10 +384,12 @@ class Hall:
             except ValueError as err:  # a move of a kind this game has no use for
                 raise Refusal(400, str(err), rule_of(str(err))) from None
             changes: dict[str, Any] = {"moves": len(after.moves)}
+            rating = None
             if after.is_over:
                 changes.update(status="finished", result=_result(after))
+                rating = rated_result(table, after)
             await self.db(self.store.add_move, table.row(**changes), len(game.moves), seat,
-                          move.to_dict())
+                          move.to_dict(), rating)
             table.apply(**changes, game=after)
             self.notify(table)
 

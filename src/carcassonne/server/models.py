@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -45,6 +45,8 @@ class TableRow(Base):
     moves: Mapped[int] = mapped_column(Integer)
     #: ``{"scores": [...], "winners": [...]}`` once the game is over.
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: Whether the table counts toward ratings.
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class MoveRow(Base):
@@ -84,3 +86,31 @@ class SessionRow(Base):
         String(32), ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """A player's rating in one family (``player``: ``account:ID`` or ``bot:NAME``)."""
+
+    __tablename__ = "ratings"
+
+    player: Mapped[str] = mapped_column(String(48), primary_key=True)
+    family: Mapped[str] = mapped_column(String(48), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class RatingEventRow(Base):
+    """One rating after one finished rated game: the history, in order."""
+
+    __tablename__ = "rating_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32),
+                                          ForeignKey("tables.id", ondelete="CASCADE"))
+    player: Mapped[str] = mapped_column(String(48))
+    family: Mapped[str] = mapped_column(String(48))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -13,18 +13,27 @@ transaction, so the database never holds half a move.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, delete, insert, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy import create_engine, delete, func, insert, select, text, update
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
-from carcassonne.server.models import AccountRow, MoveRow, SessionRow, TableRow
+from carcassonne.server.models import (
+    AccountRow,
+    MoveRow,
+    RatingEventRow,
+    RatingRow,
+    SessionRow,
+    TableRow,
+)
+from carcassonne.server.ratings import Rating, rate
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _COLUMNS = [column.name for column in TableRow.__table__.columns]
@@ -39,6 +48,53 @@ def make_engine(url: str) -> Engine:
         return create_engine(url, connect_args={"check_same_thread": False},
                              poolclass=StaticPool if memory else None)
     return create_engine(url, pool_pre_ping=True)
+
+
+@dataclass(frozen=True)
+class RatedResult:
+    """What a finished rated game tells the ratings: its family, who sat in
+    each seat (``account:ID`` or ``bot:NAME``), the final scores, and the
+    seats that rank last whatever their score (their clock ran out)."""
+
+    family: str
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    last: tuple[int, ...] = ()
+
+
+def apply_rating(connection: Connection, table_id: str, result: RatedResult,
+                 at: datetime) -> None:
+    """Update the ratings of one game's players, inside the caller's
+    transaction, and write each new rating to the history.
+
+    On PostgreSQL the update takes a transaction lock first, so two games
+    finishing at once are rated one after the other, in the order of
+    ``at``, which is the order a recomputation follows. A player seated
+    twice at one table (the same bot in two seats) is rated once, from its
+    first seat."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(7300001)"))
+    rows = connection.execute(select(RatingRow.__table__).where(
+        RatingRow.family == result.family,
+        RatingRow.player.in_(set(result.players)))).mappings().all()
+    known = {r["player"]: Rating(r["mu"], r["sigma"], r["games"]) for r in rows}
+    after = rate([known.get(p, Rating()) for p in result.players], list(result.scores),
+                 result.last)
+    done: set[str] = set()
+    for player, new in zip(result.players, after, strict=True):
+        if player in done:
+            continue
+        done.add(player)
+        values = {"mu": new.mu, "sigma": new.sigma, "games": new.games}
+        if player in known:
+            connection.execute(update(RatingRow).where(
+                RatingRow.player == player, RatingRow.family == result.family).values(values))
+        else:
+            connection.execute(insert(RatingRow), [{"player": player,
+                                                    "family": result.family, **values}])
+        connection.execute(insert(RatingEventRow), [{
+            "table_id": table_id, "player": player, "family": result.family, "at": at,
+            **values}])
 
 
 def _utc(moment: datetime) -> datetime:
@@ -73,17 +129,22 @@ class Store:
             connection.execute(update(TableRow).where(TableRow.id == row["id"]).values(values))
 
     def add_move(self, row: dict[str, Any], number: int, seat: int,
-                 move: dict[str, Any]) -> None:
-        """Store move ``number`` of a table and the table's new columns, at once.
+                 move: dict[str, Any], rating: RatedResult | None = None) -> None:
+        """Store move ``number`` of a table and the table's new columns, at once,
+        and with the last move of a rated game the ratings it gives.
 
         The primary key (table, number) refuses a second move with the same
-        number: two writers can never both store move 12."""
+        number: two writers can never both store move 12, so a game's result
+        and its ratings are stored exactly once."""
         values = {k: v for k, v in row.items() if k not in ("id", "created")}
         with self.engine.begin() as connection:
+            played = datetime.now(UTC)
             connection.execute(insert(MoveRow), [{
                 "table_id": row["id"], "number": number, "seat": seat, "move": move,
-                "played": datetime.now(UTC)}])
+                "played": played}])
             connection.execute(update(TableRow).where(TableRow.id == row["id"]).values(values))
+            if rating is not None:
+                apply_rating(connection, row["id"], rating, played)
 
     def tables(self) -> list[dict[str, Any]]:
         """Every table's row, oldest first."""
@@ -146,6 +207,47 @@ class Store:
     def delete_session(self, token_hash: str) -> None:
         with self.engine.begin() as connection:
             connection.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+
+    # -- ratings ------------------------------------------------------------------------
+
+    def ratings(self, family: str | None = None, player: str | None = None,
+                ) -> list[dict[str, Any]]:
+        """Rating rows, of one family or one player, best first."""
+        query = select(RatingRow.__table__)
+        if family is not None:
+            query = query.where(RatingRow.family == family)
+        if player is not None:
+            query = query.where(RatingRow.player == player)
+        with self.engine.connect() as connection:
+            rows = [dict(r) for r in connection.execute(query).mappings().all()]
+        return sorted(rows, key=lambda r: (-(r["mu"] - 3 * r["sigma"]), r["player"]))
+
+    def rating_history(self, player: str) -> list[dict[str, Any]]:
+        """Every rating ``player`` had after a game, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(RatingEventRow.__table__).where(
+                RatingEventRow.player == player).order_by(RatingEventRow.id)).mappings().all()
+        return [{**dict(r), "at": _utc(r["at"])} for r in rows]
+
+    def account_names(self) -> dict[str, str]:
+        """Every account's name by id."""
+        with self.engine.connect() as connection:
+            return dict(connection.execute(select(AccountRow.id, AccountRow.name)).all())
+
+    def recompute_ratings(self, results: list[tuple[str, RatedResult]]) -> int:
+        """Forget every rating and rate ``results`` (table id, result) again
+        in order, in one transaction; how many games were rated. The order
+        is that of the games' last moves, as they were rated live."""
+        with self.engine.begin() as connection:
+            connection.execute(delete(RatingEventRow))
+            connection.execute(delete(RatingRow))
+            finished = dict(connection.execute(
+                select(MoveRow.table_id, func.max(MoveRow.played)).group_by(
+                    MoveRow.table_id)).all())
+            ordered = sorted(results, key=lambda item: (_utc(finished[item[0]]), item[0]))
+            for table_id, result in ordered:
+                apply_rating(connection, table_id, result, _utc(finished[table_id]))
+        return len(ordered)
 
     def close(self) -> None:
         self.engine.dispose()

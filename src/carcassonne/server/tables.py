@@ -61,9 +61,9 @@ class Seat:
         return replace(self, name=self.label, token_hash=None, account=None)
 
     def as_bot(self, bot: str, name: str | None = None) -> Seat:
-        """This seat, handed to ``bot``; the player's name stays in the game."""
-        return replace(self, kind="bot", bot=bot, name=name or self.name, token_hash=None,
-                       account=None)
+        """This seat, handed to ``bot``; the player's name stays in the game,
+        and so does their account, for the rating (they no longer play it)."""
+        return replace(self, kind="bot", bot=bot, name=name or self.name, token_hash=None)
 
 
 def name_bots(seats: list[Seat] | tuple[Seat, ...]) -> tuple[Seat, ...]:
@@ -96,6 +96,9 @@ class Table:
     stack: tuple[str, ...] | None = None
     moves: int = 0
     result: dict[str, Any] | None = None
+    #: Whether the table counts toward ratings (every human seat then holds
+    #: a logged-in account).
+    rated: bool = False
     #: The game once started; for a finished table loaded from the database
     #: it is rebuilt on first use.
     game: Game | None = None
@@ -118,7 +121,7 @@ class Table:
             "hide_distribution": self.hide_distribution,
             "seats": [seat.public(i) for i, seat in enumerate(self.seats)],
             "created": self.created.isoformat(), "moves": self.moves,
-            "scores": scores, "winners": winners,
+            "scores": scores, "winners": winners, "rated": self.rated,
         }
 
     def row(self, **changes: Any) -> dict[str, Any]:
@@ -126,7 +129,7 @@ class Table:
         applied: what to store before changing the table itself."""
         values = {name: getattr(self, name) for name in (
             "id", "name", "created", "sets", "options", "hide_distribution", "seats",
-            "status", "seed", "stack", "moves", "result")}
+            "status", "seed", "stack", "moves", "result", "rated")}
         values.update(changes)
         values["sets"] = list(values["sets"])
         values["seats"] = [seat.stored() for seat in values["seats"]]
@@ -142,7 +145,7 @@ class Table:
             options=dict(row["options"]), hide_distribution=bool(row["hide_distribution"]),
             seats=tuple(Seat.from_stored(s) for s in row["seats"]), status=row["status"],
             seed=row["seed"], stack=None if stack is None else tuple(stack),
-            moves=row["moves"], result=row["result"])
+            moves=row["moves"], result=row["result"], rated=bool(row.get("rated", False)))
 
     def apply(self, **changes: Any) -> None:
         """Set attributes once the database holds them."""
@@ -158,6 +161,12 @@ class Table:
                 if matches(token, seat.token_hash):
                     found = index
         return found
+
+    def rated_players(self) -> list[str]:
+        """Who each seat is for the ratings: ``account:ID`` for a seat a
+        logged-in player took (even if a bot finished it), else ``bot:NAME``."""
+        return [f"account:{seat.account}" if seat.account else f"bot:{seat.bot}"
+                for seat in self.seats]
 
     def seat_of_account(self, account: str | None) -> int | None:
         """The human seat the logged-in ``account`` holds here, or None."""
