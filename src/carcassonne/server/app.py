@@ -106,7 +106,7 @@ def _errors(app: FastAPI) -> None:
 
 
 def _client(app: FastAPI, settings: Settings) -> None:
-    """The browser client: two pages and their static files."""
+    """The browser client: its pages and their static files."""
     web = settings.web_dir
 
     def page(name: str) -> Response:
@@ -122,5 +122,13 @@ def _client(app: FastAPI, settings: Settings) -> None:
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
         return page("table.html")
+
+    @app.get("/player/{name}", include_in_schema=False)
+    async def player_page(name: str) -> Response:
+        return page("player.html")
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboard_page() -> Response:
+        return page("leaderboard.html")
 
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")

@@ -36,7 +36,18 @@ export const api = {
   start: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/start`, {}, token),
   leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}, token),
   record: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/record`),
+  signUp: (name, password, seats) => request("POST", "/api/accounts", { name, password, seats }),
+  logIn: (name, password) => request("POST", "/api/session", { name, password }),
+  logOut: () => request("DELETE", "/api/session"),
+  me: () => request("GET", "/api/me"),
+  player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
+  leaderboard: (family) => request("GET", `/api/leaderboard?family=${encodeURIComponent(family)}`),
 };
+
+/** Every guest seat this browser holds, as the server's claim list. */
+export function heldSeats() {
+  return Object.entries(readSeats()).map(([table, s]) => ({ table, token: s.token })).slice(0, 200);
+}
 
 function readSeats() {
   try {

@@ -2,6 +2,7 @@
 // sets and their options), and list open tables (join a free seat), games being
 // played (watch) and finished games (replay).
 
+import { currentAccount, loadMe, renderAccount } from "./account.js";
 import { api, esc, playerName, rememberName, rememberSeat, seatFor } from "./api.js";
 import { has, initI18n, languageSwitch, t } from "./i18n.js";
 import { installDefs, miniTile, PLAYER_COLOURS, setCatalogue } from "./tiles.js";
@@ -214,6 +215,7 @@ async function onCreate() {
     sets: ["base", ...chosenSets()],
     options: chosenOptions(),
     hide_distribution: $("hide-distribution").checked,
+    rated: $("rated").checked && currentAccount() != null,
   };
   const tableName = $("table-name").value.trim();
   if (tableName) body.name = tableName;
@@ -266,7 +268,8 @@ function tableRow(table, action) {
   const scores = table.scores ? ` · ${table.scores.join(" : ")}` : "";
   const moves = table.status !== "waiting" ? ` · ${esc(t("lobby.moves", { n: table.moves }))}` : "";
   // the expansions in play, so whoever joins knows the game
-  const sets = (table.sets || []).filter((s) => s !== "base").map((s) => `<span class="badge">${esc(label("set", s))}</span>`).join("");
+  const sets = (table.sets || []).filter((s) => s !== "base").map((s) => `<span class="badge">${esc(label("set", s))}</span>`).join("")
+    + (table.rated ? `<span class="badge rated" data-testid="rated-${esc(table.id)}">${esc(t("lobby.ratedBadge"))}</span>` : "");
   return `<li data-testid="table-${esc(table.id)}" data-table="${esc(table.id)}"><div class="trow-main">
     <a href="/table/${encodeURIComponent(table.id)}" class="tname">${esc(table.name || table.id)}</a>
     ${sets ? `<span class="trow-sets">${sets}</span>` : ""}
@@ -307,6 +310,27 @@ async function refreshTables() {
   }
 }
 
+/** The logged-in player's games, their turn first; the rated box needs an account. */
+function renderMine() {
+  const me = currentAccount();
+  $("my-games-card").hidden = !me;
+  $("rated").disabled = !me;
+  if (!me) {
+    $("rated").checked = false;
+    return;
+  }
+  const games = me.games.filter((g) => g.status !== "finished");
+  setList("my-games", games.map((tb) => tableRow(tb,
+    `${tb.your_turn ? `<span class="badge turn" data-testid="your-turn-${esc(tb.id)}">${esc(t("lobby.yourTurn"))}</span>` : ""}
+     <a class="btn small" href="/table/${encodeURIComponent(tb.id)}" data-testid="open-${esc(tb.id)}">${esc(t("lobby.back"))}</a>`)).join("")
+    || `<li class="empty">${esc(t("lobby.noGames"))}</li>`);
+}
+
+async function refreshMine() {
+  if (currentAccount()) await loadMe();
+  renderMine();
+}
+
 function renderHero() {
   // a little piece of board whose edges match: three tiles over three
   const piece = [["BA/CRRR", 90], ["BA/CFc+", 0], ["BA/Cc+", 270], ["BA/LR", 180], ["BA/Rr", 270], ["BA/CcRr+", 90]];
@@ -317,6 +341,8 @@ function renderAll() {
   renderPlayerCount();
   renderSets();
   renderHero();
+  renderAccount($("account"), renderAll);
+  renderMine();
   refreshTables();
 }
 
@@ -338,8 +364,12 @@ async function main() {
     toast(err.message);
   }
   seats[1].bot = defaultBot();
+  await loadMe();
   renderAll();
-  setInterval(refreshTables, 5000);
+  setInterval(() => {
+    refreshTables();
+    refreshMine();
+  }, 5000);
 }
 
 main();

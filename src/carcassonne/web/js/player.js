@@ -1,0 +1,71 @@
+// A player's profile (/player/NAME): games in progress (whose turn),
+// finished games with their replay, wins, mean score, ratings per family and
+// the rating history as a small chart.
+
+import { loadMe, renderAccount } from "./account.js";
+import { api, esc } from "./api.js";
+import { initI18n, languageSwitch, t } from "./i18n.js";
+import { toast } from "./ui.js";
+
+const $ = (id) => document.getElementById(id);
+const name = decodeURIComponent(location.pathname.split("/").pop() || "");
+let profile = null;
+
+/** The ratings of one family after each game, as an SVG line. */
+function chart(points) {
+  if (points.length < 2) return "";
+  const w = 240, h = 60;
+  const lo = Math.min(...points), hi = Math.max(...points);
+  const span = hi - lo || 1;
+  const xy = points.map((p, i) => `${(i * w) / (points.length - 1)},${h - ((p - lo) * h) / span}`);
+  return `<svg class="chart" data-testid="rating-chart" viewBox="-4 -4 ${w + 8} ${h + 8}" width="${w + 8}" height="${h + 8}">
+    <polyline points="${xy.join(" ")}" fill="none" stroke="currentColor" stroke-width="2"/></svg>`;
+}
+
+function gameRow(g, link, text) {
+  const score = g.scores ? ` · ${g.scores.join(" : ")}` : "";
+  const turn = g.your_turn ? ` <span class="badge turn">${esc(t("lobby.yourTurn"))}</span>` : "";
+  return `<li><a href="${link}">${esc(g.name || g.id)}</a>${turn}<span class="muted small">${esc(score)}</span>
+    <a class="btn small" href="${link}">${esc(text)}</a></li>`;
+}
+
+function render() {
+  if (!profile) return;
+  const ratings = profile.ratings.map((r) => {
+    const points = profile.history.filter((e) => e.family === r.family).map((e) => e.rating);
+    return `<li data-testid="rating-${esc(r.family)}"><b>${esc(t(`family.${r.family}`))}</b>
+      <span data-testid="rating-value">${r.rating}</span>
+      <span class="muted small">${esc(t("player.games", { n: r.games }))}</span>${chart(points)}</li>`;
+  }).join("") || `<li class="empty">${esc(t("player.noRating"))}</li>`;
+  const playing = profile.playing.map((g) => gameRow(g, `/table/${encodeURIComponent(g.id)}`, t("lobby.watch"))).join("")
+    || `<li class="empty">${esc(t("lobby.noPlaying"))}</li>`;
+  const finished = profile.finished.map((g) => gameRow(g, `${g.replay}?replay=1`, t("lobby.replay"))).join("")
+    || `<li class="empty">${esc(t("lobby.noFinished"))}</li>`;
+  $("page").innerHTML = `<section class="card"><h1 data-testid="player-name">${esc(profile.name)}</h1>
+      <p data-testid="player-summary">${esc(t("player.summary", { played: profile.played, wins: profile.wins, mean: profile.mean_score ?? "–" }))}</p>
+      <h2>${esc(t("player.ratings"))}</h2><ul class="table-list" data-testid="player-ratings">${ratings}</ul></section>
+    <section class="card tables"><h2>${esc(t("lobby.playing"))}</h2><ul class="table-list" data-testid="player-playing">${playing}</ul>
+      <h2>${esc(t("lobby.finished"))}</h2><ul class="table-list" data-testid="player-finished">${finished}</ul></section>`;
+}
+
+async function main() {
+  await initI18n();
+  languageSwitch($("language"));
+  await loadMe();
+  renderAccount($("account"), render);
+  document.addEventListener("languagechange", () => {
+    renderAccount($("account"), render);
+    render();
+  });
+  try {
+    profile = await api.player(name);
+    document.title = `${profile.name} · ${t("app.name")}`;
+  } catch (err) {
+    toast(err.message);
+    $("page").innerHTML = `<section class="card"><p class="empty">${esc(err.message)}</p></section>`;
+    return;
+  }
+  render();
+}
+
+main();
