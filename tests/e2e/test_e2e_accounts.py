@@ -52,9 +52,11 @@ def test_an_account_plays_a_rated_table_from_two_browsers(page, another_page, se
     another_page.get_by_test_id("player-name").wait_for()
     assert another_page.get_by_test_id("player-name").inner_text() == name
     assert table_id in another_page.get_by_test_id("player-playing").inner_html()
+    another_page.screenshot(path=str(artifacts / "accounts-profile.png"))
     another_page.get_by_test_id("leaderboard-link").click()
     another_page.get_by_test_id("leaderboard").wait_for()
     assert another_page.get_by_test_id("family").input_value() == "base"
+    another_page.screenshot(path=str(artifacts / "accounts-leaderboard.png"))
     another_page.get_by_test_id("language").select_option("ja")
     another_page.wait_for_function(
         "document.querySelector('[data-testid=leaderboard-page] h1').textContent === 'ランキング'")
