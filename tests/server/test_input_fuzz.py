@@ -32,6 +32,8 @@ NEW_TABLE: dict[str, Any] = {"name": "Fuzz", "seats": [HUMAN, RANDOM], "sets": [
                              "options": {"farmers": True}, "hide_distribution": False,
                              "join": {"seat": 0, "name": "Ann"}}
 JOIN: dict[str, Any] = {"seat": 1, "name": "Bob"}
+ACCOUNT: dict[str, Any] = {"name": "Fuzzer", "password": "correct horse battery",
+                           "seats": [{"table": "abc", "token": "def"}]}
 MOVE: dict[str, Any] = {"type": "move", "move": {
     "tile": "BA/Rr", "at": [1, 0], "rotation": 0,
     "figures": [{"figure": "meeple", "feature": "road", "spot": "W"}]}}
@@ -157,4 +159,21 @@ def test_what_once_gave_http_500_is_refused_with_400(
     answer = client.post("/api/tables", content=body, headers=JSON)
     assert answer.status_code == 400 and words in answer.json()["error"], answer.text
     assert stored_tables(client) == 0
+    assert not crashes(failures)
+
+
+@fuzzing
+@given(text=texts(ACCOUNT))
+def test_malformed_sign_ups_and_logins_are_refused_and_store_no_session(
+        client: TestClient, failures: list[logging.LogRecord], text: str) -> None:
+    body = text.encode("utf-8", "surrogatepass")
+    for path in ("/api/accounts", "/api/session"):
+        client.cookies.clear()
+        answer = client.post(path, content=body, headers=JSON)
+        if answer.status_code in (200, 201):  # the part replaced did not matter
+            assert client.get("/api/me").status_code == 200
+            continue
+        assert answer.status_code in (400, 401, 409, 413, 429), (path, answer.text)
+        check_error(answer.json())
+        assert "set-cookie" not in answer.headers
     assert not crashes(failures)
