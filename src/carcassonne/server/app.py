@@ -125,10 +125,10 @@ def _client(app: FastAPI, settings: Settings) -> None:
 
     @app.get("/player/{name}", include_in_schema=False)
     async def player_page(name: str) -> Response:
-        return page("player.html")
+        return page("pages.html")
 
     @app.get("/leaderboard", include_in_schema=False)
     async def leaderboard_page() -> Response:
-        return page("leaderboard.html")
+        return page("pages.html")
 
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")

@@ -4,7 +4,7 @@
 // signing up hands those seats to the new account.
 
 import { api, esc, heldSeats } from "./api.js";
-import { t } from "./i18n.js";
+import { initI18n, languageSwitch, t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 let me = null;
@@ -67,5 +67,22 @@ export function renderAccount(el, changed = () => {}) {
     } catch (err) {
       toast(err.message);
     }
+  });
+}
+
+/**
+ * Start a page of the account pages: the language, the logged-in player and
+ * the account bar; `render()` draws the page's content and is called again
+ * whenever the language or the log-in changes.
+ */
+export async function startPage(render) {
+  await initI18n();
+  languageSwitch(document.getElementById("language"));
+  await loadMe();
+  const account = document.getElementById("account");
+  renderAccount(account, render);
+  document.addEventListener("languagechange", () => {
+    renderAccount(account, render);
+    render();
   });
 }

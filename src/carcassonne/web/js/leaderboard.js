@@ -1,9 +1,9 @@
 // The leaderboard (/leaderboard?family=base): every rated player of one
 // family of rules, best first, the lobby's bot levels among them.
 
-import { loadMe, renderAccount } from "./account.js";
+import { startPage } from "./account.js";
 import { api, esc } from "./api.js";
-import { initI18n, languageSwitch, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,16 +33,8 @@ async function show(family) {
   }
 }
 
-async function main() {
-  await initI18n();
-  languageSwitch($("language"));
-  await loadMe();
-  renderAccount($("account"), render);
-  document.addEventListener("languagechange", () => {
-    renderAccount($("account"), render);
-    render();
-  });
+export async function main() {
+  await startPage(render);
   await show(new URLSearchParams(location.search).get("family") || "base");
 }
 
-main();

@@ -2,9 +2,9 @@
 // finished games with their replay, wins, mean score, ratings per family and
 // the rating history as a small chart.
 
-import { loadMe, renderAccount } from "./account.js";
+import { startPage } from "./account.js";
 import { api, esc } from "./api.js";
-import { initI18n, languageSwitch, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -48,15 +48,8 @@ function render() {
       <h2>${esc(t("lobby.finished"))}</h2><ul class="table-list" data-testid="player-finished">${finished}</ul></section>`;
 }
 
-async function main() {
-  await initI18n();
-  languageSwitch($("language"));
-  await loadMe();
-  renderAccount($("account"), render);
-  document.addEventListener("languagechange", () => {
-    renderAccount($("account"), render);
-    render();
-  });
+export async function main() {
+  await startPage(render);
   try {
     profile = await api.player(name);
     document.title = `${profile.name} · ${t("app.name")}`;
@@ -68,4 +61,3 @@ async function main() {
   render();
 }
 
-main();
