@@ -34,6 +34,7 @@ from carcassonne.server.accounts import (
     hash_password,
     name_key,
     session_lifetime,
+    unknown_account_hash,
     verify_password,
 )
 from carcassonne.server.bodies import mapping
@@ -125,7 +126,8 @@ async def log_in(request: Request) -> JSONResponse:
     if pause:
         await asyncio.sleep(pause * hall.settings.login_pause)
     account = await hall.db(hall.store.account, name_key(name.strip()))
-    digest = account["password_hash"] if account else hash_password("no such account")
+    digest = (account["password_hash"] if account
+              else await asyncio.to_thread(unknown_account_hash))
     if not await asyncio.to_thread(verify_password, digest, password) or account is None:
         hall.login_guard.failed(keys)
         raise Refusal(401, "wrong name or password")

@@ -22,6 +22,8 @@ until the window has passed. The clock is given, so tests never sleep.
 
 from __future__ import annotations
 
+import functools
+import secrets
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -76,6 +78,13 @@ def check_password(value: object) -> str:
 def hash_password(password: str) -> str:
     """The Argon2id hash to store for ``password``."""
     return _hasher.hash(password)
+
+
+@functools.cache
+def unknown_account_hash() -> str:
+    """A hash to check a password against when the name is unknown, made
+    once: a wrong name then takes as long to refuse as a wrong password."""
+    return hash_password(secrets.token_urlsafe(16))
 
 
 def verify_password(digest: str, password: str) -> bool:
