@@ -39,7 +39,7 @@ from carcassonne.server.accounts import (
 )
 from carcassonne.server.bodies import mapping
 from carcassonne.server.errors import Refusal
-from carcassonne.server.lobby import body_of, hall_of
+from carcassonne.server.lobby import account_of, body_of, hall_of
 from carcassonne.server.ratings import families, shown_rating
 from carcassonne.server.tokens import new_token, token_hash
 
@@ -48,15 +48,6 @@ router = APIRouter(prefix="/api")
 
 def now() -> datetime:
     return datetime.now(UTC)
-
-
-async def account_of(request: Request) -> dict[str, Any] | None:
-    """The account the request's session cookie belongs to, or None."""
-    token = request.cookies.get(COOKIE)
-    if not token or len(token) > 100:
-        return None
-    hall = hall_of(request)
-    return await hall.db(hall.store.session_account, token_hash(token), now())
 
 
 async def require_account(request: Request) -> dict[str, Any]:

@@ -188,6 +188,12 @@ class Hall:
             raise Refusal(403, "this token opens no seat at this table")
         return seat
 
+    async def session_account(self, cookie: str | None) -> dict[str, Any] | None:
+        """The account whose unexpired session the cookie ``cookie`` holds, or None."""
+        if not cookie or len(cookie) > 100:
+            return None
+        return await self.db(self.store.session_account, token_hash(cookie), datetime.now(UTC))
+
     def games_of(self, account: str) -> list[dict[str, Any]]:
         """``TABLE`` of every table where ``account`` holds a seat, newest
         first, each with ``your_seat`` and ``your_turn``."""
@@ -220,8 +226,7 @@ class Hall:
                     continue  # one seat per account at a table
                 seats_now = list(table.seats)
                 seats_now[index] = replace(seats_now[index], account=account, name=name)
-                await self.db(self.store.update_table, table.row(seats=tuple(seats_now)))
-                table.apply(seats=tuple(seats_now))
+                await self._store_seats(table, seats_now)
                 self.notify(table)
                 claimed += 1
         return claimed
@@ -271,6 +276,11 @@ class Hall:
             raise Refusal(409, f"seat {seat} is taken")
         return seat
 
+    async def _store_seats(self, table: Table, seats: list[Seat]) -> None:
+        """Store ``table``'s new seats, then let the table have them."""
+        await self.db(self.store.update_table, table.row(seats=tuple(seats)))
+        table.apply(seats=tuple(seats))
+
     @staticmethod
     def _joined(seat: Seat, index: int, name: str | None, token: str,
                 account: tuple[str, str] | None = None) -> Seat:
@@ -299,8 +309,7 @@ class Hall:
             token = new_token()
             seats = list(table.seats)
             seats[index] = self._joined(seats[index], index, name, token, account)
-            await self.db(self.store.update_table, table.row(seats=tuple(seats)))
-            table.apply(seats=tuple(seats))
+            await self._store_seats(table, seats)
             if all(s.taken for s in table.seats):
                 await self._start(table)
             else:
@@ -347,8 +356,7 @@ class Hall:
                 seats[index] = seats[index].as_bot(stand_in())
             else:
                 raise Refusal(409, "the game is over")
-            await self.db(self.store.update_table, table.row(seats=tuple(seats)))
-            table.apply(seats=tuple(seats))
+            await self._store_seats(table, seats)
             self.notify(table)
         return table
 

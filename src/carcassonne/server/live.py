@@ -19,7 +19,6 @@ import contextlib
 import json
 import logging
 import time
-from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -32,7 +31,6 @@ from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
 from carcassonne.server.limits import Window
 from carcassonne.server.tables import Table
-from carcassonne.server.tokens import token_hash
 from carcassonne.server.views import error_message, state_message
 
 router = APIRouter()
@@ -160,12 +158,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.close(code=CLOSE_NO_TABLE)
         return
     await hall.game_of(table)
-    account = None
-    cookie = ws.cookies.get(COOKIE)
-    if cookie and len(cookie) <= 100:
-        found = await hall.db(hall.store.session_account, token_hash(cookie), datetime.now(UTC))
-        account = found["id"] if found else None
-    conn = Connection(ws, token, hall.settings, account)
+    found = await hall.session_account(ws.cookies.get(COOKIE))
+    conn = Connection(ws, token, hall.settings, found["id"] if found else None)
     if token is not None and table.seat_of(token) is None:
         conn.send(error_message("this token opens no seat at this table: you are watching"))
         conn.token = None

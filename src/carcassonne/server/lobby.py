@@ -15,6 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from carcassonne import json_input
+from carcassonne.server.accounts import COOKIE
 from carcassonne.server.bodies import MAX_BODY, join_request, mapping, table_setup
 from carcassonne.server.catalogue import catalogue
 from carcassonne.server.errors import Refusal
@@ -68,10 +69,13 @@ async def get_catalogue() -> dict[str, Any]:
     return catalogue()
 
 
+async def account_of(request: Request) -> dict[str, Any] | None:
+    """The account the request's session cookie belongs to, or None."""
+    return await hall_of(request).session_account(request.cookies.get(COOKIE))
+
+
 async def player_of(request: Request) -> tuple[str, str] | None:
     """The logged-in player of the request, ``(account id, name)``, or None."""
-    from carcassonne.server.account_api import account_of
-
     account = await account_of(request)
     return None if account is None else (account["id"], account["name"])
 
