@@ -42,11 +42,10 @@ def recompute(url: str) -> tuple[int, dict[str, list[tuple[str, int]]]]:
         results = []
         for row in store.tables():
             table = Table.from_row(row)
-            if table.status != "finished" or not table.rated or table.result is None:
-                continue
-            result = rated_result(table, None)
-            if result is not None:
-                results.append((table.id, result))
+            if table.status == "finished" and table.result is not None:
+                result = rated_result(table, None)  # None for a casual table
+                if result is not None:
+                    results.append((table.id, result))
         count = store.recompute_ratings(results)
         leaders: dict[str, list[tuple[str, int]]] = {}
         for rating in store.ratings():

@@ -41,6 +41,7 @@ from carcassonne.server.bodies import mapping
 from carcassonne.server.errors import Refusal
 from carcassonne.server.lobby import account_of, body_of, hall_of
 from carcassonne.server.ratings import families, shown_rating
+from carcassonne.server.tables import bot_label
 from carcassonne.server.tokens import new_token, token_hash
 
 router = APIRouter(prefix="/api")
@@ -172,7 +173,7 @@ async def leaderboard(request: Request, family: str = "base") -> dict[str, Any]:
     out = []
     for row in rows:
         kind, _, key = row["player"].partition(":")
-        name = names.get(key, "?") if kind == "account" else f"{key.capitalize()} bot"
+        name = names.get(key, "?") if kind == "account" else bot_label(key)
         out.append({"name": name, "bot": key if kind == "bot" else None, **rating_view(row)})
     return {"family": family, "families": families(), "players": out}
 

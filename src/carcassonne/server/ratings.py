@@ -66,9 +66,14 @@ def families() -> list[str]:
     return out
 
 
+def conservative(mu: float, sigma: float) -> float:
+    """``mu - 3 sigma``: a rating the player is very likely to be above."""
+    return mu - 3 * sigma
+
+
 def shown_rating(mu: float, sigma: float) -> int:
     """The conservative rating on the display scale."""
-    return round(START + SCALE * (mu - 3 * sigma))
+    return round(START + SCALE * conservative(mu, sigma))
 
 
 @dataclass(frozen=True)
@@ -76,10 +81,6 @@ class Rating:
     mu: float = MU
     sigma: float = SIGMA
     games: int = 0
-
-    @property
-    def shown(self) -> int:
-        return shown_rating(self.mu, self.sigma)
 
 
 def ranks(scores: list[int], last: Iterable[int] = ()) -> list[int]:

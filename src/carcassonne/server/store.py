@@ -33,7 +33,7 @@ from carcassonne.server.models import (
     SessionRow,
     TableRow,
 )
-from carcassonne.server.ratings import Rating, rate
+from carcassonne.server.ratings import Rating, conservative, rate
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _COLUMNS = [column.name for column in TableRow.__table__.columns]
@@ -220,7 +220,7 @@ class Store:
             query = query.where(RatingRow.player == player)
         with self.engine.connect() as connection:
             rows = [dict(r) for r in connection.execute(query).mappings().all()]
-        return sorted(rows, key=lambda r: (-(r["mu"] - 3 * r["sigma"]), r["player"]))
+        return sorted(rows, key=lambda r: (-conservative(r["mu"], r["sigma"]), r["player"]))
 
     def rating_history(self, player: str) -> list[dict[str, Any]]:
         """Every rating ``player`` had after a game, oldest first."""

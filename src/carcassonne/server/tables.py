@@ -66,13 +66,18 @@ class Seat:
         return replace(self, kind="bot", bot=bot, name=name or self.name, token_hash=None)
 
 
+def bot_label(bot: str | None) -> str:
+    """How a bot is named at a table and on the leaderboard: "Greedy bot"."""
+    return f"{(bot or 'bot').capitalize()} bot"
+
+
 def name_bots(seats: list[Seat] | tuple[Seat, ...]) -> tuple[Seat, ...]:
     """Name unnamed bot seats after their bot: "Greedy bot", then "Greedy bot 3"
     for a second one in seat 2."""
     out: list[Seat] = []
     for index, seat in enumerate(seats):
         if seat.kind == "bot" and seat.name is None:
-            name = f"{(seat.bot or 'bot').capitalize()} bot"
+            name = bot_label(seat.bot)
             if any(other.name == name for other in out):
                 name = f"{name} {index + 1}"
             seat = replace(seat, name=name)
