@@ -44,6 +44,7 @@ from typing import Any, NoReturn, TextIO
 
 from carcassonne import json_input
 from carcassonne.engine import Game, IllegalMove, Move, NotationError
+from carcassonne.engine.errors import shown
 from carcassonne.engine.moves import AnyMove
 
 #: The protocol this host speaks, sent in every ``hello``.
@@ -122,8 +123,8 @@ def read_answer(line: str) -> AnyMove:
 
 
 def _shorten(text: str, limit: int = 120) -> str:
-    text = text.strip()
-    return repr(text if len(text) <= limit else text[:limit] + "...")
+    """A line a program wrote, stripped and cut short for a message."""
+    return shown(text.strip(), limit)
 
 
 class OutsideBot:
