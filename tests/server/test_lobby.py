@@ -99,7 +99,9 @@ def test_create_a_waiting_table_then_join_it_until_it_starts(client: TestClient)
     assert set(data) == {"table"}  # no seat, no token without "join"
     table = data["table"]
     assert set(table) == {"id", "name", "status", "sets", "options", "hide_distribution",
-                          "seats", "created", "moves", "scores", "winners", "rated"}
+                          "seats", "created", "moves", "scores", "winners", "rated",
+                          "timing", "clock", "rematch"}
+    assert table["timing"] == {"kind": "none"} and table["clock"] is None
     assert table["name"] == "Friday game" and table["status"] == "waiting"
     assert table["options"] == {"tiny_city": 2}  # only what differs from the defaults
     assert table["sets"] == ["base"] and table["hide_distribution"] is False

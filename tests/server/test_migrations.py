@@ -79,12 +79,14 @@ def test_a_database_of_the_first_schema_is_upgraded_and_its_games_go_on(
     with serve(url=sqlite_url) as client:
         with Store(sqlite_url).engine.connect() as connection:
             version = connection.execute(text("SELECT version_num FROM alembic_version")).one()
-        assert version[0] == "0003"
+        assert version[0] == "0004"
         record = client.get("/api/tables/done/record").json()
         assert Game.from_record(record).scores == finished.scores
         table = client.get("/api/tables/going").json()
         assert table["status"] == "playing" and table["moves"] == len(running.moves)
         assert table["seats"][0]["account"] is None
+        # untimed, and its 7 days without a move count from the first load
+        assert table["timing"] == {"kind": "none"} and table["clock"]["running"] == 0
         with client.websocket_connect(f"/ws/tables/going?token={token}") as ws:
             state = my_turn(ws)
             assert state["seat"] == 0 and state["view"]["moves"] == [str(m) for m in

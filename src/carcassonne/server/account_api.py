@@ -180,8 +180,8 @@ async def leaderboard(request: Request, family: str = "base") -> dict[str, Any]:
 
 @router.get("/players/{name}")
 async def profile(request: Request, name: str) -> dict[str, Any]:
-    """A player's games in progress (whose turn), finished games with their
-    replay, wins, mean score, ratings per family and their history."""
+    """A player's games in progress (whose turn), finished (and abandoned)
+    games with their replay, wins, mean score, ratings per family and their history."""
     hall = hall_of(request)
     account = await hall.db(hall.store.account, name_key(name.strip()))
     if account is None:
@@ -197,7 +197,9 @@ async def profile(request: Request, name: str) -> dict[str, Any]:
     return {
         "name": account["name"],
         "playing": [g for g in games if g["status"] == "playing"],
-        "finished": [{**g, "replay": f"/table/{g['id']}"} for g in finished],
+        # abandoned games are history too, with no result and no replay
+        "finished": [{**g, "replay": f"/table/{g['id']}" if g["status"] == "finished" else None}
+                     for g in games if g["status"] in ("finished", "abandoned")],
         "played": len(finished),
         "wins": sum(1 for g in finished if g["your_seat"] in g["winners"]),
         "mean_score": round(sum(scores) / len(scores), 1) if scores else None,

@@ -13,7 +13,7 @@ changes; a bad field is a :class:`Refusal` with status 400 naming it::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from carcassonne.engine import Game, SetupError
@@ -21,6 +21,7 @@ from carcassonne.engine.errors import shown
 from carcassonne.server.bots import bot_names
 from carcassonne.server.errors import Refusal
 from carcassonne.server.tables import Seat, name_bots
+from carcassonne.server.timing import Timing
 
 #: The largest body (bytes) an HTTP request may carry.
 MAX_BODY = 8 * 1024
@@ -69,6 +70,7 @@ class Setup:
     hide_distribution: bool
     join: tuple[int, str | None] | None
     rated: bool = False
+    timing: Timing = field(default_factory=Timing)
 
 
 def _seat(value: Any, index: int) -> Seat:
@@ -108,6 +110,7 @@ def table_setup(body: dict[str, Any]) -> Setup:
     rated = body.get("rated", False)
     if not isinstance(rated, bool):
         raise Refusal(400, f"rated must be true or false, not {shown(rated)}")
+    timing = Timing.from_body(body.get("timing"))
     join = None
     if body.get("join") is not None:
         seat, player = join_request(mapping(body["join"], "join"))
@@ -117,7 +120,7 @@ def table_setup(body: dict[str, Any]) -> Setup:
                 raise Refusal(400, "join: this table has no human seat")
         join = (seat, player)
     return Setup(name, name_bots(seats), tuple(game.sets), game.options.changed(),
-                 hide, join, rated)
+                 hide, join, rated, timing)
 
 
 def join_request(body: dict[str, Any]) -> tuple[int | None, str | None]:

@@ -111,6 +111,11 @@ class BotPlayers:
             self._tasks[table.id] = asyncio.get_running_loop().create_task(
                 self._play(table), name=f"bots of table {table.id}")
 
+    def stand_in_bot(self, table: Table, seat: int) -> Bot:
+        """The stand-in that plays a missed move at ``seat`` (the seat stays
+        its player's)."""
+        return self._bot(table, seat, stand_in())
+
     def _bot(self, table: Table, seat: int, name: str) -> Bot:
         from carcassonne.bots import make_bot
 

@@ -14,11 +14,18 @@ defaults to ``~/.local/share``)::
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 #: The browser client: static files served by the app.
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+def utc_now() -> datetime:
+    """The time now, in UTC: the server's clock unless a test gives one."""
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)
@@ -32,7 +39,10 @@ class Settings:
     one and beyond ``ws_flood`` its connection is closed (docs/server.md).
     ``https`` says the server is reached over HTTPS (behind a proxy), so the
     session cookie is marked Secure; ``login_pause`` is the pause in seconds
-    per failed login beyond the first few (0 in tests).
+    per failed login beyond the first few (0 in tests). ``now`` is the
+    server's clock (tests give one they move by hand) and ``time_check``
+    the seconds between two looks at every table's time (None: never, the
+    tests then call ``Hall.keep_time`` themselves).
     """
 
     database_url: str
@@ -43,6 +53,8 @@ class Settings:
     ws_flood: tuple[int, float] = (100, 10.0)
     https: bool = False
     login_pause: float = 1.0
+    now: Callable[[], datetime] = utc_now
+    time_check: float | None = 0.25
 
 
 def data_dir() -> Path:

@@ -8,6 +8,11 @@ database is written in a worker thread, so other tables go on meanwhile.
 On start the hall loads every table; a table being played is rebuilt by
 replaying its stored moves on the stored stack, so it comes back exactly
 as it was.
+
+Time (timing.py) is kept by :meth:`Hall.keep_time`: a clock run out, a
+turn-based deadline missed, an untimed casual game left for 7 days. A
+background task calls it a few times a second; tests call it themselves
+after moving the hall's injected clock (``Settings.now``) forward.
 """
 
 from __future__ import annotations
@@ -27,12 +32,13 @@ from carcassonne.engine import Game, IllegalMove, Move, NotationError
 from carcassonne.engine.errors import shown
 from carcassonne.server.accounts import LoginGuard
 from carcassonne.server.bodies import Setup
-from carcassonne.server.bots import BotPlayers, stand_in
+from carcassonne.server.bots import BotPlayers, choose, stand_in
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal, rule_of
 from carcassonne.server.ratings import family
 from carcassonne.server.store import RatedResult, Store
 from carcassonne.server.tables import STATUSES, Seat, Table, name_bots
+from carcassonne.server.timing import ABANDON_AFTER, MISSES_ALLOWED, Clock
 from carcassonne.server.tokens import new_token, token_hash
 from carcassonne.server.views import state_message
 
@@ -82,14 +88,17 @@ def _retrieve(task: asyncio.Future[Any]) -> None:
         task.exception()
 
 
-def rated_result(table: Table, game: Game | None) -> RatedResult | None:
+def rated_result(table: Table, game: Game | None,
+                 clock: Clock | None = None) -> RatedResult | None:
     """What a finished game of ``table`` (or its stored result) gives the
-    ratings; None if the table is casual."""
+    ratings, ``clock`` (else the table's) saying whose clock ran out; None
+    if the table is casual."""
     if not table.rated:
         return None
     scores = game.scores if game is not None else (table.result or {})["scores"]
+    clock = clock or table.clock
     return RatedResult(family(table.sets, table.options), tuple(table.rated_players()),
-                       tuple(scores))
+                       tuple(scores), tuple(clock.out) if clock is not None else ())
 
 
 def _result(game: Game) -> dict[str, Any]:
@@ -109,6 +118,11 @@ class Hall:
         workers = 1 if store.url.startswith("sqlite") else 4
         self._db = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="database")
         self._pending: set[asyncio.Future[Any]] = set()
+        self._timekeeper: asyncio.Task[None] | None = None
+
+    def now(self) -> datetime:
+        """The time, from the settings' clock (tests move it by hand)."""
+        return self.settings.now()
 
     async def db(self, call: Callable[..., T], *args: Any) -> T:
         """Run a blocking storage call in the database thread."""
@@ -128,12 +142,21 @@ class Hall:
                 except (ValueError, KeyError) as err:
                     log.error("table %s cannot be rebuilt and stays closed: %s", table.id, err)
                     continue
+            if table.status == "playing" and table.clock is None:  # stored untimed
+                table.clock = Clock.started(table.timing, len(table.seats), self.now())
+                await self.db(self.store.update_table, table.row())
             self.tables[table.id] = table
         for table in self.tables.values():
             self.bots.wake(table)
+        if self.settings.time_check is not None:
+            self._timekeeper = asyncio.get_running_loop().create_task(
+                self._keep_time_always(self.settings.time_check), name="timekeeper")
 
     async def close(self) -> None:
         """Stop the bots, let changes under way finish, close the database."""
+        if self._timekeeper is not None:
+            self._timekeeper.cancel()
+            await asyncio.gather(self._timekeeper, return_exceptions=True)
         await self.bots.stop()
         await asyncio.gather(*self._pending, return_exceptions=True)
         self._db.shutdown(wait=True)
@@ -154,7 +177,7 @@ class Hall:
         out = []
         for table in reversed(self.tables.values()):
             if status is None or table.status == status:
-                out.append(table.public())
+                out.append(table.public(self.now()))
                 if len(out) == LISTING:
                     break
         return out
@@ -205,7 +228,8 @@ class Hall:
             game = table.game
             turn = (table.status == "playing" and game is not None
                     and game.current_player == seat)
-            out.append({**table.public(), "your_seat": seat, "your_turn": turn})
+            out.append({**table.public(self.now()), "your_seat": seat, "your_turn": turn})
+        out.sort(key=lambda game: not game["your_turn"])  # your turn first, then newest
         return out
 
     @guarded
@@ -238,9 +262,7 @@ class Hall:
                      ) -> tuple[Table, int | None, str | None]:
         """Open a table; join it at once if asked (as the logged-in ``account``,
         ``(id, name)``, if given); start it if every seat is taken."""
-        table_id = secrets.token_urlsafe(6)
-        while table_id in self.tables:
-            table_id = secrets.token_urlsafe(6)
+        table_id = self._new_id()
         seats = list(setup.seats)
         seat = token = None
         if setup.join is not None:
@@ -251,15 +273,21 @@ class Hall:
             token = new_token()
             seats[seat] = self._joined(seats[seat], seat, name, token, account)
         table = Table(id=table_id, name=setup.name or f"Table {table_id}",
-                      created=datetime.now(UTC), sets=setup.sets, options=setup.options,
+                      created=self.now(), sets=setup.sets, options=setup.options,
                       hide_distribution=setup.hide_distribution, seats=tuple(seats),
-                      rated=setup.rated)
+                      rated=setup.rated, timing=setup.timing)
         async with table.lock:
             await self.db(self.store.add_table, table.row())
             self.tables[table.id] = table
             if all(s.taken for s in table.seats):
                 await self._start(table)
         return table, seat, token
+
+    def _new_id(self) -> str:
+        table_id = secrets.token_urlsafe(6)
+        while table_id in self.tables:
+            table_id = secrets.token_urlsafe(6)
+        return table_id
 
     @staticmethod
     def _check_free(seats: list[Seat] | tuple[Seat, ...], seat: int | None) -> int:
@@ -336,7 +364,8 @@ class Hall:
         draft = Table(table.id, table.name, table.created, table.sets, table.options,
                       table.hide_distribution, seats, seed=seed)
         game = draft.new_game()
-        changes = {"seats": seats, "status": "playing", "seed": seed, "stack": game.stack}
+        changes = {"seats": seats, "status": "playing", "seed": seed, "stack": game.stack,
+                   "clock": Clock.started(table.timing, len(seats), self.now())}
         await self.db(self.store.update_table, table.row(**changes))
         table.apply(**changes, game=game)
         self.notify(table)
@@ -362,10 +391,11 @@ class Hall:
 
     @guarded
     async def play(self, table_id: str, seat: int | None, data: Any,
-                   expect: int | None = None) -> None:
+                   expect: int | None = None, think: float | None = None) -> None:
         """Play ``data`` (a move in record form) for ``seat``: checked by the
         engine, stored, and only then shown to everyone. ``expect`` (bots)
-        is the number of moves the move was chosen after."""
+        is the number of moves the move was chosen after; ``think`` the
+        seconds the player's client says it thought (clock tables)."""
         table = self.get(table_id)
         if seat is None:
             raise Refusal(403, "spectators cannot move: connect with your seat token")
@@ -377,6 +407,8 @@ class Hall:
             game = table.game
             if table.status == "waiting" or game is None:
                 raise Refusal(409, "the game has not started")
+            if table.status == "abandoned":
+                raise Refusal(409, "the game was abandoned")
             if game.is_over:
                 raise Refusal(409, "the game is over", "FINAL")
             if expect is not None and len(game.moves) != expect:
@@ -384,22 +416,152 @@ class Hall:
             if game.current_player != seat:
                 raise Refusal(409, f"it is not your turn: seat {game.current_player} "
                                    f"is to move")
-            after = game.copy()
+            if await self._expire(table):
+                raise Refusal(409, "your time for this move ran out: nothing was played")
+            await self._apply(table, seat, move, think)
+
+    async def _apply(self, table: Table, seat: int, move: Move, think: float | None,
+                     clock: Clock | None = None, stand_in_move: bool = False) -> None:
+        """Check ``move`` for ``seat`` on a copy of the game, store it with
+        the table's new clock (from ``clock`` if given), then apply it; the
+        table's lock is held. A stand-in's move charges no clock."""
+        game = table.game
+        assert game is not None
+        after = game.copy()
+        try:
+            after.play(move)
+        except IllegalMove as err:
+            raise Refusal(400, str(err), err.rule) from None
+        except ValueError as err:  # a move of a kind this game has no use for
+            raise Refusal(400, str(err), rule_of(str(err))) from None
+        now = self.now()
+        clock = clock or table.clock or Clock.started(table.timing, len(table.seats), now)
+        timed = table.seats[seat].kind == "human" and not stand_in_move
+        changes: dict[str, Any] = {"moves": len(after.moves),
+                                   "clock": clock.after_move(table.timing, seat, now, think,
+                                                             timed)}
+        rating = None
+        if after.is_over:
+            changes.update(status="finished", result=_result(after))
+            rating = rated_result(table, after, changes["clock"])
+        await self.db(self.store.add_move, table.row(**changes), len(game.moves), seat,
+                      move.to_dict(), rating, now)
+        table.apply(**changes, game=after)
+        self.notify(table)
+
+    # -- time ---------------------------------------------------------------------
+
+    def _due(self, table: Table) -> datetime | None:
+        """When time next acts at ``table``: the pending human decision's
+        clock or deadline, or an untimed casual game's abandonment."""
+        seat = table.running()
+        if seat is None or table.clock is None:
+            return None
+        if table.timing.kind == "none":
+            return None if table.rated else table.clock.since + ABANDON_AFTER
+        return table.clock.deadline(table.timing, seat)
+
+    async def keep_time(self) -> int:
+        """Act on every table whose time is up (see :meth:`_expire`); how
+        many were changed."""
+        now = self.now()
+        changed = 0
+        for table in list(self.tables.values()):
+            due = self._due(table)
+            if due is not None and due <= now:
+                async with table.lock:
+                    changed += await self._expire(table)
+        return changed
+
+    async def _keep_time_always(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
             try:
-                after.play(move)
-            except IllegalMove as err:
-                raise Refusal(400, str(err), err.rule) from None
-            except ValueError as err:  # a move of a kind this game has no use for
-                raise Refusal(400, str(err), rule_of(str(err))) from None
-            changes: dict[str, Any] = {"moves": len(after.moves)}
-            rating = None
-            if after.is_over:
-                changes.update(status="finished", result=_result(after))
-                rating = rated_result(table, after)
-            await self.db(self.store.add_move, table.row(**changes), len(game.moves), seat,
-                          move.to_dict(), rating)
-            table.apply(**changes, game=after)
+                await self.keep_time()
+            except Exception:
+                log.exception("keeping time failed; trying again")
+
+    async def _expire(self, table: Table) -> bool:
+        """If the time of ``table``'s pending decision is up, act (its lock
+        is held): an untimed casual game ends as abandoned; a clock run out
+        hands the seat to the stand-in for good; a missed turn-based
+        deadline has the stand-in play that move, and the seat for good at
+        the third miss."""
+        due = self._due(table)
+        if due is None or due > self.now():
+            return False
+        seat, clock, game = table.running(), table.clock, table.game
+        assert seat is not None and clock is not None and game is not None
+        if table.timing.kind == "none":
+            await self.db(self.store.update_table, table.row(status="abandoned"))
+            table.apply(status="abandoned")
             self.notify(table)
+            return True
+        if table.timing.kind == "turn":
+            clock = clock.missed_one(seat)
+            if clock.missed[seat] < MISSES_ALLOWED:
+                move = await asyncio.to_thread(choose, self.bots.stand_in_bot(table, seat), game)
+                await self._apply(table, seat, move, None, clock, stand_in_move=True)
+                return True
+        else:
+            clock = clock.ran_out(seat)
+        seats = list(table.seats)
+        seats[seat] = seats[seat].as_bot(stand_in())
+        await self.db(self.store.update_table, table.row(seats=tuple(seats), clock=clock))
+        table.apply(seats=tuple(seats), clock=clock)
+        self.notify(table)
+        return True
+
+    # -- rematch ------------------------------------------------------------------
+
+    @guarded
+    async def rematch(self, table_id: str, token: str | None,
+                      account: str | None = None) -> dict[str, Any]:
+        """Offer or accept a rematch of a finished table for the asker's
+        seat; once every seat a person played has accepted, the rematch
+        starts. The asker's seat and new token at the rematch."""
+        table = self.get(table_id)
+        async with table.lock:
+            seat = self.seat_of(table, token, account)
+            if table.status != "finished":
+                raise Refusal(409, "a rematch is offered once the game is over")
+            offer = table.rematch or {"accepted": {}, "table": None}
+            if offer["table"] is not None:
+                raise Refusal(409, f"the rematch has started: table {offer['table']}")
+            fresh = new_token()
+            accepted = {**offer["accepted"], str(seat): token_hash(fresh)}
+            offer = {"accepted": accepted, "table": None}
+            if all(str(i) in accepted for i, s in enumerate(table.seats) if s.kind == "human"):
+                offer["table"] = (await self._start_rematch(table, accepted)).id
+            await self.db(self.store.update_table, table.row(rematch=offer))
+            table.apply(rematch=offer)
+            self.notify(table)
+        return {"accepted": sorted(int(i) for i in accepted), "table": offer["table"],
+                "seat": (seat - 1) % len(table.seats), "token": fresh}
+
+    async def _start_rematch(self, table: Table, accepted: dict[str, str]) -> Table:
+        """The rematch of ``table``, started: same players and setup, seats
+        rotated by one (seat 1 moves first), a new stack. ``accepted`` holds
+        each person's token hash at the rematch."""
+        count = len(table.seats)
+        seats = []
+        for index in range(count):
+            old_index = (index + 1) % count
+            old = table.seats[old_index]
+            if old.kind == "human":
+                seats.append(Seat("human", name=old.name, label=old.label,
+                                  token_hash=accepted[str(old_index)], account=old.account))
+            else:
+                seats.append(Seat("bot", bot=old.bot))
+        rematch = Table(id=self._new_id(), name=table.name, created=self.now(),
+                        sets=table.sets, options=table.options,
+                        hide_distribution=table.hide_distribution, seats=name_bots(seats),
+                        rated=table.rated, timing=table.timing)
+        async with rematch.lock:
+            await self.db(self.store.add_table, rematch.row())
+            self.tables[rematch.id] = rematch
+            await self._start(rematch)
+        return rematch
 
     # -- telling ------------------------------------------------------------------
 
@@ -409,6 +571,6 @@ class Hall:
         for listener in list(table.connections):
             seat = listener.seat_at(table)
             if seat not in states:
-                states[seat] = state_message(table, seat)
+                states[seat] = state_message(table, seat, self.now())
             listener.send(states[seat])
         self.bots.wake(table)

@@ -44,6 +44,8 @@ CLOSE_FLOOD = 1008
 CLOSE_NO_TABLE = 4404
 #: Messages waiting for a slow client before it is dropped.
 BACKLOG = 256
+#: The longest ``think`` a move message may report (milliseconds: a week).
+MAX_THINK = 7 * 86400 * 1000
 
 
 class Connection:
@@ -107,12 +109,18 @@ async def handle(hall: Hall, table: Table, conn: Connection, message: dict[str, 
     if kind == "ping":
         conn.send({"type": "pong"})
     elif kind == "sync":
-        conn.send(state_message(table, conn.seat_at(table)))
+        conn.send(state_message(table, conn.seat_at(table), hall.now()))
     elif kind == "move":
         if "move" not in data:
             raise Refusal(400, "a move message needs a move")
+        think = data.get("think")
+        if think is not None and (type(think) not in (int, float)
+                                  or not 0 <= think <= MAX_THINK):
+            raise Refusal(400, f"think must be the milliseconds thought, 0 to {MAX_THINK}, "
+                               f"not {shown(think)}")
         try:
-            await hall.play(table.id, conn.seat_at(table), data["move"])
+            await hall.play(table.id, conn.seat_at(table), data["move"],
+                            think=None if think is None else think / 1000)
         except Refusal:
             raise
         except Exception:  # the database failed: nothing was applied
@@ -163,7 +171,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     if token is not None and table.seat_of(token) is None:
         conn.send(error_message("this token opens no seat at this table: you are watching"))
         conn.token = None
-    conn.send(state_message(table, conn.seat_at(table)))
+    conn.send(state_message(table, conn.seat_at(table), hall.now()))
     table.connections.add(conn)
     pump = asyncio.create_task(conn.pump())
     closing = False

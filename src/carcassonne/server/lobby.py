@@ -1,4 +1,4 @@
-"""The HTTP lobby: tables to list, create, join, start, leave, and records.
+"""The HTTP lobby: tables to list, create, join, start, leave, rematch, and records.
 
 Bodies and answers are JSON; errors are ``{"error", "rule"}`` with the status
 of :mod:`carcassonne.server.errors`. A seat token travels as
@@ -84,7 +84,7 @@ async def player_of(request: Request) -> tuple[str, str] | None:
 async def create_table(request: Request) -> dict[str, Any]:
     setup = table_setup(await body_of(request))
     table, seat, token = await hall_of(request).create(setup, await player_of(request))
-    answer: dict[str, Any] = {"table": table.public()}
+    answer: dict[str, Any] = {"table": table.public(hall_of(request).now())}
     if token is not None:
         answer.update(seat=seat, token=token)
     return answer
@@ -97,7 +97,8 @@ async def list_tables(request: Request, status: str | None = None) -> dict[str, 
 
 @router.get("/tables/{table_id}")
 async def get_table(request: Request, table_id: str) -> dict[str, Any]:
-    return hall_of(request).get(table_id).public()
+    hall = hall_of(request)
+    return hall.get(table_id).public(hall.now())
 
 
 @router.post("/tables/{table_id}/join")
@@ -114,18 +115,26 @@ async def join_table(request: Request, table_id: str) -> dict[str, Any]:
 async def start_table(request: Request, table_id: str) -> dict[str, Any]:
     await body_of(request)
     player = await player_of(request)
-    table = await hall_of(request).start(table_id, token_of(request),
-                                         player[0] if player else None)
-    return table.public()
+    hall = hall_of(request)
+    table = await hall.start(table_id, token_of(request), player[0] if player else None)
+    return table.public(hall.now())
 
 
 @router.post("/tables/{table_id}/leave")
 async def leave_table(request: Request, table_id: str) -> dict[str, Any]:
     await body_of(request)
     player = await player_of(request)
-    table = await hall_of(request).leave(table_id, token_of(request),
-                                         player[0] if player else None)
-    return table.public()
+    hall = hall_of(request)
+    table = await hall.leave(table_id, token_of(request), player[0] if player else None)
+    return table.public(hall.now())
+
+
+@router.post("/tables/{table_id}/rematch")
+async def rematch_table(request: Request, table_id: str) -> dict[str, Any]:
+    await body_of(request)
+    player = await player_of(request)
+    return await hall_of(request).rematch(table_id, token_of(request),
+                                          player[0] if player else None)
 
 
 @router.get("/tables/{table_id}/record")

@@ -47,6 +47,12 @@ class TableRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     #: Whether the table counts toward ratings.
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: ``TIMING`` (docs/server.md); null: untimed.
+    timing: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: What time did since the start (timing.Clock.stored), null before it.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: A rematch offered at the end (tables.Table.rematch).
+    rematch: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
 class MoveRow(Base):

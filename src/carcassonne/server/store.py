@@ -129,7 +129,8 @@ class Store:
             connection.execute(update(TableRow).where(TableRow.id == row["id"]).values(values))
 
     def add_move(self, row: dict[str, Any], number: int, seat: int,
-                 move: dict[str, Any], rating: RatedResult | None = None) -> None:
+                 move: dict[str, Any], rating: RatedResult | None = None,
+                 played: datetime | None = None) -> None:
         """Store move ``number`` of a table and the table's new columns, at once,
         and with the last move of a rated game the ratings it gives.
 
@@ -137,8 +138,8 @@ class Store:
         number: two writers can never both store move 12, so a game's result
         and its ratings are stored exactly once."""
         values = {k: v for k, v in row.items() if k not in ("id", "created")}
+        played = played or datetime.now(UTC)
         with self.engine.begin() as connection:
-            played = datetime.now(UTC)
             connection.execute(insert(MoveRow), [{
                 "table_id": row["id"], "number": number, "seat": seat, "move": move,
                 "played": played}])

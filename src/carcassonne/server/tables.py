@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from carcassonne.engine import Game
+from carcassonne.server.timing import Clock, Timing
 from carcassonne.server.tokens import matches
 
-STATUSES = ("waiting", "playing", "finished")
+#: ``abandoned``: an untimed casual game that saw no move for 7 days.
+STATUSES = ("waiting", "playing", "finished", "abandoned")
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,13 @@ class Table:
     #: Whether the table counts toward ratings (every human seat then holds
     #: a logged-in account).
     rated: bool = False
+    #: How the table is timed (chosen at creation) and what time did since
+    #: the start (timing.py).
+    timing: Timing = field(default_factory=Timing)
+    clock: Clock | None = None
+    #: A rematch offered at the end: ``{"accepted": {"SEAT": token hash at
+    #: the rematch}, "table": its id once it started}``.
+    rematch: dict[str, Any] | None = None
     #: The game once started; for a finished table loaded from the database
     #: it is rebuilt on first use.
     game: Game | None = None
@@ -112,8 +121,17 @@ class Table:
     #: The live connections watching or playing at this table.
     connections: set[Any] = field(default_factory=set, repr=False)
 
-    def public(self) -> dict[str, Any]:
-        """``TABLE`` of the protocol: never the stack or a token hash."""
+    def running(self) -> int | None:
+        """The human seat whose decision is pending (its time runs), or None."""
+        game = self.game
+        if self.status != "playing" or game is None or game.current_player is None:
+            return None
+        seat = game.current_player
+        return seat if self.seats[seat].kind == "human" else None
+
+    def public(self, now: datetime | None = None) -> dict[str, Any]:
+        """``TABLE`` of the protocol as of ``now``: never the stack or a
+        token hash."""
         scores: list[int] | None = None
         winners: list[int] | None = None
         if self.result is not None:
@@ -127,15 +145,28 @@ class Table:
             "seats": [seat.public(i) for i, seat in enumerate(self.seats)],
             "created": self.created.isoformat(), "moves": self.moves,
             "scores": scores, "winners": winners, "rated": self.rated,
+            "timing": self.timing.public(), "clock": self._clock_view(now),
+            "rematch": None if self.rematch is None else {
+                "accepted": sorted(int(seat) for seat in self.rematch["accepted"]),
+                "table": self.rematch["table"]},
         }
+
+    def _clock_view(self, now: datetime | None) -> dict[str, Any] | None:
+        if self.clock is None:
+            return None
+        humans = [seat.kind == "human" for seat in self.seats]
+        return self.clock.public(self.timing, self.running(), humans, now or datetime.now(UTC))
 
     def row(self, **changes: Any) -> dict[str, Any]:
         """The columns of this table's row, with ``changes`` (attribute values)
         applied: what to store before changing the table itself."""
         values = {name: getattr(self, name) for name in (
             "id", "name", "created", "sets", "options", "hide_distribution", "seats",
-            "status", "seed", "stack", "moves", "result", "rated")}
+            "status", "seed", "stack", "moves", "result", "rated", "timing", "clock",
+            "rematch")}
         values.update(changes)
+        values["timing"] = values["timing"].public()
+        values["clock"] = None if values["clock"] is None else values["clock"].stored()
         values["sets"] = list(values["sets"])
         values["seats"] = [seat.stored() for seat in values["seats"]]
         values["stack"] = None if values["stack"] is None else list(values["stack"])
@@ -150,7 +181,9 @@ class Table:
             options=dict(row["options"]), hide_distribution=bool(row["hide_distribution"]),
             seats=tuple(Seat.from_stored(s) for s in row["seats"]), status=row["status"],
             seed=row["seed"], stack=None if stack is None else tuple(stack),
-            moves=row["moves"], result=row["result"], rated=bool(row.get("rated", False)))
+            moves=row["moves"], result=row["result"], rated=bool(row.get("rated", False)),
+            timing=Timing.from_stored(row.get("timing")),
+            clock=Clock.from_stored(row.get("clock")), rematch=row.get("rematch"))
 
     def apply(self, **changes: Any) -> None:
         """Set attributes once the database holds them."""

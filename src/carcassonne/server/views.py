@@ -8,20 +8,22 @@ engine's views leave them out and ``TABLE`` never carries them.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from carcassonne.server.tables import Table
 
 
-def state_message(table: Table, seat: int | None) -> dict[str, Any]:
-    """The ``state`` message of ``table`` for ``seat`` (None: a spectator)."""
+def state_message(table: Table, seat: int | None, now: datetime) -> dict[str, Any]:
+    """The ``state`` message of ``table`` for ``seat`` (None: a spectator),
+    its clocks as of ``now``."""
     game = table.game
     view = legal = None
     if game is not None:
         view = game.view(seat)
-        if seat is not None and game.current_player == seat:
+        if seat is not None and game.current_player == seat and table.status == "playing":
             legal = [move.to_dict() for move in game.legal_moves()]
-    return {"type": "state", "table": table.public(), "seat": seat, "view": view,
+    return {"type": "state", "table": table.public(now), "seat": seat, "view": view,
             "legal": legal, "last": len(game.moves) if game is not None else 0}
 
 

@@ -1,0 +1,190 @@
+"""Time at a table: real-time clocks, turn-based deadlines, abandoned games.
+
+A table's :class:`Timing` is chosen when it is created and never changes.
+Its :class:`Clock` is the state that time changes, stored with the table
+after every move: when the pending decision began (``since``, an absolute
+time), each seat's time left, missed deadlines and the seats whose clock
+ran out. Every deadline is computed from these stored absolute times, so a
+server that restarts keeps every clock right::
+
+    >>> from datetime import datetime, UTC, timedelta
+    >>> start = datetime(2026, 1, 1, tzinfo=UTC)
+    >>> timing = Timing("clock", base=60, increment=5)
+    >>> clock = Clock.started(timing, 2, start)
+    >>> clock = clock.after_move(timing, 0, start + timedelta(seconds=20), think=None)
+    >>> clock.remaining
+    (45.0, 60.0)
+
+Real-time clocks follow Fischer: a seat's clock runs while its decision is
+pending and gains ``increment`` seconds after each of its moves. The lag of
+a slow connection (the time between what the client says it thought and
+what the server measured) is not charged, up to :data:`LAG_PER_MOVE` per
+move and :data:`LAG_BANK` per game. Only human seats have clocks; bots
+think on the server and never run out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from carcassonne.engine.errors import shown
+from carcassonne.server.errors import Refusal
+
+#: Lag forgiven per move, and per seat over a whole game (seconds).
+LAG_PER_MOVE = 1.0
+LAG_BANK = 15.0
+#: An untimed casual table with no move for this long ends as abandoned.
+ABANDON_AFTER = timedelta(days=7)
+#: Missed deadlines after which a turn-based seat goes to the stand-in.
+MISSES_ALLOWED = 3
+#: The bounds of a timing (seconds).
+BASE_RANGE = (5, 3 * 3600)
+INCREMENT_RANGE = (0, 300)
+DEADLINE_RANGE = (3600, 14 * 86400)
+KINDS = ("none", "clock", "turn")
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How a table is timed: ``none``; ``clock`` (``base`` seconds and
+    ``increment`` per move); ``turn`` (``deadline`` seconds per move)."""
+
+    kind: str = "none"
+    base: int = 0
+    increment: int = 0
+    deadline: int = 0
+
+    def public(self) -> dict[str, Any]:
+        if self.kind == "clock":
+            return {"kind": "clock", "base": self.base, "increment": self.increment}
+        if self.kind == "turn":
+            return {"kind": "turn", "deadline": self.deadline}
+        return {"kind": "none"}
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any] | None) -> Timing:
+        if not data:
+            return cls()
+        return cls(data.get("kind", "none"), data.get("base", 0), data.get("increment", 0),
+                   data.get("deadline", 0))
+
+    @classmethod
+    def from_body(cls, value: Any) -> Timing:
+        """A checked ``timing`` of a new table's body (None: untimed)."""
+        if value is None:
+            return cls()
+        if not isinstance(value, dict):
+            raise Refusal(400, f"timing must be an object, not {shown(value)}")
+        kind = value.get("kind", "none")
+        if kind not in KINDS:
+            raise Refusal(400, f"timing kind must be one of {', '.join(KINDS)}, "
+                               f"not {shown(kind)}")
+        known = {"none": {"kind"}, "clock": {"kind", "base", "increment"},
+                 "turn": {"kind", "deadline"}}[kind]
+        extra = sorted(set(value) - known)
+        if extra:
+            raise Refusal(400, f"timing {kind}: unknown field {shown(extra[0])}")
+        if kind == "clock":
+            return cls("clock", base=_seconds(value, "base", BASE_RANGE, None),
+                       increment=_seconds(value, "increment", INCREMENT_RANGE, 0))
+        if kind == "turn":
+            return cls("turn", deadline=_seconds(value, "deadline", DEADLINE_RANGE, None))
+        return cls()
+
+
+def _seconds(value: dict[str, Any], key: str, bounds: tuple[int, int],
+             default: int | None) -> int:
+    number = value.get(key, default)
+    if type(number) is not int or not bounds[0] <= number <= bounds[1]:
+        raise Refusal(400, f"timing {key} must be a whole number of seconds from "
+                           f"{bounds[0]} to {bounds[1]}, not {shown(number)}")
+    return number
+
+
+@dataclass(frozen=True)
+class Clock:
+    """What time has done at one table: since when the pending decision
+    runs, each seat's time left (clock tables), lag still forgiven, missed
+    deadlines (turn tables) and the seats whose clock ran out."""
+
+    since: datetime
+    remaining: tuple[float, ...]
+    lag: tuple[float, ...]
+    missed: tuple[int, ...]
+    out: tuple[int, ...] = field(default=())
+
+    @classmethod
+    def started(cls, timing: Timing, players: int, now: datetime) -> Clock:
+        return cls(since=now, remaining=(float(timing.base),) * players,
+                   lag=(LAG_BANK,) * players, missed=(0,) * players)
+
+    def stored(self) -> dict[str, Any]:
+        return {"since": self.since.isoformat(), "remaining": list(self.remaining),
+                "lag": list(self.lag), "missed": list(self.missed), "out": list(self.out)}
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any] | None) -> Clock | None:
+        if not data:
+            return None
+        return cls(datetime.fromisoformat(data["since"]), tuple(data["remaining"]),
+                   tuple(data["lag"]), tuple(data["missed"]), tuple(data.get("out", ())))
+
+    def after_move(self, timing: Timing, seat: int, now: datetime,
+                   think: float | None, timed: bool = True) -> Clock:
+        """The clock once ``seat`` moved at ``now`` (``think``: the seconds
+        its client says it thought; ``timed``: the seat is a person's, whose
+        clock runs); the next decision starts at ``now``."""
+        if timing.kind != "clock" or not timed:
+            return replace(self, since=now)
+        elapsed = max(0.0, (now - self.since).total_seconds())
+        forgiven = 0.0
+        if think is not None:
+            forgiven = min(max(0.0, elapsed - think), LAG_PER_MOVE, self.lag[seat])
+        remaining = list(self.remaining)
+        remaining[seat] = max(0.0, remaining[seat] - (elapsed - forgiven)) + timing.increment
+        lag = list(self.lag)
+        lag[seat] -= forgiven
+        return replace(self, since=now, remaining=tuple(round(r, 3) for r in remaining),
+                       lag=tuple(round(x, 3) for x in lag))
+
+    def deadline(self, timing: Timing, seat: int, allowance: bool = True) -> datetime | None:
+        """When ``seat``'s pending decision runs out of time (with the lag it
+        may still be forgiven when ``allowance``), or None if it cannot."""
+        if timing.kind == "clock":
+            extra = min(LAG_PER_MOVE, self.lag[seat]) if allowance else 0.0
+            return self.since + timedelta(seconds=self.remaining[seat] + extra)
+        if timing.kind == "turn":
+            return self.since + timedelta(seconds=timing.deadline)
+        return None
+
+    def ran_out(self, seat: int) -> Clock:
+        """``seat``'s clock reached zero: it is out for good."""
+        remaining = list(self.remaining)
+        remaining[seat] = 0.0
+        return replace(self, remaining=tuple(remaining), out=(*self.out, seat))
+
+    def missed_one(self, seat: int) -> Clock:
+        """``seat`` missed a turn-based deadline."""
+        missed = list(self.missed)
+        missed[seat] += 1
+        return replace(self, missed=tuple(missed))
+
+    def public(self, timing: Timing, running: int | None, humans: list[bool],
+               now: datetime) -> dict[str, Any]:
+        """``CLOCK`` of the protocol as of ``now``: time left per seat (null
+        for bots and untimed tables), the running seat and its deadline."""
+        remaining: list[float | None] = [None] * len(self.remaining)
+        if timing.kind == "clock":
+            for seat, left in enumerate(self.remaining):
+                if humans[seat]:
+                    if seat == running:
+                        left = max(0.0, left - (now - self.since).total_seconds())
+                    remaining[seat] = round(left, 1)
+        deadline = None
+        if running is not None and timing.kind != "none":
+            moment = self.deadline(timing, running, allowance=False)
+            deadline = moment.isoformat() if moment else None
+        return {"remaining": remaining, "running": running, "deadline": deadline,
+                "missed": list(self.missed), "out": list(self.out)}
