@@ -147,6 +147,27 @@ def test_a_logged_in_seat_is_found_and_played_from_another_device(
     assert client.post(f"/api/tables/{table_id}/leave", headers=auth(token)).status_code == 200
 
 
+def test_the_session_cookie_sent_by_another_site_opens_nothing(client: TestClient) -> None:
+    sign_up(client)
+    table_id, _ = new_table(client, [HUMAN, RANDOM])
+    evil = {"Origin": "https://evil.example"}
+    # a socket opened by another site's page, with Ann's cookie, only watches
+    with client.websocket_connect(f"/ws/tables/{table_id}", headers=evil) as ws:
+        state = next_state(ws)
+        assert state["seat"] is None and state["legal"] is None
+        ws.send_json({"type": "move", "move": {"tile": "BA/RCr", "at": [0, 1],
+                                               "rotation": 0}})
+        assert "spectators cannot move" in ws.receive_json()["error"]
+    for path in ("leave", "rematch"):
+        answer = client.post(f"/api/tables/{table_id}/{path}", headers=evil)
+        assert answer.status_code == 403 and "another site" in answer.json()["error"]
+    table = hall(client).tables[table_id]
+    assert table.seats[0].kind == "human" and table.moves == 0  # nothing changed
+    with client.websocket_connect(f"/ws/tables/{table_id}",
+                                  headers={"Origin": "http://testserver"}) as ws:
+        assert next_state(ws)["seat"] == 0  # Ann's own pages play her seat
+
+
 def test_another_players_seat_stays_closed(client: TestClient, device: TestClient) -> None:
     sign_up(client)
     table_id, _ = new_table(client, [HUMAN, HUMAN, HUMAN, RANDOM])

@@ -1,7 +1,8 @@
 """The live WebSocket of a table: ``/ws/tables/{id}?token=TOKEN``.
 
 A client with a seat token plays that seat, and so does a logged-in player
-(the session cookie) at a table where their account holds a seat; anyone
+(the session cookie) at a table where their account holds a seat, unless
+the socket was opened by a page of another site (its ``Origin``); anyone
 else watches. On connecting, after every accepted move (and every seat
 change), and on ``sync`` a client gets its ``state``; a refused message gets
 an ``error`` sent to that client only, and nothing changes.
@@ -20,6 +21,7 @@ import json
 import logging
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
 
@@ -166,7 +168,11 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.close(code=CLOSE_NO_TABLE)
         return
     await hall.game_of(table)
-    found = await hall.session_account(ws.cookies.get(COOKIE))
+    # A page of another site may open a socket here, and a browser might send
+    # the session cookie with it: such a socket watches, unless it has a token.
+    origin = ws.headers.get("origin")
+    foreign = origin is not None and urlsplit(origin).netloc != ws.headers.get("host", "")
+    found = None if foreign else await hall.session_account(ws.cookies.get(COOKIE))
     conn = Connection(ws, token, hall.settings, found["id"] if found else None)
     if token is not None and table.seat_of(token) is None:
         conn.send(error_message("this token opens no seat at this table: you are watching"))
