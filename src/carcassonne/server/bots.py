@@ -101,9 +101,9 @@ class BotPlayers:
 
     def wake(self, table: Table) -> None:
         """Start ``table``'s bot task if a bot is to move and none runs; let
-        go of a finished table's bots."""
+        go of a finished or abandoned table's bots."""
         if self._to_move(table) is None:
-            if table.status == "finished":
+            if table.status in ("finished", "abandoned"):
                 self._release(table.id, table.game)
             return
         task = self._tasks.get(table.id)
@@ -149,7 +149,7 @@ class BotPlayers:
         except Exception:
             log.exception("the bots of table %s stopped", table.id)
         finally:
-            if table.status == "finished":
+            if table.status in ("finished", "abandoned"):
                 self._release(table.id, table.game)
 
     def _instead(self, table: Table, seat: int, game: Game, err: OutsideBotError) -> Move:
