@@ -28,6 +28,20 @@ LOG_MODULES = r"""    localStorage.setItem('carcassonne.language', language);
 """
 
 
+#: The password of every account the browser tests sign up.
+PASSWORD = "correct horse battery"
+
+
+def sign_in(page: Page, name: str, button: str) -> None:
+    """Sign up (``button`` "sign-up") or log in ("log-in") from the page's
+    account bar, and wait until the bar names the player."""
+    page.get_by_test_id("account-name").fill(name)
+    page.get_by_test_id("account-password").fill(PASSWORD)
+    page.get_by_test_id(button).click()
+    page.get_by_test_id("account-link").wait_for()
+    assert page.get_by_test_id("account-link").inner_text() == name
+
+
 def quick_play(page: Page, base_url: str, name: str = "Ann") -> str:
     """From the lobby: type a name, click "Play against a bot"; the table id."""
     page.goto(base_url + "/")

@@ -7,15 +7,7 @@ from __future__ import annotations
 
 import uuid
 
-PASSWORD = "correct horse battery"
-
-
-def sign_in(page, name: str, button: str) -> None:
-    page.get_by_test_id("account-name").fill(name)
-    page.get_by_test_id("account-password").fill(PASSWORD)
-    page.get_by_test_id(button).click()
-    page.get_by_test_id("account-link").wait_for()
-    assert page.get_by_test_id("account-link").inner_text() == name
+from e2e_helpers import sign_in
 
 
 def test_an_account_plays_a_rated_table_from_two_browsers(page, another_page, server,

@@ -1,7 +1,10 @@
 // Talking to the server over HTTP, and what the browser remembers:
-// the seat token of every table joined (localStorage), and the player's name.
+// the seat token of every table joined (localStorage), the seat and token
+// promised at a rematch not started yet (kept under the finished table's
+// id), and the player's name.
 
 const SEATS = "carcassonne.seats";
+const REMATCHES = "carcassonne.rematches";
 const NAME = "carcassonne.name";
 
 export class ApiError extends Error {
@@ -16,7 +19,7 @@ async function request(method, path, body, token) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(path, { method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try {
     data = await res.json();
@@ -36,6 +39,7 @@ export const api = {
   start: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/start`, {}, token),
   leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}, token),
   record: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/record`),
+  rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, {}, token),
   signUp: (name, password, seats) => request("POST", "/api/accounts", { name, password, seats }),
   logIn: (name, password) => request("POST", "/api/session", { name, password }),
   logOut: () => request("DELETE", "/api/session"),
@@ -72,6 +76,31 @@ export function forgetSeat(id) {
   const all = readSeats();
   delete all[id];
   localStorage.setItem(SEATS, JSON.stringify(all));
+}
+
+function readRematches() {
+  try {
+    return JSON.parse(localStorage.getItem(REMATCHES)) || {};
+  } catch {
+    return {};
+  }
+}
+
+/** The seat and token promised at the rematch of finished table `id`, or null. */
+export function rematchFor(id) {
+  return readRematches()[id] || null;
+}
+
+export function rememberRematch(id, seat, token) {
+  const all = readRematches();
+  all[id] = { seat, token };
+  localStorage.setItem(REMATCHES, JSON.stringify(all));
+}
+
+export function forgetRematch(id) {
+  const all = readRematches();
+  delete all[id];
+  localStorage.setItem(REMATCHES, JSON.stringify(all));
 }
 
 export function playerName() {

@@ -1,11 +1,12 @@
 // The lobby (/): play against a bot in one click, create a table (seats,
-// sets and their options), and list open tables (join a free seat), games being
-// played (watch) and finished games (replay).
+// sets and their options, its time), and list open tables (join a free
+// seat), games being played (watch) and finished or abandoned games (replay).
 
 import { currentAccount, loadMe, renderAccount } from "./account.js";
 import { api, esc, playerName, rememberName, rememberSeat, seatFor } from "./api.js";
 import { has, initI18n, languageSwitch, t } from "./i18n.js";
 import { installDefs, miniTile, PLAYER_COLOURS, setCatalogue } from "./tiles.js";
+import { tableBadges, timingOf, timingOptions } from "./timing.js";
 import { toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -217,6 +218,8 @@ async function onCreate() {
     hide_distribution: $("hide-distribution").checked,
     rated: $("rated").checked && currentAccount() != null,
   };
+  const timing = timingOf($("timing").value);
+  if (timing) body.timing = timing;
   const tableName = $("table-name").value.trim();
   if (tableName) body.name = tableName;
   if (me >= 0) body.join = { seat: me, name };
@@ -269,7 +272,8 @@ function tableRow(table, action) {
   const moves = table.status !== "waiting" ? ` · ${esc(t("lobby.moves", { n: table.moves }))}` : "";
   // the expansions in play, so whoever joins knows the game
   const sets = (table.sets || []).filter((s) => s !== "base").map((s) => `<span class="badge">${esc(label("set", s))}</span>`).join("")
-    + (table.rated ? `<span class="badge rated" data-testid="rated-${esc(table.id)}">${esc(t("lobby.ratedBadge"))}</span>` : "");
+    + (table.rated ? `<span class="badge rated" data-testid="rated-${esc(table.id)}">${esc(t("lobby.ratedBadge"))}</span>` : "")
+    + tableBadges(table);
   return `<li data-testid="table-${esc(table.id)}" data-table="${esc(table.id)}"><div class="trow-main">
     <a href="/table/${encodeURIComponent(table.id)}" class="tname">${esc(table.name || table.id)}</a>
     ${sets ? `<span class="trow-sets">${sets}</span>` : ""}
@@ -277,9 +281,22 @@ function tableRow(table, action) {
     <div class="trow-seats">${seatLine(table)}</div><div class="trow-actions">${action}</div></li>`;
 }
 
+/** Finished and abandoned games together, newest first. */
+function ended(finished, abandoned) {
+  return [...finished.tables, ...abandoned.tables].sort((a, b) => String(b.created).localeCompare(String(a.created)));
+}
+
+function endedAction(tb) {
+  if (tb.status === "abandoned") {
+    return `<a class="btn small" href="/table/${encodeURIComponent(tb.id)}" data-testid="look-${esc(tb.id)}">${esc(t("lobby.look"))}</a>`;
+  }
+  return `<a class="btn small" href="/table/${encodeURIComponent(tb.id)}?replay=1" data-testid="replay-${esc(tb.id)}">${esc(t("lobby.replay"))}</a>`;
+}
+
 async function refreshTables() {
   try {
-    const [open, playing, finished] = await Promise.all([api.tables("waiting"), api.tables("playing"), api.tables("finished")]);
+    const [open, playing, finished, abandoned] = await Promise.all([api.tables("waiting"), api.tables("playing"), api.tables("finished"),
+      api.tables("abandoned").catch(() => ({ tables: [] }))]);
     setList("open-tables", open.tables.map((tb) => {
       const mine = seatFor(tb.id);
       const action = mine ? `<a class="btn small" href="/table/${encodeURIComponent(tb.id)}">${esc(t("lobby.back"))}</a>`
@@ -289,8 +306,7 @@ async function refreshTables() {
     setList("playing-tables", playing.tables.map((tb) => tableRow(tb,
       `<a class="btn small" href="/table/${encodeURIComponent(tb.id)}" data-testid="watch-${esc(tb.id)}">${esc(t(seatFor(tb.id) ? "lobby.back" : "lobby.watch"))}</a>`)).join("")
       || `<li class="empty">${esc(t("lobby.noPlaying"))}</li>`);
-    setList("finished-tables", finished.tables.slice(0, 30).map((tb) => tableRow(tb,
-      `<a class="btn small" href="/table/${encodeURIComponent(tb.id)}?replay=1" data-testid="replay-${esc(tb.id)}">${esc(t("lobby.replay"))}</a>`)).join("")
+    setList("finished-tables", ended(finished, abandoned).slice(0, 30).map((tb) => tableRow(tb, endedAction(tb))).join("")
       || `<li class="empty">${esc(t("lobby.noFinished"))}</li>`);
     for (const b of document.querySelectorAll("[data-join]:not([data-bound])")) {
       b.dataset.bound = "1";
@@ -319,7 +335,9 @@ function renderMine() {
     $("rated").checked = false;
     return;
   }
-  const games = me.games.filter((g) => g.status !== "finished");
+  // the server sends your-turn games first; keep them so
+  const games = me.games.filter((g) => g.status === "waiting" || g.status === "playing")
+    .sort((a, b) => Number(Boolean(b.your_turn)) - Number(Boolean(a.your_turn)));
   setList("my-games", games.map((tb) => tableRow(tb,
     `${tb.your_turn ? `<span class="badge turn" data-testid="your-turn-${esc(tb.id)}">${esc(t("lobby.yourTurn"))}</span>` : ""}
      <a class="btn small" href="/table/${encodeURIComponent(tb.id)}" data-testid="open-${esc(tb.id)}">${esc(t("lobby.back"))}</a>`)).join("")
@@ -337,8 +355,13 @@ function renderHero() {
   $("hero-tiles").innerHTML = piece.filter(([i]) => catalogue.tiles?.[i]).map(([i, r]) => miniTile(i, r, 64)).join("");
 }
 
+function renderTiming() {
+  $("timing").innerHTML = timingOptions($("timing").value || "none");
+}
+
 function renderAll() {
   renderPlayerCount();
+  renderTiming();
   renderSets();
   renderHero();
   renderAccount($("account"), renderAll);

@@ -1,9 +1,10 @@
 // The side panel of a table: players with their scores, figures left of
 // each kind, trade goods and the pair or wonder of each player, whose
-// (builder's second) turn it is, the tiles left (and which kinds remain),
-// and the final score breakdown.
+// (builder's second) turn it is, their time at a timed table, the tiles
+// left (and which kinds remain), and the final score breakdown.
 
 import { esc } from "./api.js";
+import { clockMarkup } from "./clocks.js";
 import { has, t } from "./i18n.js";
 import { breakdown } from "./log.js";
 import { figureIcon, goodIcon, icon, meepleIcon, miniTile, PLAYER_COLOURS } from "./tiles.js";
@@ -26,10 +27,11 @@ export function seatNames(table, view) {
 }
 
 /**
- * Players: colour, name, bot marker, score, figures left, whose turn.
+ * Players: colour, name, bot marker, score, figures left, whose turn, and
+ * with `clocks` (clocks.js liveClock) the time of each.
  * `scores` overrides the view's scores (the replay shows its own).
  */
-export function renderPlayers(el, { table, view, seat, scores, current }) {
+export function renderPlayers(el, { table, view, seat, scores, current, clocks = null }) {
   const names = seatNames(table, view);
   const supply = view?.supply || [];
   const shown = scores || view?.scores || names.map(() => 0);
@@ -55,7 +57,7 @@ export function renderPlayers(el, { table, view, seat, scores, current }) {
       <span class="swatch">${meepleIcon(colour, 22)}</span>
       <span class="pname">${esc(name)} ${seat === i ? `<span class="badge you">${esc(t("players.you"))}</span>` : ""}${botLabel(s)}${extra}${view?.winners?.includes(i) && view.is_over ? ` ${icon("crown", 18, esc(t("final.winner")))}` : ""}</span>
       <span class="score" data-testid="score-${i}">${shown[i] ?? 0}</span>
-      <div class="pfig">${figs}</div>${goodsRow(view?.goods, i)}${pairBadge(view, i)}${handHtml}
+      <div class="pfig">${figs}</div>${clockMarkup(clocks, i)}${goodsRow(view?.goods, i)}${pairBadge(view, i)}${handHtml}
     </div>`;
   }).join("");
 }

@@ -1,10 +1,11 @@
-// A player's profile (/player/NAME): games in progress (whose turn),
-// finished games with their replay, wins, mean score, ratings per family and
-// the rating history as a small chart.
+// A player's profile (/player/NAME): games in progress (their turn first),
+// finished games with their replay (abandoned ones marked so), wins, mean
+// score, ratings per family and the rating history as a small chart.
 
 import { startPage } from "./account.js";
 import { api, esc } from "./api.js";
 import { t } from "./i18n.js";
+import { tableBadges } from "./timing.js";
 import { toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,8 +25,8 @@ function chart(points) {
 
 function gameRow(g, link, text) {
   const score = g.scores ? ` · ${g.scores.join(" : ")}` : "";
-  const turn = g.your_turn ? ` <span class="badge turn">${esc(t("lobby.yourTurn"))}</span>` : "";
-  return `<li><a href="${link}">${esc(g.name || g.id)}</a>${turn}<span class="muted small">${esc(score)}</span>
+  const turn = g.your_turn ? ` <span class="badge turn" data-testid="your-turn-${esc(g.id)}">${esc(t("lobby.yourTurn"))}</span>` : "";
+  return `<li data-testid="game-${esc(g.id)}" data-status="${esc(g.status)}"><a href="${link}">${esc(g.name || g.id)}</a>${turn} ${tableBadges(g)}<span class="muted small">${esc(score)}</span>
     <a class="btn small" href="${link}">${esc(text)}</a></li>`;
 }
 
@@ -37,9 +38,11 @@ function render() {
       <span data-testid="rating-value">${r.rating}</span>
       <span class="muted small">${esc(t("player.games", { n: r.games }))}</span>${chart(points)}</li>`;
   }).join("") || `<li class="empty">${esc(t("player.noRating"))}</li>`;
-  const playing = profile.playing.map((g) => gameRow(g, `/table/${encodeURIComponent(g.id)}`, t("lobby.watch"))).join("")
+  const playing = [...profile.playing].sort((a, b) => Number(Boolean(b.your_turn)) - Number(Boolean(a.your_turn))).map((g) => gameRow(g, `/table/${encodeURIComponent(g.id)}`, t("lobby.watch"))).join("")
     || `<li class="empty">${esc(t("lobby.noPlaying"))}</li>`;
-  const finished = profile.finished.map((g) => gameRow(g, `${g.replay}?replay=1`, t("lobby.replay"))).join("")
+  const finished = profile.finished.map((g) => (g.status === "abandoned"
+    ? gameRow(g, `/table/${encodeURIComponent(g.id)}`, t("lobby.look"))
+    : gameRow(g, `${g.replay || `/table/${encodeURIComponent(g.id)}`}?replay=1`, t("lobby.replay")))).join("")
     || `<li class="empty">${esc(t("lobby.noFinished"))}</li>`;
   $("page").innerHTML = `<section class="card"><h1 data-testid="player-name">${esc(profile.name)}</h1>
       <p data-testid="player-summary">${esc(t("player.summary", { played: profile.played, wins: profile.wins, mean: profile.mean_score ?? "–" }))}</p>

@@ -14,14 +14,22 @@
 // decisions (which wonder to take, who takes first) are buttons in the turn
 // card. The connection comes back by itself after a reload or a network
 // drop and asks for a fresh state (`sync`).
+//
+// At a timed table the players panel shows each one's time, the running
+// clock counting down from when the state arrived, and every move says how
+// long this page took to decide (`think`). While it is this seat's
+// decision the title and a notice say so. At the end, the final scores
+// offer a rematch (rematch.js) and the way back to the lobby.
 
 import { api, esc, forgetSeat, seatFor } from "./api.js";
 import { BoardView } from "./board.js";
+import { liveClock, tickClocks } from "./clocks.js";
 import { applyStatic, initI18n, languageSwitch, t } from "./i18n.js";
 import { legalDecisions, legalRotations, legalSquares, legalTiles, nextRotation, parseCompact, pickRotation } from "./legal.js";
 import { logEntries, moverOf } from "./log.js";
 import { renderFinal, renderPlayers, renderStack, seatNames } from "./panel.js";
 import { blockedSpots, canHold, moveFor, placementChoices, togglePick } from "./placing.js";
+import { followRematch, renderRematch } from "./rematch.js";
 import { ReplayViewer } from "./replay.js";
 import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, setCatalogue, wonderData } from "./tiles.js";
 import { toast } from "./ui.js";
@@ -41,6 +49,8 @@ const S = {
   ws: null,
   retry: 0,
   replay: null,
+  clocks: null, // the table's time as of the last state (clocks.js)
+  decidedFrom: null, // performance.now() when the pending decision became mine
 };
 
 let board;
@@ -101,6 +111,10 @@ function setConnection(state) {
 setInterval(() => {
   if (S.ws?.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify({ type: "ping" }));
 }, 25000);
+// the running clock counts down between states
+setInterval(() => {
+  if (S.clocks && !S.replay) tickClocks($("players"), S.clocks);
+}, 200);
 window.addEventListener("online", () => {
   if (S.ws?.readyState !== WebSocket.OPEN) connect();
 });
@@ -117,10 +131,13 @@ function onState(msg) {
   const moved = !before || before.last !== msg.last || Boolean(before.legal) !== Boolean(msg.legal);
   S.msg = msg;
   S.pending = false;
+  S.clocks = liveClock(msg.table);
   if (moved) {
     S.pick = null;
     S.handTile = null;
+    S.decidedFrom = msg.legal ? performance.now() : null;
   }
+  if (followRematch(id, msg, before)) return;
   if (msg.legal && !legalTiles(msg.legal).includes(S.handTile)) S.handTile = legalTiles(msg.legal)[0] || null;
   if (S.pick && !(msg.legal && legalRotations(msg.legal, S.pick.tile, S.pick.at).includes(S.pick.rotation))) S.pick = null;
   if (msg.table?.status === "finished" && !S.replayOffered && new URLSearchParams(location.search).has("replay")) {
@@ -234,7 +251,7 @@ function confirm() {
     return;
   }
   const move = { tile: S.pick.tile, at: S.pick.at, rotation: S.pick.rotation, figures: made.figures || [] };
-  if (send({ type: "move", move })) {
+  if (sendMove(move)) {
     S.pending = true;
     render();
   }
@@ -243,10 +260,16 @@ function confirm() {
 /** A wonder decision: take this wonder, or let this player take the next one. */
 function decideMove(move) {
   if (!myTurn() || S.pending) return;
-  if (send({ type: "move", move })) {
+  if (sendMove(move)) {
     S.pending = true;
     render();
   }
+}
+
+/** Send a move with the milliseconds this page took to decide it (for the clock). */
+function sendMove(move) {
+  const think = S.decidedFrom == null ? 0 : Math.max(0, Math.round(performance.now() - S.decidedFrom));
+  return send({ type: "move", move, think });
 }
 
 // --- drawing -------------------------------------------------------------
@@ -269,17 +292,24 @@ function render() {
     S.replay.render();
   } else {
     drawBoard(view);
-    renderPlayers($("players"), { table, view, seat: msg.seat });
+    // an abandoned game has nobody's turn
+    const current = table?.status === "abandoned" ? null : undefined;
+    renderPlayers($("players"), { table, view, seat: msg.seat, clocks: S.clocks, current });
     renderWonders($("wonders"), { table, view, seat: msg.seat });
     renderTurn();
     renderLog(view, table);
   }
   renderStack($("stack"), { table, view });
   renderFinal($("final"), { table, view });
+  renderRematch($("final"), { table, seat: msg.seat, tableId: id, redraw: render });
   renderStatus();
+  const abandoned = table?.status === "abandoned";
+  $("abandoned").hidden = !abandoned;
+  if (abandoned) $("turn-card").hidden = true;
   $("replay-open").hidden = table?.status !== "finished" || Boolean(S.replay);
-  $("leave").hidden = !(msg.seat != null && table?.status !== "finished");
-  document.title = `${myTurn() ? "▶ " : ""}${table?.name || t("title.table")} · Carcassonne`;
+  $("leave").hidden = !(msg.seat != null && ["waiting", "playing"].includes(table?.status));
+  $("your-turn").hidden = !myTurn();
+  document.title = `${myTurn() ? t("title.yourTurn") : ""}${table?.name || t("title.table")} · Carcassonne`;
 }
 
 function drawBoard(view) {
@@ -450,6 +480,7 @@ function renderStatus() {
   if (S.replay) text = t("status.replay");
   else if (!table) text = t("status.loading");
   else if (table.status === "waiting") text = t("status.waiting");
+  else if (table.status === "abandoned") text = t("status.abandoned");
   else if (view?.is_over) {
     const w = (view.winners || []).map((i) => names[i]).join(", ");
     text = t(view.winners?.length > 1 ? "status.overTie" : "status.over", { players: w });
