@@ -142,9 +142,9 @@ async def log_out(request: Request) -> JSONResponse:
 @router.get("/me")
 async def me(request: Request) -> dict[str, Any]:
     account = await require_account(request)
-    games = hall_of(request).games_of(account["id"])
-    games.sort(key=lambda g: not g["your_turn"])  # your turn first, then newest
-    return {"name": account["name"], "games": games}
+    hall = hall_of(request)
+    return {"name": account["name"], "games": hall.games_of(account["id"]),
+            "matches": hall.organizer.matches_of(account["id"])}
 
 
 @router.post("/me/seats")

@@ -24,7 +24,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from carcassonne.server import account_api, live, lobby
+from carcassonne.server import account_api, event_api, live, lobby
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
@@ -52,6 +52,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.writes = Windows(*settings.http_rate)
     app.include_router(lobby.router)
     app.include_router(account_api.router)
+    app.include_router(event_api.router)
     app.include_router(live.router)
     _same_origin(app)
     _errors(app)

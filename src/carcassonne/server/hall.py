@@ -35,10 +35,11 @@ from carcassonne.server.bodies import Setup
 from carcassonne.server.bots import BotPlayers, choose, stand_in
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal, rule_of
+from carcassonne.server.organizer import Organizer
 from carcassonne.server.ratings import family
 from carcassonne.server.store import RatedResult, Store
 from carcassonne.server.tables import STATUSES, Seat, Table, name_bots
-from carcassonne.server.timing import ABANDON_AFTER, MISSES_ALLOWED, Clock
+from carcassonne.server.timing import ABANDON_AFTER, MISSES_ALLOWED, Clock, Timing
 from carcassonne.server.tokens import new_token, token_hash
 from carcassonne.server.views import state_message
 
@@ -113,6 +114,8 @@ class Hall:
         self.settings = settings
         self.tables: dict[str, Table] = {}
         self.bots = BotPlayers(self, settings.bot_delay)
+        #: The leagues and tournaments, which play at this hall's tables.
+        self.organizer = Organizer(self)
         #: Failed logins per name and address (accounts.py).
         self.login_guard = LoginGuard(time.monotonic)
         workers = 1 if store.url.startswith("sqlite") else 4
@@ -146,6 +149,7 @@ class Hall:
                 table.clock = Clock.started(table.timing, len(table.seats), self.now())
                 await self.db(self.store.update_table, table.row())
             self.tables[table.id] = table
+        await self.organizer.open()
         for table in self.tables.values():
             self.bots.wake(table)
         if self.settings.time_check is not None:
@@ -356,11 +360,13 @@ class Hall:
             await self._start(table)
         return table
 
-    async def _start(self, table: Table) -> None:
+    async def _start(self, table: Table, seed: int | None = None) -> None:
+        """Start ``table`` (its lock held): free seats to the stand-in, the
+        stack shuffled with ``seed`` (a new one if None)."""
         bot = stand_in()
         seats = name_bots([s if s.taken else Seat("bot", bot=bot, name=s.label, label=s.label)
                            for s in table.seats])
-        seed = secrets.randbits(63)
+        seed = secrets.randbits(63) if seed is None else seed
         draft = Table(table.id, table.name, table.created, table.sets, table.options,
                       table.hide_distribution, seats, seed=seed)
         game = draft.new_game()
@@ -369,6 +375,21 @@ class Hall:
         await self.db(self.store.update_table, table.row(**changes))
         table.apply(**changes, game=game)
         self.notify(table)
+
+    @guarded
+    async def open_table(self, name: str, seats: list[Seat], sets: tuple[str, ...],
+                         options: dict[str, Any], rated: bool, timing: Timing,
+                         seed: int) -> Table:
+        """Open and start a table whose every seat is taken (a competition's
+        game), its stack shuffled with ``seed``."""
+        table = Table(id=self._new_id(), name=name, created=self.now(), sets=sets,
+                      options=options, hide_distribution=False, seats=name_bots(seats),
+                      rated=rated, timing=timing)
+        async with table.lock:
+            await self.db(self.store.add_table, table.row())
+            self.tables[table.id] = table
+            await self._start(table, seed)
+        return table
 
     @guarded
     async def leave(self, table_id: str, token: str | None,
@@ -448,6 +469,16 @@ class Hall:
                       move.to_dict(), rating, now)
         table.apply(**changes, game=after)
         self.notify(table)
+        if after.is_over:
+            self._ended(table)
+
+    def _ended(self, table: Table) -> None:
+        """A table ended: its competition (if any) goes on, in its own task."""
+        if table.id in self.organizer.table_events:
+            task = asyncio.ensure_future(self.organizer.table_over(table.id))
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
+            task.add_done_callback(_retrieve)
 
     # -- time ---------------------------------------------------------------------
 
@@ -471,6 +502,7 @@ class Hall:
             if due is not None and due <= now:
                 async with table.lock:
                     changed += await self._expire(table)
+        await self.organizer.keep_time()
         return changed
 
     async def _keep_time_always(self, every: float) -> None:
@@ -496,6 +528,7 @@ class Hall:
             await self.db(self.store.update_table, table.row(status="abandoned"))
             table.apply(status="abandoned")
             self.notify(table)
+            self._ended(table)
             return True
         if table.timing.kind == "turn":
             clock = clock.missed_one(seat)

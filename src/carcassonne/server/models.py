@@ -7,6 +7,7 @@ stack (the draw order, never sent to anyone before the game is over).
 unique per table and index: replaying them in order rebuilds the game.
 ``accounts`` holds players with a name and a password (its Argon2 hash,
 never the password), ``sessions`` the hashes of their log-in cookies.
+``competitions`` holds leagues and tournaments, whose games are tables.
 
 The schema is created and changed only by the Alembic migrations in
 ``migrations/versions``; these models must describe the same columns.
@@ -120,3 +121,27 @@ class RatingEventRow(Base):
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CompetitionRow(Base):
+    """A league, tournament or title match: its setup, entrants and progress."""
+
+    __tablename__ = "competitions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    #: Events of one series pass their title on: the holder is the winner of
+    #: the series' last finished event.
+    series: Mapped[str | None] = mapped_column(String(100), index=True)
+    #: The account that created it (and may add bots and start it).
+    organizer: Mapped[str | None] = mapped_column(String(32))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: ``open`` (sign-up), ``running`` or ``finished``.
+    status: Mapped[str] = mapped_column(String(16))
+    setup: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: ``[{"id": "account:ID" or "bot:NAME", "name"}, ...]`` in seed order.
+    entrants: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    #: Stages, rounds, matches and the tables of their games.
+    progress: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: The entrant id of the winner, once decided.
+    winner: Mapped[str | None] = mapped_column(String(64))

@@ -27,6 +27,7 @@ from sqlalchemy.pool import StaticPool
 
 from carcassonne.server.models import (
     AccountRow,
+    CompetitionRow,
     MoveRow,
     RatingEventRow,
     RatingRow,
@@ -249,6 +250,26 @@ class Store:
             for table_id, result in ordered:
                 apply_rating(connection, table_id, result, _utc(finished[table_id]))
         return len(ordered)
+
+    # -- competitions ------------------------------------------------------------------
+
+    def add_competition(self, row: dict[str, Any]) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(insert(CompetitionRow), [row])
+
+    def update_competition(self, row: dict[str, Any]) -> None:
+        """Store a competition's new columns (its id says which)."""
+        values = {k: v for k, v in row.items() if k not in ("id", "created")}
+        with self.engine.begin() as connection:
+            connection.execute(update(CompetitionRow).where(
+                CompetitionRow.id == row["id"]).values(values))
+
+    def competitions(self) -> list[dict[str, Any]]:
+        """Every competition's row, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(CompetitionRow.__table__).order_by(
+                CompetitionRow.created, CompetitionRow.id)).mappings().all()
+        return [{**dict(row), "created": _utc(row["created"])} for row in rows]
 
     def close(self) -> None:
         self.engine.dispose()
