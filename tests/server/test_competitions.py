@@ -121,6 +121,44 @@ def test_groups_then_a_knockout_then_a_title_match_against_the_holder(
     assert [h["winner"] for h in event["holders"]] == [holder, event["winner"]]
 
 
+def test_a_swiss_of_five_gives_one_bye_a_round_and_never_repeats_a_pairing(
+        client: TestClient) -> None:
+    sign_up(client, "Olga")
+    event = create(client, format="swiss", games=1, entrants=[{"bot": "random"}] * 5)
+    client.post(f"/api/competitions/{event['id']}/start")
+    event = finished(client, event["id"])
+    stage = event["stages"][0]
+    assert stage["kind"] == "swiss" and len(stage["rounds"]) == 3  # ceil(log2 5)
+    pairs = [frozenset(m["entrants"]) for r in stage["rounds"] for m in r["matches"]]
+    assert len(pairs) == len(set(pairs)) == 6
+    byes = [name for r in stage["rounds"] for name in r["byes"]]
+    assert len(byes) == len(set(byes)) == 3
+    rows = stage["standings"][0]
+    points = {row["name"]: row["points"] for row in rows}
+    for row in rows:  # Buchholz, where the order needed it: the opponents' points
+        order = list(row["tiebreaks"])
+        assert order == ["buchholz", "head_to_head", "games", "score"][:len(order)]
+        if "buchholz" in row["tiebreaks"]:
+            met = [other for pair in pairs if row["name"] in pair for other in pair
+                   if other != row["name"]]
+            assert row["tiebreaks"]["buchholz"] == sum(points[name] for name in met)
+    assert sum(row["byes"] for row in rows) == 3 and event["winner"] == rows[0]["name"]
+
+
+def test_a_league_at_tables_of_three(client: TestClient) -> None:
+    sign_up(client, "Olga")
+    event = create(client, format="league", games=1, table_size=3,
+                   entrants=[{"bot": "random"}] * 6)
+    client.post(f"/api/competitions/{event['id']}/start")
+    event = finished(client, event["id"])
+    tables = hall(client).tables
+    for match in matches(event):
+        assert len(match["entrants"]) == 3
+        assert len(tables[match["games"][0]["table"]].seats) == 3
+    rows = event["stages"][0]["standings"][0]
+    assert len({row["played"] for row in rows}) == 1  # everyone played as often
+
+
 def test_a_player_presses_play_now_plays_the_match_and_the_standings_move(
         client: TestClient) -> None:
     sign_up(client, "Ann")

@@ -138,3 +138,45 @@ def test_bad_serve_arguments_are_usage_errors() -> None:
 
     assert main(["serve", "--bot-delay", "-1"]) == 2
     assert main(["serve", "--port", "70000"]) == 2
+
+
+def test_a_league_of_bots_carries_on_after_the_server_is_killed(tmp_path: Path) -> None:
+    """A real server process runs a league; killed mid-round and started
+    again, it finishes it: the games under way are played on, and no game
+    is played twice."""
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    args = ("--database", database, "--bot-delay", "0.02")
+    with server(port, *args) as process, httpx.Client(base_url=base) as client:
+        client.post("/api/accounts", json={"name": "Olga", "password": "correct horse battery"})
+        event = client.post("/api/competitions", json={
+            "name": "Bots", "games": 1,
+            "entrants": [{"bot": "random"}] * 4}).json()
+        assert client.post(f"/api/competitions/{event['id']}/start").status_code == 200
+        deadline = time.monotonic() + 30
+        while True:  # wait until the first round's games are being played
+            rounds = client.get(f"/api/competitions/{event['id']}").json()["stages"][0]["rounds"]
+            games = [g for m in rounds[0]["matches"] for g in m["games"]]
+            if all(g["table"] for g in games):
+                break
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    with server(port, *args), httpx.Client(base_url=base) as client:
+        deadline = time.monotonic() + 60
+        while (event := client.get(f"/api/competitions/{event['id']}").json())["status"] \
+                != "finished":
+            assert time.monotonic() < deadline, event
+            time.sleep(0.1)
+        played = [m for r in event["stages"][0]["rounds"] for m in r["matches"]]
+        assert len(played) == 6 and all(m["result"] for m in played)
+        tables = [g["table"] for m in played for g in m["games"]]
+        assert len(set(tables)) == 6
+        assert all(client.get(f"/api/tables/{t}").json()["status"] == "finished"
+                   for t in tables)
+        names = [t["name"] for t in client.get("/api/tables").json()["tables"]]
+        assert len([n for n in names if n.startswith("Bots")]) == 6  # none played twice
+        standings = event["stages"][0]["standings"][0]
+        assert sum(row["points"] for row in standings) == 12
