@@ -18,7 +18,7 @@ import copy
 import hashlib
 import logging
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from carcassonne.competitions import (
@@ -360,7 +360,7 @@ class Organizer:
                 continue
             stage = event.progress["stages"][-1]
             late = [r for r in stage["rounds"] if r.get("opened") and r.get("deadline")
-                    and r["deadline"] <= now.isoformat()]
+                    and datetime.fromisoformat(r["deadline"]) <= now]
             if not any(m["result"] is None and not m["games"][0]["table"]
                        for r in late for m in r["matches"]):
                 continue
