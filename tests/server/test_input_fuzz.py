@@ -177,3 +177,29 @@ def test_malformed_sign_ups_and_logins_are_refused_and_store_no_session(
         check_error(answer.json())
         assert "set-cookie" not in answer.headers
     assert not crashes(failures)
+
+
+NEW_COMPETITION: dict[str, Any] = {
+    "name": "Fuzz cup", "series": "Fuzz", "format": "groups_knockout", "games": 2,
+    "duplicate": True, "groups": 2, "advance": 1, "title_games": 3, "sets": ["base"],
+    "options": {"farmers": True}, "rated": False, "timing": {"kind": "turn", "deadline": 86400},
+    "round_deadline": 86400, "points": {"win": 3, "draw": 1, "loss": 0}, "open": True,
+    "entrants": [{"bot": "random"}, {"bot": "greedy"}]}
+
+
+@fuzzing
+@given(text=texts(NEW_COMPETITION))
+def test_a_malformed_competition_is_refused_and_nothing_is_stored(
+        client: TestClient, failures: list[logging.LogRecord], text: str) -> None:
+    if client.get("/api/me").status_code == 401:
+        client.post("/api/accounts", json={"name": "Olga", "password": "correct horse battery"})
+    before = len(hall(client).store.competitions())
+    answer = client.post("/api/competitions", content=text.encode("utf-8", "surrogatepass"),
+                         headers=JSON)
+    if answer.status_code == 201:  # the part replaced did not matter
+        assert len(hall(client).store.competitions()) == before + 1
+    else:
+        assert answer.status_code in (400, 404, 409, 413), (answer.status_code, answer.text)
+        check_error(answer.json())
+        assert len(hall(client).store.competitions()) == before
+    assert not crashes(failures)
