@@ -132,4 +132,12 @@ def _client(app: FastAPI, settings: Settings) -> None:
     async def leaderboard_page() -> Response:
         return page("pages.html")
 
+    @app.get("/competitions", include_in_schema=False)
+    async def competitions_page() -> Response:
+        return page("pages.html")
+
+    @app.get("/competition/{event_id}", include_in_schema=False)
+    async def competition_page(event_id: str) -> Response:
+        return page("pages.html")
+
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")

@@ -1,5 +1,6 @@
-// The account bar of every page: log in or sign up (name and password), or,
-// logged in, the player's name (their profile) and "Log out". Playing needs
+// The account bar of every page: the competitions and the leaderboard; log
+// in or sign up (name and password), or, logged in, the player's name (their
+// profile) and "Log out". Playing needs
 // no account: a guest plays with the seat tokens this browser keeps, and
 // signing up hands those seats to the new account.
 
@@ -9,7 +10,7 @@ import { toast } from "./ui.js";
 
 let me = null;
 
-/** The logged-in player ({name, games}) or null, asked of the server. */
+/** The logged-in player ({name, games, matches}) or null, asked of the server. */
 export async function loadMe() {
   try {
     me = await api.me();
@@ -25,7 +26,8 @@ export function currentAccount() {
 
 /** Draw the account bar into `el`; `changed()` is called after logging in or out. */
 export function renderAccount(el, changed = () => {}) {
-  const board = `<a class="btn small" href="/leaderboard" data-testid="leaderboard-link">${esc(t("account.leaderboard"))}</a>`;
+  const board = `<a class="btn small" href="/competitions" data-testid="competitions-link">${esc(t("account.competitions"))}</a>`
+    + `<a class="btn small" href="/leaderboard" data-testid="leaderboard-link">${esc(t("account.leaderboard"))}</a>`;
   if (me) {
     el.innerHTML = `${board}<a class="account-name" data-testid="account-link" href="/player/${encodeURIComponent(me.name)}">${esc(me.name)}</a>
       <button class="btn small" data-testid="log-out">${esc(t("account.logOut"))}</button>`;

@@ -46,6 +46,12 @@ export const api = {
   me: () => request("GET", "/api/me"),
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   leaderboard: (family) => request("GET", `/api/leaderboard?family=${encodeURIComponent(family)}`),
+  competitions: () => request("GET", "/api/competitions"),
+  competition: (id) => request("GET", `/api/competitions/${encodeURIComponent(id)}`),
+  createCompetition: (body) => request("POST", "/api/competitions", body),
+  enter: (id, body = {}) => request("POST", `/api/competitions/${encodeURIComponent(id)}/entrants`, body),
+  startCompetition: (id) => request("POST", `/api/competitions/${encodeURIComponent(id)}/start`, {}),
+  playMatch: (id, match) => request("POST", `/api/competitions/${encodeURIComponent(id)}/matches/${encodeURIComponent(match)}/play`, {}),
 };
 
 /** Every guest seat this browser holds, as the server's claim list. */

@@ -1,10 +1,12 @@
 // The lobby (/): play against a bot in one click, create a table (seats,
 // sets and their options, its time), and list open tables (join a free
-// seat), games being played (watch) and finished or abandoned games (replay).
+// seat), games being played (watch) and finished or abandoned games (replay);
+// logged in, the player's competition matches ("Play now") and games.
 
 import { currentAccount, loadMe, renderAccount } from "./account.js";
 import { api, esc, playerName, rememberName, rememberSeat, seatFor } from "./api.js";
 import { has, initI18n, languageSwitch, t } from "./i18n.js";
+import { renderMyMatches } from "./matches.js";
 import { installDefs, miniTile, PLAYER_COLOURS, setCatalogue } from "./tiles.js";
 import { tableBadges, timingOf, timingOptions } from "./timing.js";
 import { toast } from "./ui.js";
@@ -326,7 +328,7 @@ async function refreshTables() {
   }
 }
 
-/** The logged-in player's games, their turn first; the rated box needs an account. */
+/** The logged-in player's competition matches and games, their turn first; the rated box needs an account. */
 function renderMine() {
   const me = currentAccount();
   $("my-games-card").hidden = !me;
@@ -335,6 +337,9 @@ function renderMine() {
     $("rated").checked = false;
     return;
   }
+  const matches = me.matches || [];
+  $("my-matches-block").hidden = !matches.length;
+  renderMyMatches($("my-matches"), matches, renderMine);
   // the server sends your-turn games first; keep them so
   const games = me.games.filter((g) => g.status === "waiting" || g.status === "playing")
     .sort((a, b) => Number(Boolean(b.your_turn)) - Number(Boolean(a.your_turn)));

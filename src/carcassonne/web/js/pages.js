@@ -1,7 +1,9 @@
-// The account pages share one HTML page (pages.html); the path says which
-// this is: /player/NAME (a profile) or /leaderboard.
+// The account and competition pages share one HTML page (pages.html); the
+// path says which this is: /player/NAME (a profile), /leaderboard,
+// /competitions (the list and a new competition) or /competition/ID.
 
-const page = location.pathname.startsWith("/player/") ? "player" : "leaderboard";
+const PAGES = { player: "player", leaderboard: "leaderboard", competitions: "competitions", competition: "competition" };
+const page = PAGES[location.pathname.split("/").filter(Boolean)[0]] || "leaderboard";
 document.getElementById("page").dataset.testid = `${page}-page`;
 document.body.dataset.i18nTitle = `title.${page}`;
 const module = await import(`./${page}.js`);

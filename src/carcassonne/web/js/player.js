@@ -1,10 +1,12 @@
-// A player's profile (/player/NAME): games in progress (their turn first),
+// A player's profile (/player/NAME): their competition matches to play (on
+// the logged-in player's own profile), games in progress (their turn first),
 // finished games with their replay (abandoned ones marked so), wins, mean
 // score, ratings per family and the rating history as a small chart.
 
-import { startPage } from "./account.js";
+import { currentAccount, startPage } from "./account.js";
 import { api, esc } from "./api.js";
 import { t } from "./i18n.js";
+import { renderMyMatches } from "./matches.js";
 import { tableBadges } from "./timing.js";
 import { toast } from "./ui.js";
 
@@ -47,8 +49,17 @@ function render() {
   $("page").innerHTML = `<section class="card"><h1 data-testid="player-name">${esc(profile.name)}</h1>
       <p data-testid="player-summary">${esc(t("player.summary", { played: profile.played, wins: profile.wins, mean: profile.mean_score ?? "–" }))}</p>
       <h2>${esc(t("player.ratings"))}</h2><ul class="table-list" data-testid="player-ratings">${ratings}</ul></section>
-    <section class="card tables"><h2>${esc(t("lobby.playing"))}</h2><ul class="table-list" data-testid="player-playing">${playing}</ul>
+    <section class="card tables">${ownMatches()}<h2>${esc(t("lobby.playing"))}</h2><ul class="table-list" data-testid="player-playing">${playing}</ul>
       <h2>${esc(t("lobby.finished"))}</h2><ul class="table-list" data-testid="player-finished">${finished}</ul></section>`;
+  const list = $("my-matches");
+  if (list) renderMyMatches(list, currentAccount().matches, render);
+}
+
+/** On the logged-in player's own profile: their competition matches to play. */
+function ownMatches() {
+  const me = currentAccount();
+  if (!me || me.name !== profile.name || !me.matches?.length) return "";
+  return `<h2>${esc(t("match.myMatches"))}</h2><ul class="table-list" id="my-matches" data-testid="my-matches"></ul>`;
 }
 
 export async function main() {

@@ -1,0 +1,67 @@
+// A stage's schedule, round by round: each round's deadline and byes, each
+// match with its entrants, its games (seats, status, scores, the table to
+// watch or replay), its result and winner, and forfeits; "Play now" for
+// the logged-in entrant of a match being played.
+
+import { esc } from "./api.js";
+import { t } from "./i18n.js";
+import { currentTable, deadlineLine, notReady, tableHref, waitingFor, waitingText } from "./matches.js";
+import { num } from "./standings.js";
+
+function gameLine(game, matchId) {
+  const status = game.status || "none";
+  const scores = game.scores ? `<b class="scores">${esc(game.scores.map(num).join(" : "))}</b>` : "";
+  const link = !game.table ? ""
+    : game.status === "finished"
+      ? `<a class="btn small" href="${tableHref(game.table)}?replay=1" data-testid="game-replay-${esc(matchId)}-${game.number}">${esc(t("lobby.replay"))}</a>`
+      : `<a class="btn small" href="${tableHref(game.table)}" data-testid="game-table-${esc(matchId)}-${game.number}">${esc(t(game.status === "abandoned" ? "lobby.look" : "match.table"))}</a>`;
+  return `<li data-testid="game-${esc(matchId)}-${game.number}" data-status="${esc(status)}">
+    <span>${esc(t("match.game", { n: game.number }))}</span>
+    <span class="muted">${esc(game.seats.join(" – "))}</span>
+    <span class="badge game-${esc(status)}">${esc(t(`gameStatus.${status}`))}</span>${scores}${link}</li>`;
+}
+
+function resultLine(match) {
+  const result = match.result;
+  if (!result) return "";
+  const lines = result.lines.map((l) => `<span${l.entrant === result.winner ? ' class="won"' : ""}>${esc(l.entrant)} <b>${num(l.games)}</b>
+      <span class="muted small">(${esc(t("match.points", { n: num(l.score) }))})</span></span>`).join(`<span class="muted"> · </span>`);
+  const outcome = result.winner ? t("match.winner", { name: result.winner }) : t("match.draw");
+  return `<div class="match-result" data-testid="match-result-${esc(match.id)}" data-winner="${esc(result.winner || "")}">
+    <span class="outcome">${esc(outcome)}</span> ${lines}</div>`;
+}
+
+function playButton(event, stageIndex, round, match, me) {
+  const last = stageIndex === event.stages.length - 1;
+  if (!me || event.status !== "running" || !last || !round.opened || match.result || !match.entrants.includes(me)) return "";
+  const names = waitingFor(event.id, match.id)
+    ?? (match.ready.includes(me) && !currentTable(match) ? notReady(event, match) : null);
+  const wait = names ? `<span class="waiting-for" data-testid="waiting-${esc(match.id)}">${esc(waitingText(names))}</span>` : "";
+  return `<div class="match-play"><button class="btn primary" data-play="${esc(match.id)}" data-testid="play-now-${esc(match.id)}">${esc(t("match.playNow"))}</button>${wait}</div>`;
+}
+
+function matchItem(event, stageIndex, round, match, me) {
+  const forfeits = match.forfeited.length
+    ? `<span class="badge forfeit" data-testid="forfeit-${esc(match.id)}">${esc(t("match.forfeit", { names: match.forfeited.join(", ") }))}</span>` : "";
+  const bestOf = match.best_of && match.games.length > 1 ? `<span class="badge">${esc(t("match.bestOf", { n: match.games.length }))}</span>` : "";
+  const mine = me && match.entrants.includes(me) ? " mine" : "";
+  return `<li class="match${mine}" data-testid="match-${esc(match.id)}" data-done="${match.result ? "true" : "false"}">
+    <div class="match-head"><span class="muted small">${esc(match.id)}</span>
+      <b class="match-entrants">${esc(match.entrants.join(t("match.versus")))}</b>${bestOf}${forfeits}</div>
+    <ul class="games">${match.games.map((g) => gameLine(g, match.id)).join("")}</ul>
+    ${resultLine(match)}${playButton(event, stageIndex, round, match, me)}</li>`;
+}
+
+/** The rounds of stage `stageIndex` of `event`, for the player named `me` (or null). */
+export function stageSchedule(event, stageIndex, me) {
+  const stage = event.stages[stageIndex];
+  const rounds = stage.rounds.map((round) => {
+    const deadline = round.deadline ? `<span class="deadline" data-testid="deadline-${stageIndex}-${round.number}">${esc(deadlineLine(round.deadline))}</span>` : "";
+    const state = round.opened ? "" : `<span class="badge">${esc(t("round.later"))}</span>`;
+    const byes = round.byes.length ? `<p class="muted small">${esc(t("round.byes", { names: round.byes.join(", ") }))}</p>` : "";
+    return `<section class="round" data-testid="round-${stageIndex}-${round.number}">
+      <h4>${esc(t("round.number", { n: round.number }))} ${state} ${deadline}</h4>${byes}
+      <ul class="match-list">${round.matches.map((m) => matchItem(event, stageIndex, round, m, me)).join("")}</ul></section>`;
+  }).join("");
+  return `<h3>${esc(t("schedule.title"))}</h3><div class="rounds">${rounds}</div>`;
+}
