@@ -234,7 +234,8 @@ def event_view(event: Event, tables: dict[str, Any], organizer: str | None,
                        for r in stage["rounds"]]})
     holder = progress.get("holder")
     return {**summary(event), "organizer": organizer,
-            "setup": {k: v for k, v in event.setup.items() if k != "name"},
+            "setup": {k: v for k, v in event.setup.items()
+                      if k not in ("name", "series", "organizer_name")},
             "entrants": [{"name": e["name"], "bot": e["id"][4:].split("#")[0]
                           if e["id"].startswith("bot:") else None} for e in event.entrants],
             "holder": holder["name"] if holder else None, "stages": stages,
