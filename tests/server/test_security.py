@@ -141,3 +141,14 @@ def test_hidden_hands_stay_hidden(client: TestClient) -> None:
     assert bob_view["hands"] == [None, list(game.hand(1))]
     assert watcher_view["hands"] == [None, None]
     assert bob_view["to_place"] == [] and watcher_view["to_place"] == []
+
+
+def test_a_hidden_distribution_is_not_sent(client: TestClient) -> None:
+    table_id, token = new_table(client, [HUMAN, RANDOM], hide_distribution=True)
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        state = my_turn(ws)
+        assert state["view"]["unseen"] is None
+        assert state["view"]["stack_size"] > 0  # the size of the stack stays public
+    shown_id, shown_token = new_table(client, [HUMAN, RANDOM])
+    with client.websocket_connect(f"/ws/tables/{shown_id}?token={shown_token}") as ws:
+        assert sum(my_turn(ws)["view"]["unseen"].values()) > 0

@@ -116,3 +116,28 @@ def test_a_move_number_is_stored_once(database_url: str) -> None:
     assert store.moves("t1") == [{"tile": "BA/Rr", "at": [1, 0], "rotation": 0}]
     assert store.tables()[0]["moves"] == 1
     store.close()
+
+
+def test_a_sqlite_file_runs_in_write_ahead_mode(sqlite_url: str) -> None:
+    store = Store(sqlite_url)
+    store.migrate()
+    with store.engine.connect() as connection:
+        assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+    store.close()
+
+
+def test_a_game_over_leaves_memory_and_comes_back_when_asked(serve: Serve) -> None:
+    with serve() as client:
+        table_id, token = new_table(client, [HUMAN, RANDOM])
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+            final, _ = play_turns(ws)
+            table = hall(client).tables[table_id]
+            assert table.game is not None  # watched: kept
+        assert table.game is None  # nobody watches a finished game: it leaves memory
+        record = client.get(f"/api/tables/{table_id}/record").json()
+        assert list(Game.from_record(record).scores) == final["view"]["scores"]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            again = next_state(ws)
+        assert again["view"]["board"] == final["view"]["board"]
+        assert again["view"]["scores"] == final["view"]["scores"]
+

@@ -187,8 +187,9 @@ class Hall:
         return out
 
     async def game_of(self, table: Table) -> Game | None:
-        """The table's game; a finished table's game is rebuilt on first use."""
-        if table.game is None and table.status == "finished":
+        """The table's game; the game of a table over (finished or
+        abandoned) is rebuilt from its stored moves when needed again."""
+        if table.game is None and table.status in ("finished", "abandoned"):
             table.game = replay(table, await self.db(self.store.moves, table.id))
         return table.game
 
@@ -472,8 +473,16 @@ class Hall:
         if after.is_over:
             self._ended(table)
 
+    def let_go(self, table: Table) -> None:
+        """A game over that nobody watches leaves memory; its moves stay in
+        the database, and :meth:`game_of` rebuilds it when asked."""
+        if table.status in ("finished", "abandoned") and not table.connections:
+            table.game = None
+
     def _ended(self, table: Table) -> None:
-        """A table ended: its competition (if any) goes on, in its own task."""
+        """A table ended: it leaves memory if nobody watches it, and its
+        competition (if any) goes on, in its own task."""
+        self.let_go(table)
         if table.id in self.organizer.table_events:
             task = asyncio.ensure_future(self.organizer.table_over(table.id))
             self._pending.add(task)

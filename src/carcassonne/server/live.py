@@ -187,6 +187,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         log.debug("connection to table %s ended", table.id, exc_info=True)
     finally:
         table.connections.discard(conn)
+        hall.let_go(table)
         if closing:  # let the last error and the close frame go out
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(asyncio.shield(pump), timeout=2.0)

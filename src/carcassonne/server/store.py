@@ -20,7 +20,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, delete, func, insert, select, text, update
+from sqlalchemy import create_engine, delete, event, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
@@ -43,12 +43,23 @@ _COLUMNS = [column.name for column in TableRow.__table__.columns]
 def make_engine(url: str) -> Engine:
     """An engine for ``url``. SQLite connections may be used from any
     thread; an in-memory SQLite database keeps one connection (else each
-    connection would see its own empty database)."""
+    connection would see its own empty database); a file runs in WAL mode."""
     if url.startswith("sqlite"):
         memory = url in ("sqlite://", "sqlite:///:memory:")
-        return create_engine(url, connect_args={"check_same_thread": False},
-                             poolclass=StaticPool if memory else None)
+        engine = create_engine(url, connect_args={"check_same_thread": False},
+                               poolclass=StaticPool if memory else None)
+        if not memory:
+            event.listen(engine, "connect", _write_ahead)
+        return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+def _write_ahead(connection: Any, _record: Any) -> None:
+    """SQLite files run in WAL mode: readers never wait for the writer, and
+    a commit is one append to the log (still synced: a stored move stays)."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.close()
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,9 @@
 Each seat gets its own view (``game.view(seat)``), a spectator the view of
 ``None``; ``legal`` lists the moves in record form only for the seat whose
 decision it is. Nothing here holds the stack order or a hidden hand: the
-engine's views leave them out and ``TABLE`` never carries them.
+engine's views leave them out and ``TABLE`` never carries them. At a table
+that hides the tile distribution, the counts of tiles still to come
+(``unseen``) are not sent either until the game is over.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ def state_message(table: Table, seat: int | None, now: datetime) -> dict[str, An
     view = legal = None
     if game is not None:
         view = game.view(seat)
+        if table.hide_distribution and not game.is_over:
+            view["unseen"] = None  # tournament style: the server keeps the counts
         if seat is not None and game.current_player == seat and table.status == "playing":
             legal = [move.to_dict() for move in game.legal_moves()]
     return {"type": "state", "table": table.public(now), "seat": seat, "view": view,
