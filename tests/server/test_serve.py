@@ -180,3 +180,58 @@ def test_a_league_of_bots_carries_on_after_the_server_is_killed(tmp_path: Path) 
         assert len([n for n in names if n.startswith("Bots")]) == 6  # none played twice
         standings = event["stages"][0]["standings"][0]
         assert sum(row["points"] for row in standings) == 12
+
+
+def descendants(pid: int) -> set[int]:
+    """Every living process started, directly or not, by ``pid`` (from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_a_killed_server_leaves_no_search_process_behind(tmp_path: Path) -> None:
+    if not Path("/proc/self/stat").exists():
+        import pytest
+
+        pytest.skip("reads processes from /proc (Linux)")
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with server(port, "--database", database, "--bot-delay", "0") as process:
+        for _ in range(3):  # three tables of two search bots each share one pool
+            httpx.post(f"{base}/api/tables", json={"seats": [
+                {"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "hard"}]})
+        deadline = time.monotonic() + 30
+        while len(children := descendants(process.pid)) < 2:
+            assert time.monotonic() < deadline, "no search process started"
+            time.sleep(0.1)
+        time.sleep(1.0)  # every seat has searched by now
+        children = descendants(process.pid)
+        from carcassonne.bots import pool
+
+        assert len(children) <= pool.size() + 2  # the pool and its fork server
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while any(alive(pid) for pid in children):
+            assert time.monotonic() < deadline, [p for p in children if alive(p)]
+            time.sleep(0.1)

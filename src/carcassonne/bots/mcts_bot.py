@@ -1,9 +1,10 @@
 """The search bot: Monte Carlo tree search, optionally on several processes.
 
 Each search runs in one process (:mod:`carcassonne.bots.search`). With
-``workers`` above 1 the bot runs that many independent searches at once,
-each with its own seed and so its own determinisations (root parallelism),
-and adds up the visits of each root move; it plays the most visited one::
+``workers`` above 1 the bot runs that many independent searches at once in
+the program's shared pool of processes (:mod:`carcassonne.bots.pool`), each
+with its own seed and so its own determinisations (root parallelism), and
+adds up the visits of each root move; it plays the most visited one::
 
     >>> from carcassonne import Game
     >>> from carcassonne.bots import MctsBot
@@ -18,10 +19,7 @@ The levels the lobby offers are fixed budgets (:data:`LEVELS`).
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
-
+from carcassonne.bots import pool
 from carcassonne.bots.search import Budget, Settings, root_moves, search
 from carcassonne.bots.seeded import SeededBot
 from carcassonne.engine import Game
@@ -39,7 +37,6 @@ class MctsBot(SeededBot):
         self.budget = budget or Budget()
         self.settings = settings or Settings()
         self.workers = max(1, workers)
-        self._pool: ProcessPoolExecutor | None = None
 
     def choose(self, game: Game) -> AnyMove:
         """The move to play in ``game`` for its current player; the game is
@@ -61,8 +58,7 @@ class MctsBot(SeededBot):
         (``values``: the candidates' one-move values, for the prior)."""
         if self.workers == 1:
             return search(game, self.budget, self.settings, seed, candidates, values)
-        pool = self._executor()
-        futures = [pool.submit(search, game, self.budget, self.settings, seed + i,
+        futures = [pool.shared().submit(search, game, self.budget, self.settings, seed + i,
                                candidates, values)
                    for i in range(self.workers)]
         total: dict[AnyMove, tuple[int, float]] = {}
@@ -72,31 +68,9 @@ class MctsBot(SeededBot):
                 total[move] = (seen + visits, summed + reward)
         return total
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            # forkserver: safe from a threaded process (the server's bot threads).
-            methods = multiprocessing.get_all_start_methods()
-            method = "forkserver" if "forkserver" in methods else None
-            self._pool = ProcessPoolExecutor(self.workers,
-                                             mp_context=multiprocessing.get_context(method))
-        return self._pool
-
     def close(self, game: Game | None = None) -> None:
-        """Stop the worker processes (they are started on first use). Like
-        every bot's ``close``, it may be told the finished ``game``."""
-        if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
-            self._pool = None
-
-    def __del__(self) -> None:
-        pool = getattr(self, "_pool", None)
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = self.__dict__.copy()
-        state["_pool"] = None
-        return state
+        """Nothing to stop: the processes are the program's (:mod:`.pool`).
+        Like every bot's ``close``, it may be told the finished ``game``."""
 
 
 def _mean(stat: tuple[int, float]) -> float:
