@@ -75,6 +75,9 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
                             "postgresql://user:password@host/name)")
     serve.add_argument("--bot-delay", type=bot_delay, default=0.5, metavar="SECONDS",
                        help="pause before each bot move (default: 0.5)")
+    serve.add_argument("--bot-pace", type=bot_delay, default=1.0, metavar="SECONDS",
+                       help="least pause before each move at a table of bots only "
+                            "(default: 1)")
     serve.add_argument("--outside-bot", type=outside_bot, action="append", default=[],
                        metavar="NAME=COMMAND",
                        help="offer the program COMMAND as the bot NAME in the lobby; it "
@@ -105,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
         store.close()
     except Exception as err:
         raise CliError(f"carcassonne serve: cannot open the database: {err}") from None
-    app = create_app(Settings(database_url=url, bot_delay=args.bot_delay))
+    app = create_app(Settings(database_url=url, bot_delay=args.bot_delay,
+                              bot_pace=args.bot_pace))
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Carcassonne server at http://{host}:{args.port}/ (database {shown})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024,

@@ -88,7 +88,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "carcassonne", "serve", "--port", str(port),
-         "--database", f"sqlite:///{folder / 'db.sqlite'}", "--bot-delay", "0"],
+         "--database", f"sqlite:///{folder / 'db.sqlite'}", "--bot-delay", "0",
+         "--bot-pace", "0"],
         stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:

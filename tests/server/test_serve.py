@@ -147,7 +147,7 @@ def test_a_league_of_bots_carries_on_after_the_server_is_killed(tmp_path: Path) 
     database = f"sqlite:///{tmp_path / 'games.db'}"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    args = ("--database", database, "--bot-delay", "0.02")
+    args = ("--database", database, "--bot-delay", "0.02", "--bot-pace", "0.02")
     with server(port, *args) as process, httpx.Client(base_url=base) as client:
         client.post("/api/accounts", json={"name": "Olga", "password": "correct horse battery"})
         event = client.post("/api/competitions", json={

@@ -2,7 +2,8 @@
 
 When a table's decision falls to a bot seat, :meth:`BotPlayers.wake` starts
 one task for that table. The task waits ``bot_delay`` seconds (so people can
-follow), lets the bot choose in a worker thread on a copy of the game, and
+follow; at least ``bot_pace`` at a table of bots only), lets the bot choose
+in a worker thread on a copy of the game, and
 plays the move through :meth:`Hall.play <carcassonne.server.hall.Hall.play>`:
 checked by the engine, stored, then broadcast, exactly like a person's move.
 It goes on while bot seats are to move.
@@ -84,12 +85,20 @@ def choose(bot: Bot, game: Game) -> Move:
 class BotPlayers:
     """The bot tasks of every table of one hall."""
 
-    def __init__(self, hall: Hall, delay: float) -> None:
+    def __init__(self, hall: Hall, delay: float, pace: float = 0.0) -> None:
         self.hall = hall
         self.delay = delay
+        self.pace = pace
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self._closing: list[asyncio.Task[None]] = []
+
+    def pause(self, table: Table) -> float:
+        """The pause before a bot's move: ``delay``, and at least ``pace`` at
+        a table where no person plays."""
+        if any(seat.kind == "human" for seat in table.seats):
+            return self.delay
+        return max(self.delay, self.pace)
 
     def _to_move(self, table: Table) -> int | None:
         """The bot seat whose decision it is at ``table``, if any."""
@@ -133,7 +142,7 @@ class BotPlayers:
     async def _play(self, table: Table) -> None:
         try:
             while (seat := self._to_move(table)) is not None:
-                await asyncio.sleep(self.delay)
+                await asyncio.sleep(self.pause(table))
                 game = table.game
                 if game is None or self._to_move(table) != seat:
                     continue

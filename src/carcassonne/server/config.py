@@ -33,7 +33,10 @@ class Settings:
     """What one server needs to know.
 
     ``bot_delay`` is the pause in seconds before each bot move, so people
-    can follow the game. Rates are ``(count, seconds)``: ``http_rate``
+    can follow the game; at a table with no person the pause is at least
+    ``bot_pace`` (such tables are played at a set pace), and ``bot_tables``
+    bounds the tables of bots only being played, per client address and in
+    all ``(per address, in all)``. Rates are ``(count, seconds)``: ``http_rate``
     bounds the write requests (POST) of one client address; on the
     WebSocket, a client's messages beyond ``ws_burst`` are refused one by
     one and beyond ``ws_flood`` its connection is closed (docs/server.md).
@@ -47,6 +50,8 @@ class Settings:
 
     database_url: str
     bot_delay: float = 0.5
+    bot_pace: float = 1.0
+    bot_tables: tuple[int, int] = (3, 30)
     web_dir: Path = WEB_DIR
     http_rate: tuple[int, float] = (60, 10.0)
     ws_burst: tuple[int, float] = (20, 1.0)

@@ -113,7 +113,7 @@ class Hall:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
-        self.bots = BotPlayers(self, settings.bot_delay)
+        self.bots = BotPlayers(self, settings.bot_delay, settings.bot_pace)
         #: The leagues and tournaments, which play at this hall's tables.
         self.organizer = Organizer(self)
         #: Failed logins per name and address (accounts.py).
@@ -262,11 +262,26 @@ class Hall:
 
     # -- changes -------------------------------------------------------------------
 
+    def _check_bot_tables(self, address: str | None) -> None:
+        """Refuse a new table of bots only beyond the bounds (Settings.bot_tables)."""
+        per_address, in_all = self.settings.bot_tables
+        live = [t for t in self.tables.values() if t.status in ("waiting", "playing")
+                and t.creator is not None and all(s.kind == "bot" for s in t.seats)]
+        if len(live) >= in_all:
+            raise Refusal(429, f"{in_all} tables of bots only are being played: "
+                               f"try again later")
+        if address is not None and sum(t.creator == address for t in live) >= per_address:
+            raise Refusal(429, f"you have {per_address} tables of bots only being played: "
+                               f"wait for one to end")
+
     @guarded
     async def create(self, setup: Setup, account: tuple[str, str] | None = None,
-                     ) -> tuple[Table, int | None, str | None]:
+                     address: str | None = None) -> tuple[Table, int | None, str | None]:
         """Open a table; join it at once if asked (as the logged-in ``account``,
-        ``(id, name)``, if given); start it if every seat is taken."""
+        ``(id, name)``, if given); start it if every seat is taken. A table of
+        bots only is bounded per client ``address`` and in all."""
+        if all(seat.kind == "bot" for seat in setup.seats):
+            self._check_bot_tables(address)
         table_id = self._new_id()
         seats = list(setup.seats)
         seat = token = None
@@ -280,7 +295,7 @@ class Hall:
         table = Table(id=table_id, name=setup.name or f"Table {table_id}",
                       created=self.now(), sets=setup.sets, options=setup.options,
                       hide_distribution=setup.hide_distribution, seats=tuple(seats),
-                      rated=setup.rated, timing=setup.timing)
+                      rated=setup.rated, timing=setup.timing, creator=address or "")
         async with table.lock:
             await self.db(self.store.add_table, table.row())
             self.tables[table.id] = table

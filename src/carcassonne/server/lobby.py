@@ -35,8 +35,7 @@ async def body_of(request: Request) -> dict[str, Any]:
     """The JSON object a write request carries (``{}`` when empty); counts
     the request against its client's rate bound first."""
     writes: Windows = request.app.state.writes
-    client = request.client.host if request.client else "unknown"
-    if not writes.hit(client, time.monotonic()):
+    if not writes.hit(client_address(request), time.monotonic()):
         raise Refusal(429, "too many requests: wait a few seconds")
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
@@ -53,6 +52,11 @@ async def body_of(request: Request) -> dict[str, Any]:
     except json_input.JsonInputError as err:
         raise Refusal(400, f"the body is not JSON the server reads: {err}") from None
     return mapping(data, "the body")
+
+
+def client_address(request: Request) -> str:
+    """The client's address, as the connection gives it."""
+    return request.client.host if request.client else "unknown"
 
 
 def token_of(request: Request) -> str | None:
@@ -83,7 +87,8 @@ async def player_of(request: Request) -> tuple[str, str] | None:
 @router.post("/tables", status_code=201)
 async def create_table(request: Request) -> dict[str, Any]:
     setup = table_setup(await body_of(request))
-    table, seat, token = await hall_of(request).create(setup, await player_of(request))
+    table, seat, token = await hall_of(request).create(setup, await player_of(request),
+                                                       client_address(request))
     answer: dict[str, Any] = {"table": table.public(hall_of(request).now())}
     if token is not None:
         answer.update(seat=seat, token=token)

@@ -113,6 +113,9 @@ class Table:
     #: A rematch offered at the end: ``{"accepted": {"SEAT": token hash at
     #: the rematch}, "table": its id once it started}``.
     rematch: dict[str, Any] | None = None
+    #: The client address that created the table through the lobby (in
+    #: memory only: it bounds the tables of bots only per address), or None.
+    creator: str | None = field(default=None, repr=False)
     #: The game once started; for a finished table loaded from the database
     #: it is rebuilt on first use.
     game: Game | None = None

@@ -1,0 +1,36 @@
+"""The server protects itself from tables of bots only: bounded per client
+address and in all, and played at a set pace."""
+
+from __future__ import annotations
+
+from server_helpers import HUMAN, RANDOM, Serve, hall
+
+BOTS = {"seats": [RANDOM, RANDOM]}
+
+
+def test_tables_of_bots_only_are_bounded_per_address_and_in_all(serve: Serve) -> None:
+    with serve(bot_tables=(2, 3), bot_pace=60.0) as client:  # the games crawl
+        for _ in range(2):
+            assert client.post("/api/tables", json=BOTS).status_code == 201
+        third = client.post("/api/tables", json=BOTS)
+        assert third.status_code == 429 and "you have 2 tables of bots only" in \
+            third.json()["error"]
+        # a table with a person is not bounded so
+        assert client.post("/api/tables", json={"seats": [HUMAN, RANDOM]}).status_code == 201
+        # as if another address had made the first one: this one may make one more
+        hall(client).tables[next(iter(hall(client).tables))].creator = "10.0.0.9"
+        assert client.post("/api/tables", json=BOTS).status_code == 201
+        full = client.post("/api/tables", json=BOTS)
+        assert full.status_code == 429 and "3 tables of bots only are being played" in \
+            full.json()["error"]
+        assert len(hall(client).tables) == 4  # nothing else was made
+
+
+def test_a_table_of_bots_only_is_played_at_a_set_pace(serve: Serve) -> None:
+    with serve(bot_delay=0.1, bot_pace=2.0) as client:
+        bots = client.post("/api/tables", json=BOTS).json()["table"]["id"]
+        mixed = client.post("/api/tables", json={"seats": [HUMAN, RANDOM],
+                                                 "join": {"seat": 0}}).json()["table"]["id"]
+        players = hall(client).bots
+        assert players.pause(hall(client).tables[bots]) == 2.0
+        assert players.pause(hall(client).tables[mixed]) == 0.1
