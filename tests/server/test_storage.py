@@ -8,8 +8,10 @@ each test works in a schema of its own.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from server_helpers import (
@@ -40,7 +42,7 @@ def test_a_fresh_database_is_created_and_migrated(serve: Serve, database_url: st
                 "alembic_version"} <= names
         with engine.connect() as connection:
             assert connection.execute(text("SELECT version_num FROM alembic_version")
-                                      ).scalar() == "0005"
+                                      ).scalar() == "0006"
     with serve(url=database_url) as client:  # a second start finds it up to date
         assert client.get("/api/health").json() == {"ok": True}
 
@@ -141,3 +143,33 @@ def test_a_game_over_leaves_memory_and_comes_back_when_asked(serve: Serve) -> No
         assert again["view"]["board"] == final["view"]["board"]
         assert again["view"]["scores"] == final["view"]["scores"]
 
+
+
+def test_a_restarted_hall_serves_before_its_games_are_rebuilt(
+        serve: Serve, sqlite_url: str) -> None:
+    with serve() as client:
+        ids = [new_table(client)[0] for _ in range(3)]
+        listing = client.get("/api/tables").json()["tables"]
+
+    async def reopen() -> None:
+        from carcassonne.server.config import Settings
+        from carcassonne.server.hall import Hall
+
+        hall = Hall(Store(sqlite_url), Settings(database_url=sqlite_url, bot_delay=0.0,
+                                               time_check=None))
+        await hall.open()  # rows only: no game is rebuilt yet
+        assert all(hall.tables[i].game is None for i in ids)
+        assert [steady(t) for t in hall.listing()] == [steady(t) for t in listing]
+        assert all(hall.tables[i].to_move() == 0 for i in ids)
+        assert hall._loader is not None
+        await hall._loader  # then every game comes back, as it was
+        assert all(hall.tables[i].game is not None for i in ids)
+        assert [t["scores"] for t in hall.listing()] == [t["scores"] for t in listing]
+        await hall.close()
+
+    asyncio.run(reopen())
+
+
+def steady(table: dict[str, Any]) -> dict[str, Any]:
+    """A table as listed, less what a running clock changes by the moment."""
+    return {**table, "clock": None}

@@ -5,9 +5,12 @@ check, store, then change the table in memory and tell its connections.
 Changes of one table take its lock, so they happen one at a time; the
 database is written in a worker thread, so other tables go on meanwhile.
 
-On start the hall loads every table; a table being played is rebuilt by
-replaying its stored moves on the stored stack, so it comes back exactly
-as it was.
+On start the hall loads every table's row, which says all the lobby
+shows (scores and the seat to move included), and serves at once; each
+game being played is then rebuilt in the background by replaying its
+stored moves on the stored stack, so it comes back exactly as it was (a
+table someone asks for first is rebuilt first). A game over leaves memory
+once nobody watches it.
 
 Time (timing.py) is kept by :meth:`Hall.keep_time`: a clock run out, a
 turn-based deadline missed, an untimed casual game left for 7 days. A
@@ -122,6 +125,7 @@ class Hall:
         self._db = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="database")
         self._pending: set[asyncio.Future[Any]] = set()
         self._timekeeper: asyncio.Task[None] | None = None
+        self._loader: asyncio.Task[None] | None = None
 
     def now(self) -> datetime:
         """The time, from the settings' clock (tests move it by hand)."""
@@ -135,32 +139,40 @@ class Hall:
     # -- start and stop --------------------------------------------------------
 
     async def open(self) -> None:
-        """Migrate the database, load every table, let waiting bots move."""
+        """Migrate the database and load every table's row; the games being
+        played are rebuilt afterwards, in the background (:meth:`_load_games`),
+        so a restarted server serves at once."""
         await self.db(self.store.migrate)
         for row in await self.db(self.store.tables):
             table = Table.from_row(row)
-            if table.status == "playing":
-                try:
-                    table.game = replay(table, await self.db(self.store.moves, table.id))
-                except (ValueError, KeyError) as err:
-                    log.error("table %s cannot be rebuilt and stays closed: %s", table.id, err)
-                    continue
             if table.status == "playing" and table.clock is None:  # stored untimed
                 table.clock = Clock.started(table.timing, len(table.seats), self.now())
                 await self.db(self.store.update_table, table.row())
             self.tables[table.id] = table
         await self.organizer.open()
-        for table in self.tables.values():
-            self.bots.wake(table)
+        loop = asyncio.get_running_loop()
+        self._loader = loop.create_task(self._load_games(), name="game loader")
         if self.settings.time_check is not None:
-            self._timekeeper = asyncio.get_running_loop().create_task(
+            self._timekeeper = loop.create_task(
                 self._keep_time_always(self.settings.time_check), name="timekeeper")
+
+    async def _load_games(self) -> None:
+        """Rebuild every game being played, one after the other, and let its
+        bots move; a table someone asks for first is rebuilt at once."""
+        for table in [t for t in self.tables.values() if t.status == "playing"]:
+            try:
+                await self.game_of(table)
+            except Refusal:
+                continue
+            self.bots.wake(table)
+            await asyncio.sleep(0)
 
     async def close(self) -> None:
         """Stop the bots, let changes under way finish, close the database."""
-        if self._timekeeper is not None:
-            self._timekeeper.cancel()
-            await asyncio.gather(self._timekeeper, return_exceptions=True)
+        for task in (self._timekeeper, self._loader):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         await self.bots.stop()
         await asyncio.gather(*self._pending, return_exceptions=True)
         self._db.shutdown(wait=True)
@@ -187,10 +199,19 @@ class Hall:
         return out
 
     async def game_of(self, table: Table) -> Game | None:
-        """The table's game; the game of a table over (finished or
-        abandoned) is rebuilt from its stored moves when needed again."""
-        if table.game is None and table.status in ("finished", "abandoned"):
-            table.game = replay(table, await self.db(self.store.moves, table.id))
+        """The table's game, rebuilt from its stored moves when it is not in
+        memory (not loaded yet, or over and let go); None before the start.
+        A table whose stored game cannot be rebuilt is closed (404)."""
+        if table.game is None and table.status != "waiting":
+            moves = await self.db(self.store.moves, table.id)
+            if table.game is None:
+                try:
+                    table.game = replay(table, moves)
+                except (ValueError, KeyError) as err:
+                    log.error("table %s cannot be rebuilt and is closed: %s", table.id, err)
+                    self.tables.pop(table.id, None)
+                    raise Refusal(404, f"there is no table {shown(table.id)}: its stored "
+                                       f"game cannot be rebuilt") from None
         return table.game
 
     async def record(self, table_id: str) -> dict[str, Any]:
@@ -230,9 +251,7 @@ class Hall:
             seat = table.seat_of_account(account)
             if seat is None:
                 continue
-            game = table.game
-            turn = (table.status == "playing" and game is not None
-                    and game.current_player == seat)
+            turn = table.to_move() == seat
             out.append({**table.public(self.now()), "your_seat": seat, "your_turn": turn})
         out.sort(key=lambda game: not game["your_turn"])  # your turn first, then newest
         return out
@@ -387,7 +406,8 @@ class Hall:
                       table.hide_distribution, seats, seed=seed)
         game = draft.new_game()
         changes = {"seats": seats, "status": "playing", "seed": seed, "stack": game.stack,
-                   "clock": Clock.started(table.timing, len(seats), self.now())}
+                   "clock": Clock.started(table.timing, len(seats), self.now()),
+                   "scores": list(game.scores), "current": game.current_player}
         await self.db(self.store.update_table, table.row(**changes))
         table.apply(**changes, game=game)
         self.notify(table)
@@ -441,7 +461,7 @@ class Hall:
         except NotationError as err:
             raise Refusal(400, f"malformed move: {err}", rule_of(str(err))) from None
         async with table.lock:
-            game = table.game
+            game = await self.game_of(table)
             if table.status == "waiting" or game is None:
                 raise Refusal(409, "the game has not started")
             if table.status == "abandoned":
@@ -476,7 +496,9 @@ class Hall:
         timed = table.seats[seat].kind == "human" and not stand_in_move
         changes: dict[str, Any] = {"moves": len(after.moves),
                                    "clock": clock.after_move(table.timing, seat, now, think,
-                                                             timed)}
+                                                             timed),
+                                   "scores": list(after.scores),
+                                   "current": after.current_player}
         rating = None
         if after.is_over:
             changes.update(status="finished", result=_result(after))
@@ -546,7 +568,7 @@ class Hall:
         due = self._due(table)
         if due is None or due > self.now():
             return False
-        seat, clock, game = table.running(), table.clock, table.game
+        seat, clock, game = table.running(), table.clock, await self.game_of(table)
         assert seat is not None and clock is not None and game is not None
         if table.timing.kind == "none":
             await self.db(self.store.update_table, table.row(status="abandoned"))

@@ -167,7 +167,12 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.send_text(json.dumps(error_message(f"there is no table {shown(table_id)}")))
         await ws.close(code=CLOSE_NO_TABLE)
         return
-    await hall.game_of(table)
+    try:
+        await hall.game_of(table)
+    except Refusal as refusal:  # its stored game cannot be rebuilt
+        await ws.send_text(json.dumps(error_message(refusal.message)))
+        await ws.close(code=CLOSE_NO_TABLE)
+        return
     # A page of another site may open a socket here, and a browser might send
     # the session cookie with it: such a socket watches, unless it has a token.
     origin = ws.headers.get("origin")

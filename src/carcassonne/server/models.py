@@ -54,6 +54,10 @@ class TableRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     #: A rematch offered at the end (tables.Table.rematch).
     rematch: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: The scores and the seat to move after the last move, so a table is
+    #: shown without rebuilding its game.
+    scores: Mapped[list[int] | None] = mapped_column(JSON)
+    current: Mapped[int | None] = mapped_column(Integer)
 
 
 class MoveRow(Base):

@@ -113,6 +113,10 @@ class Table:
     #: A rematch offered at the end: ``{"accepted": {"SEAT": token hash at
     #: the rematch}, "table": its id once it started}``.
     rematch: dict[str, Any] | None = None
+    #: The scores and the seat to move as stored with the last move (the
+    #: game, once rebuilt, says the same).
+    scores: list[int] | None = None
+    current: int | None = None
     #: The client address that created the table through the lobby (in
     #: memory only: it bounds the tables of bots only per address), or None.
     creator: str | None = field(default=None, repr=False)
@@ -124,13 +128,17 @@ class Table:
     #: The live connections watching or playing at this table.
     connections: set[Any] = field(default_factory=set, repr=False)
 
+    def to_move(self) -> int | None:
+        """The seat whose decision is pending, or None: from the game, or
+        as stored while the game is not rebuilt yet."""
+        if self.status != "playing":
+            return None
+        return self.game.current_player if self.game is not None else self.current
+
     def running(self) -> int | None:
         """The human seat whose decision is pending (its time runs), or None."""
-        game = self.game
-        if self.status != "playing" or game is None or game.current_player is None:
-            return None
-        seat = game.current_player
-        return seat if self.seats[seat].kind == "human" else None
+        seat = self.to_move()
+        return seat if seat is not None and self.seats[seat].kind == "human" else None
 
     def public(self, now: datetime | None = None) -> dict[str, Any]:
         """``TABLE`` of the protocol as of ``now``: never the stack or a
@@ -141,6 +149,8 @@ class Table:
             scores, winners = list(self.result["scores"]), list(self.result["winners"])
         elif self.game is not None:
             scores = list(self.game.scores)
+        elif self.scores is not None:
+            scores = list(self.scores)
         return {
             "id": self.id, "name": self.name, "status": self.status,
             "sets": list(self.sets), "options": dict(self.options),
@@ -166,7 +176,7 @@ class Table:
         values = {name: getattr(self, name) for name in (
             "id", "name", "created", "sets", "options", "hide_distribution", "seats",
             "status", "seed", "stack", "moves", "result", "rated", "timing", "clock",
-            "rematch")}
+            "rematch", "scores", "current")}
         values.update(changes)
         values["timing"] = values["timing"].public()
         values["clock"] = None if values["clock"] is None else values["clock"].stored()
@@ -186,7 +196,8 @@ class Table:
             seed=row["seed"], stack=None if stack is None else tuple(stack),
             moves=row["moves"], result=row["result"], rated=bool(row.get("rated", False)),
             timing=Timing.from_stored(row.get("timing")),
-            clock=Clock.from_stored(row.get("clock")), rematch=row.get("rematch"))
+            clock=Clock.from_stored(row.get("clock")), rematch=row.get("rematch"),
+            scores=row.get("scores"), current=row.get("current"))
 
     def apply(self, **changes: Any) -> None:
         """Set attributes once the database holds them."""
