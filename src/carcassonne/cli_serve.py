@@ -78,6 +78,10 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
     serve.add_argument("--bot-pace", type=bot_delay, default=1.0, metavar="SECONDS",
                        help="least pause before each move at a table of bots only "
                             "(default: 1)")
+    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                       help="a proxy in front of the server whose X-Forwarded-For "
+                            "header names the real client (repeatable; without it "
+                            "the header is ignored)")
     serve.add_argument("--outside-bot", type=outside_bot, action="append", default=[],
                        metavar="NAME=COMMAND",
                        help="offer the program COMMAND as the bot NAME in the lobby; it "
@@ -112,8 +116,11 @@ def run(args: argparse.Namespace) -> int:
                               bot_pace=args.bot_pace))
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Carcassonne server at http://{host}:{args.port}/ (database {shown})", flush=True)
+    # The client's address (rate bounds, tables of bots) comes from the
+    # connection, or from X-Forwarded-For only when a trusted proxy sent it.
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024,
-                log_level="warning")
+                log_level="warning", proxy_headers=bool(args.trusted_proxy),
+                forwarded_allow_ips=args.trusted_proxy or None)
     sys.stdout.flush()
     return 0
 

@@ -235,3 +235,19 @@ def test_a_killed_server_leaves_no_search_process_behind(tmp_path: Path) -> None
         while any(alive(pid) for pid in children):
             assert time.monotonic() < deadline, [p for p in children if alive(p)]
             time.sleep(0.1)
+
+
+def test_x_forwarded_for_is_believed_only_from_a_trusted_proxy(tmp_path: Path) -> None:
+    """Tables of bots only are bounded per client address (3): the address
+    is the connection's, unless a proxy the server trusts names another."""
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    bots = {"seats": [{"kind": "bot", "bot": "random"}] * 2}
+    for trusted, answers in (((), [201, 201, 201, 429]),
+                             (("--trusted-proxy", "127.0.0.1"), [201, 201, 201, 201])):
+        port = free_port()
+        with server(port, "--database", database, "--bot-pace", "60", *trusted):
+            got = [httpx.post(f"http://127.0.0.1:{port}/api/tables", json=bots,
+                              headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code
+                   for i in range(4)]
+        assert got == answers, (trusted, got)
+        database = f"sqlite:///{tmp_path / 'other.db'}"
