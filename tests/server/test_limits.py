@@ -3,7 +3,9 @@ address and in all, and played at a set pace."""
 
 from __future__ import annotations
 
-from server_helpers import HUMAN, RANDOM, Serve, hall
+import pytest
+from server_helpers import HUMAN, RANDOM, Serve, hall, new_table
+from starlette.websockets import WebSocketDisconnect
 
 BOTS = {"seats": [RANDOM, RANDOM]}
 
@@ -34,3 +36,21 @@ def test_a_table_of_bots_only_is_played_at_a_set_pace(serve: Serve) -> None:
         players = hall(client).bots
         assert players.pause(hall(client).tables[bots]) == 2.0
         assert players.pause(hall(client).tables[mixed]) == 0.1
+
+
+def test_one_address_holds_a_bounded_number_of_connections(serve: Serve) -> None:
+    with serve(ws_per_address=2) as client:
+        table_id, _ = new_table(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as first, \
+                client.websocket_connect(f"/ws/tables/{table_id}") as second:
+            assert first.receive_json()["type"] == second.receive_json()["type"] == "state"
+            with client.websocket_connect(f"/ws/tables/{table_id}") as third:
+                refused = third.receive_json()
+                assert refused["type"] == "error" and "too many connections" in \
+                    refused["error"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_json()
+                assert closed.value.code == 1008
+        with client.websocket_connect(f"/ws/tables/{table_id}") as again:  # freed
+            assert again.receive_json()["type"] == "state"
+        assert not hall(client).sockets

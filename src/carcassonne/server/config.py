@@ -39,7 +39,8 @@ class Settings:
     all ``(per address, in all)``. Rates are ``(count, seconds)``: ``http_rate``
     bounds the write requests (POST) of one client address; on the
     WebSocket, a client's messages beyond ``ws_burst`` are refused one by
-    one and beyond ``ws_flood`` its connection is closed (docs/server.md).
+    one and beyond ``ws_flood`` its connection is closed, and one address
+    holds at most ``ws_per_address`` connections (docs/server.md).
     ``https`` says the server is reached over HTTPS (behind a proxy), so the
     session cookie is marked Secure; ``login_pause`` is the pause in seconds
     per failed login beyond the first few (0 in tests). ``now`` is the
@@ -56,6 +57,7 @@ class Settings:
     http_rate: tuple[int, float] = (60, 10.0)
     ws_burst: tuple[int, float] = (20, 1.0)
     ws_flood: tuple[int, float] = (100, 10.0)
+    ws_per_address: int = 50
     https: bool = False
     login_pause: float = 1.0
     now: Callable[[], datetime] = utc_now

@@ -25,6 +25,7 @@ import functools
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -126,6 +127,8 @@ class Hall:
         self._pending: set[asyncio.Future[Any]] = set()
         self._timekeeper: asyncio.Task[None] | None = None
         self._loader: asyncio.Task[None] | None = None
+        #: Live connections per client address (live.py bounds them).
+        self.sockets: Counter[str] = Counter()
 
     def now(self) -> datetime:
         """The time, from the settings' clock (tests move it by hand)."""

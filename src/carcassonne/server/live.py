@@ -7,7 +7,9 @@ else watches. On connecting, after every accepted move (and every seat
 change), and on ``sync`` a client gets its ``state``; a refused message gets
 an ``error`` sent to that client only, and nothing changes.
 
-Bounds: a message over 8 KiB is refused; beyond 20 messages in one second
+Bounds: one client address holds at most ``Settings.ws_per_address``
+connections at once (beyond, the new one is closed with code 1008); a
+message over 8 KiB is refused; beyond 20 messages in one second
 each extra message is refused, and beyond 100 in ten seconds the connection
 is closed with code 1008. Messages to a client go through its own queue,
 written by one task, so they arrive in the order they were made.
@@ -162,6 +164,24 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     hall: Hall = ws.app.state.hall
     token = ws.query_params.get("token") or None
     await ws.accept()
+    address = ws.client.host if ws.client else "unknown"
+    if hall.sockets[address] >= hall.settings.ws_per_address:
+        await ws.send_text(json.dumps(error_message(
+            f"too many connections from your address (at most "
+            f"{hall.settings.ws_per_address})")))
+        await ws.close(code=CLOSE_FLOOD)
+        return
+    hall.sockets[address] += 1
+    try:
+        await _serve(hall, ws, table_id, token)
+    finally:
+        hall.sockets[address] -= 1
+        if not hall.sockets[address]:
+            del hall.sockets[address]
+
+
+async def _serve(hall: Hall, ws: WebSocket, table_id: str, token: str | None) -> None:
+    """The connection of ``table_socket``, once accepted and counted."""
     table = hall.tables.get(table_id)
     if table is None:
         await ws.send_text(json.dumps(error_message(f"there is no table {shown(table_id)}")))
