@@ -48,7 +48,7 @@ def quick_play(page: Page, base_url: str, name: str = "Ann") -> str:
     page.get_by_test_id("player-name").fill(name)
     page.get_by_test_id("quick-play").click()
     page.wait_for_url("**/table/*")
-    page.wait_for_function("document.body.dataset.status === 'playing'")
+    page.wait_for_function("() => document.body.dataset.status === 'playing'")
     return page.url.rstrip("/").split("/")[-1].split("?")[0]
 
 
@@ -59,7 +59,7 @@ def moves_played(page: Page) -> int:
 def wait_turn_or_end(page: Page, timeout: float = 15000) -> bool:
     """Wait until it is this page's turn (True) or the game is over (False)."""
     page.wait_for_function(
-        "document.body.dataset.myTurn === 'true' || document.body.dataset.over === 'true'",
+        "() => document.body.dataset.myTurn === 'true' || document.body.dataset.over === 'true'",
         timeout=timeout)
     return page.evaluate("document.body.dataset.over") != "true"
 
@@ -80,7 +80,7 @@ def play_turn(page: Page, rng: random.Random, figure_chance: float = 0.35) -> bo
         else:
             page.get_by_test_id("rotate").click()
         page.wait_for_function(
-            f"document.querySelector('[data-testid=ghost]').dataset.rotation !== '{start}'")
+            f"() => document.querySelector('[data-testid=ghost]').dataset.rotation !== '{start}'")
     spots = page.get_by_test_id("figure-spot")
     figure = bool(spots.count()) and rng.random() < figure_chance
     if figure:
@@ -89,7 +89,7 @@ def play_turn(page: Page, rng: random.Random, figure_chance: float = 0.35) -> bo
     elif spots.count():
         page.get_by_test_id("no-figure").click()
     page.get_by_test_id("confirm").click()
-    page.wait_for_function(f"Number(document.body.dataset.last) > {before}")
+    page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
     return figure
 
 

@@ -35,7 +35,7 @@ def test_an_account_plays_a_rated_table_from_two_browsers(page, another_page, se
     another_page.goto(server.url + "/")
     sign_in(another_page, name, "log-in")
     another_page.get_by_test_id(f"open-{table_id}").click()
-    another_page.wait_for_function("document.body.dataset.seat === '0'")
+    another_page.wait_for_function("() => document.body.dataset.seat === '0'")
     another_page.locator("[data-testid=legal-square]").first.wait_for()
 
     # the profile shows the game in progress; the leaderboard has the rules' families
@@ -51,7 +51,8 @@ def test_an_account_plays_a_rated_table_from_two_browsers(page, another_page, se
     another_page.screenshot(path=str(artifacts / "accounts-leaderboard.png"))
     another_page.get_by_test_id("language").select_option("ja")
     another_page.wait_for_function(
-        "document.querySelector('[data-testid=leaderboard-page] h1').textContent === 'ランキング'")
+        "() => document.querySelector('[data-testid=leaderboard-page] h1').textContent"
+        " === 'ランキング'")
     assert "ログアウト" in another_page.get_by_test_id("log-out").inner_text()
 
     # logging out there ends that session only
@@ -69,5 +70,6 @@ def test_a_wrong_password_is_refused_in_the_page(page, server):
     page.get_by_test_id("account-name").fill(name)
     page.get_by_test_id("account-password").fill("not the password")
     page.get_by_test_id("log-in").click()
-    page.wait_for_function("document.getElementById('toast').textContent.includes('wrong name')")
+    page.wait_for_function(
+        "() => document.getElementById('toast').textContent.includes('wrong name')")
     assert page.get_by_test_id("account-link").count() == 0

@@ -81,12 +81,14 @@ def test_a_league_organized_entered_and_played_from_the_pages(page, server, arti
     # in Japanese: the standings' heading and the button
     page.get_by_test_id("language").select_option("ja")
     page.wait_for_function(
-        "document.querySelector('[data-testid=standings-heading-0]').textContent === '順位表'")
+        "() => document.querySelector('[data-testid=standings-heading-0]').textContent"
+        " === '順位表'")
     assert page.get_by_test_id(f"play-now-{match_id}").inner_text() == "今すぐ対戦"
     assert page.get_by_test_id("competition-status").inner_text() == "開催中"
     page.get_by_test_id("language").select_option("en")
     page.wait_for_function(
-        "document.querySelector('[data-testid=standings-heading-0]').textContent === 'Standings'")
+        "() => document.querySelector('[data-testid=standings-heading-0]').textContent"
+        " === 'Standings'")
 
     # the match waits in the lobby and on the profile, with the same button
     page.goto(server.url + "/")
@@ -192,7 +194,7 @@ def test_a_knockout_of_four_bots_is_drawn_as_a_bracket(page, server, artifacts):
     assert champion.is_visible()
     page.get_by_test_id("language").select_option("ja")
     page.wait_for_function(
-        "document.querySelector('[data-testid=bracket-round-0-2] h4').textContent === '決勝'")
+        "() => document.querySelector('[data-testid=bracket-round-0-2] h4').textContent === '決勝'")
 
 
 def finished(page, server, event_id: str) -> dict:
@@ -275,7 +277,7 @@ def test_two_people_meet_in_a_match_the_first_one_waits(page, another_page, serv
     assert table_of(page) == table_of(another_page)
     table = server.get(f"/api/tables/{table_of(page)}")
     assert sorted(s["account"] for s in table["seats"]) == sorted([ann, bob])
-    seated = "['0', '1'].includes(document.body.dataset.seat)"
+    seated = "() => ['0', '1'].includes(document.body.dataset.seat)"
     page.wait_for_function(seated)
     another_page.wait_for_function(seated)
     seats = {p.evaluate("document.body.dataset.seat") for p in (page, another_page)}

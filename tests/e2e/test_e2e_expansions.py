@@ -77,7 +77,7 @@ def test_the_lobby_offers_each_expansion_with_its_elements(page, server, artifac
     assert table["sets"] == BOTH
     assert table["options"] == {"inns": False, "cathedrals": False, "pig": False,
                                 "goods": False}
-    page.wait_for_function("document.body.dataset.status === 'playing'")
+    page.wait_for_function("() => document.body.dataset.status === 'playing'")
     # the panel lists each player's figures by kind: the builder and the large meeple
     page.get_by_test_id("supply-0-large").wait_for()
     assert page.get_by_test_id("supply-0-builder").get_attribute("data-count") == "1"
@@ -139,14 +139,14 @@ def play_special(page, move: dict[str, Any], shot: Path | None = None) -> str:
             break
         now = ghost.get_attribute("data-rotation")
         page.get_by_test_id("rotate").click()
-        page.wait_for_function("document.querySelector('[data-testid=ghost]')"
+        page.wait_for_function("() => document.querySelector('[data-testid=ghost]')"
                                f".dataset.rotation !== '{now}'")
     assert ghost.get_attribute("data-rotation") == str(move["rotation"])
     if not move.get("figures"):
         if page.get_by_test_id("figure-spot").count():
             page.get_by_test_id("no-figure").click()
         page.get_by_test_id("confirm").click()
-        page.wait_for_function(f"Number(document.body.dataset.last) > {before}")
+        page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
         return ""
     figure = move["figures"][0]
     kind = figure["figure"]
@@ -166,13 +166,13 @@ def play_special(page, move: dict[str, Any], shot: Path | None = None) -> str:
     if selected.get_attribute("data-figure") != kind:
         # a spot taking a meeple or the large meeple: the chooser above it switches
         page.locator(f"[data-testid=figure-kind][data-figure='{kind}']").click()
-        page.wait_for_function("document.querySelector('[data-testid=figure-spot].selected')"
+        page.wait_for_function("() => document.querySelector('[data-testid=figure-spot].selected')"
                                f".dataset.figure === '{kind}'")
         assert page.get_by_test_id(f"kind-{kind}").get_attribute("aria-pressed") == "true"
         if shot is not None:
             page.screenshot(path=str(shot))
     page.get_by_test_id("confirm").click()
-    page.wait_for_function(f"Number(document.body.dataset.last) > {before}")
+    page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
     return kind
 
 
@@ -196,7 +196,7 @@ def play_plain(page, rng: random.Random) -> None:
     elif page.get_by_test_id("figure-spot").count():
         page.get_by_test_id("no-figure").click()
     page.get_by_test_id("confirm").click()
-    page.wait_for_function(f"Number(document.body.dataset.last) > {before}")
+    page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
 
 
 def test_a_whole_game_with_both_expansions_against_a_bot(page, server, artifacts):
@@ -209,7 +209,7 @@ def test_a_whole_game_with_both_expansions_against_a_bot(page, server, artifacts
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/*")
     table_id = page.url.rstrip("/").split("/")[-1]
-    page.wait_for_function("document.body.dataset.status === 'playing'")
+    page.wait_for_function("() => document.body.dataset.status === 'playing'")
     table = server.get(f"/api/tables/{table_id}")
     assert table["sets"] == BOTH and table["options"] == {}
     assert page.get_by_test_id("supply-0-large").get_attribute("data-count") == "1"

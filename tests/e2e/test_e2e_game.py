@@ -77,7 +77,7 @@ def test_take_back_returns_the_tile_and_only_legal_rotations_are_offered(page, s
             break
         # clicking the ghost (its corner: figure spots may cover its middle) turns it
         page.get_by_test_id("ghost-rotate").click()
-        page.wait_for_function("document.querySelector('[data-testid=ghost]')"
+        page.wait_for_function("() => document.querySelector('[data-testid=ghost]')"
                                f".dataset.rotation !== '{before}'")
     assert seen == set(legal)
     page.get_by_test_id("take-back").click()

@@ -30,7 +30,7 @@ def test_a_reload_mid_game_keeps_the_seat_and_the_game_goes_on(page, server):
     played, tiles = moves_played(page), tile_count(page)
     page.get_by_test_id("legal-square").first.click()  # a tile put down but not confirmed
     page.reload()
-    page.wait_for_function(f"document.body.dataset.last === '{played}'")
+    page.wait_for_function(f"() => document.body.dataset.last === '{played}'")
     assert page.evaluate("document.body.dataset.seat") == "0"
     assert tile_count(page) == tiles
     assert page.get_by_test_id("ghost").count() == 0  # the unconfirmed tile is back in hand
@@ -45,12 +45,12 @@ def test_a_dropped_connection_comes_back_by_itself(page, server):
     rng = random.Random(5)
     assert wait_turn_or_end(page)
     play_turn(page, rng)
-    page.wait_for_function("document.querySelector('[data-testid=connection]')"
+    page.wait_for_function("() => document.querySelector('[data-testid=connection]')"
                            ".dataset.state === 'online'")
     page.evaluate("window.carcassonneTable.socket().close()")
-    page.wait_for_function("document.querySelector('[data-testid=connection]')"
+    page.wait_for_function("() => document.querySelector('[data-testid=connection]')"
                            ".dataset.state !== 'online'")
-    page.wait_for_function("document.querySelector('[data-testid=connection]')"
+    page.wait_for_function("() => document.querySelector('[data-testid=connection]')"
                            ".dataset.state === 'online'", timeout=10000)
     assert wait_turn_or_end(page)
     before = moves_played(page)
@@ -62,7 +62,7 @@ def test_japanese_is_chosen_remembered_and_used_for_the_game(page, server):
     page.goto(server.url + "/")
     assert page.get_by_test_id("quick-play").inner_text() == "Play against a bot"
     page.get_by_test_id("language").select_option("ja")
-    page.wait_for_function("document.documentElement.lang === 'ja'")
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
     assert page.get_by_test_id("quick-play").inner_text() == "ボットと対戦する"
     assert "新しいテーブル" in page.locator("body").inner_text()
     page.reload()
@@ -100,7 +100,7 @@ def test_a_spectator_watches_a_game_being_played(page, another_page, server):
     watcher.goto(server.url + "/")
     watcher.get_by_test_id(f"watch-{table_id}").click()
     watcher.wait_for_url(f"**/table/{table_id}")
-    watcher.wait_for_function("document.body.dataset.status === 'playing'")
+    watcher.wait_for_function("() => document.body.dataset.status === 'playing'")
     assert watcher.evaluate("document.body.dataset.seat") == ""
     assert "Watching" in watcher.get_by_test_id("status").inner_text()
     assert watcher.get_by_test_id("legal-square").count() == 0
@@ -109,7 +109,7 @@ def test_a_spectator_watches_a_game_being_played(page, another_page, server):
     play_turn(page, random.Random(2))
     assert wait_turn_or_end(page)  # the bot has answered: nothing moves until the player does
     played = moves_played(page)
-    watcher.wait_for_function(f"document.body.dataset.last === '{played}'")
+    watcher.wait_for_function(f"() => document.body.dataset.last === '{played}'")
     assert tile_count(watcher) == played + 1
     for seat in (0, 1):
         shown = watcher.get_by_test_id(f"score-{seat}").inner_text()
@@ -149,7 +149,8 @@ def test_a_finished_game_is_replayed_move_by_move(page, server):
     assert page.get_by_test_id("replay-position").inner_text() == f"Move 10 of {total}"
     assert tile_count(page) == 11
     page.get_by_test_id("replay-play").click()
-    page.wait_for_function("document.querySelectorAll('[data-testid=board-tile]').length > 12")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=board-tile]').length > 12")
     page.get_by_test_id("replay-play").click()
     page.get_by_test_id("replay-close").click()
     assert page.get_by_test_id("replay").is_hidden()
@@ -179,7 +180,7 @@ def test_two_people_meet_at_a_table_made_in_the_lobby(page, another_page, server
     guest.get_by_test_id(f"join-{table_id}-1").click()
     guest.wait_for_url(f"**/table/{table_id}")
     for p in (host, guest):
-        p.wait_for_function("document.body.dataset.status === 'playing'")
+        p.wait_for_function("() => document.body.dataset.status === 'playing'")
         p.get_by_test_id("distribution-hidden").wait_for()
         assert p.get_by_test_id("distribution").count() == 0
     assert host.evaluate("document.body.dataset.seat") == "0"
@@ -212,12 +213,12 @@ def test_a_guest_sits_down_from_the_link_and_start_now_gives_the_rest_to_bots(
     guest.get_by_test_id("waiting").wait_for()
     guest.locator("#join-name").fill("Mio")
     guest.get_by_test_id("join-seat-1").click()
-    guest.wait_for_function("document.body.dataset.seat === '1'")
-    host.wait_for_function("document.querySelector('[data-testid=waiting]')"
+    guest.wait_for_function("() => document.body.dataset.seat === '1'")
+    host.wait_for_function("() => document.querySelector('[data-testid=waiting]')"
                            ".innerText.includes('Mio')")
     host.get_by_test_id("start-now").click()
     for p in (host, guest):
-        p.wait_for_function("document.body.dataset.status === 'playing'")
+        p.wait_for_function("() => document.body.dataset.status === 'playing'")
         assert p.get_by_test_id("waiting").is_hidden()
         assert p.get_by_test_id("bot-badge").count() == 1
     seats = server.get(f"/api/tables/{table_id}")["seats"]

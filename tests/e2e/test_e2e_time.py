@@ -45,7 +45,7 @@ def send_first_legal(page) -> None:
         const move = {type: 'move', move: s.legal[0], think: 5};
         window.carcassonneTable.socket().send(JSON.stringify(move));
     }""")
-    page.wait_for_function(f"Number(document.body.dataset.last) > {before}"
+    page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}"
                            " || document.body.dataset.over === 'true'")
 
 
@@ -55,13 +55,14 @@ def test_a_clock_runs_down_and_out_and_the_stand_in_finishes(page, server, artif
         "timing": {"kind": "clock", "base": 5, "increment": 0}, "join": {"seat": 0, "name": "Ann"}})
     table_id = made["table"]["id"]
     open_with_token(page, server, table_id, made["seat"], made["token"])
-    page.wait_for_function("document.body.dataset.seat === '0'")
+    page.wait_for_function("() => document.body.dataset.seat === '0'")
     clock = page.get_by_test_id("clock-0")
     clock.wait_for()
     assert re.fullmatch(r"0:0[0-5]", clock.inner_text())
     first = clock.inner_text()
     page.wait_for_function(
-        f"document.querySelector('[data-testid=clock-0]')?.textContent !== '{first}'", timeout=3000)
+        f"() => document.querySelector('[data-testid=clock-0]')?.textContent !== '{first}'",
+        timeout=3000)
     assert "running" in clock.get_attribute("class")
     assert page.get_by_test_id("clock-1").count() == 0  # bots have no clock
     assert page.get_by_test_id("your-turn-notice").is_visible()
@@ -70,7 +71,7 @@ def test_a_clock_runs_down_and_out_and_the_stand_in_finishes(page, server, artif
     # nothing is played: the clock reaches zero, the seat goes to the stand-in
     page.get_by_test_id("time-out-0").wait_for(timeout=15000)
     assert page.get_by_test_id("time-out-0").inner_text() == "time ran out"
-    page.wait_for_function("document.body.dataset.over === 'true'", timeout=30000)
+    page.wait_for_function("() => document.body.dataset.over === 'true'", timeout=30000)
     table = server.get(f"/api/tables/{table_id}")
     assert table["status"] == "finished" and table["moves"] > 30
     assert table["seats"][0]["kind"] == "bot" and table["clock"]["out"] == [0]
@@ -135,7 +136,7 @@ def test_a_turn_based_game_is_resumed_from_another_browser(page, another_page, s
     page.wait_for_url("**/table/*")
     waiting_id = table_of(page)
     assert waiting_id != table_id
-    page.wait_for_function("document.body.dataset.status === 'waiting'")
+    page.wait_for_function("() => document.body.dataset.status === 'waiting'")
     assert page.get_by_test_id("your-turn-notice").is_hidden()
     assert not page.title().startswith("●")
 
@@ -149,7 +150,7 @@ def test_a_turn_based_game_is_resumed_from_another_browser(page, another_page, s
     assert another_page.get_by_test_id(f"timing-{table_id}").first.inner_text() == "1 day/move"
     another_page.screenshot(path=str(artifacts / "time-lobby.png"))
     another_page.get_by_test_id(f"open-{table_id}").click()
-    another_page.wait_for_function("document.body.dataset.seat === '0'")
+    another_page.wait_for_function("() => document.body.dataset.seat === '0'")
     assert wait_turn_or_end(another_page)
     assert another_page.get_by_test_id("your-turn-notice").is_visible()
     assert another_page.get_by_test_id("deadline-0").is_visible()
@@ -203,8 +204,8 @@ def test_a_rated_game_to_the_end_then_a_rematch(page, server, artifacts):
     page.get_by_test_id("rematch").click()
     page.wait_for_url(lambda url: table_id not in url)
     new_id = table_of(page)
-    page.wait_for_function("document.body.dataset.seat === '1'")
-    page.wait_for_function("document.body.dataset.status === 'playing'")
+    page.wait_for_function("() => document.body.dataset.seat === '1'")
+    page.wait_for_function("() => document.body.dataset.status === 'playing'")
     again = server.get(f"/api/tables/{new_id}")
     assert again["rated"] is True
     assert [s["kind"] for s in again["seats"]] == ["bot", "human"]
@@ -240,7 +241,7 @@ def test_two_people_accept_a_rematch_in_japanese(browser, page_errors, another_p
     try:
         open_with_token(ja, server, table_id, 0, made["token"])
         open_with_token(another_page, server, table_id, 1, bob["token"])
-        ja.wait_for_function("document.body.dataset.myTurn === 'true'")
+        ja.wait_for_function("() => document.body.dataset.myTurn === 'true'")
         notice = ja.get_by_test_id("your-turn-notice")
         assert notice.is_visible() and notice.inner_text().endswith("あなたの番です")
         assert ja.title().startswith("● あなたの番 · ")
@@ -250,7 +251,7 @@ def test_two_people_accept_a_rematch_in_japanese(browser, page_errors, another_p
         ja.screenshot(path=str(artifacts / "clock-ja.png"))
         play_turn(ja, random.Random(5))
         # Bob's clock runs now, and gets the increment after his move
-        another_page.wait_for_function("document.body.dataset.myTurn === 'true'")
+        another_page.wait_for_function("() => document.body.dataset.myTurn === 'true'")
         assert another_page.get_by_test_id("your-turn-notice").inner_text().endswith("Your turn")
         assert ja.get_by_test_id("your-turn-notice").is_hidden()
         # 20 s more after the move than the little it took: above the base again
@@ -275,11 +276,11 @@ def test_two_people_accept_a_rematch_in_japanese(browser, page_errors, another_p
         # Bob offers; Aiko's page says so and offers to accept
         another_page.get_by_test_id("rematch").click()
         another_page.wait_for_function(
-            "document.querySelector('[data-testid=rematch-status]')?.textContent"
+            "() => document.querySelector('[data-testid=rematch-status]')?.textContent"
             " === 'Rematch offered: 1 of 2 accepted'")
         assert another_page.get_by_test_id("rematch").is_disabled()
         ja.wait_for_function(
-            "document.querySelector('[data-testid=rematch]')?.textContent === '再戦を受ける'")
+            "() => document.querySelector('[data-testid=rematch]')?.textContent === '再戦を受ける'")
         assert ja.get_by_test_id("rematch-status").inner_text() == "再戦の申し込み：2人中1人が承諾"
         # a reload keeps Bob's promised seat
         another_page.reload()
@@ -292,12 +293,12 @@ def test_two_people_accept_a_rematch_in_japanese(browser, page_errors, another_p
         another_page.wait_for_url(lambda url: table_id not in url)
         new_id = table_of(ja)
         assert table_of(another_page) == new_id
-        ja.wait_for_function("document.body.dataset.seat === '1'")
-        another_page.wait_for_function("document.body.dataset.seat === '0'")
+        ja.wait_for_function("() => document.body.dataset.seat === '1'")
+        another_page.wait_for_function("() => document.body.dataset.seat === '0'")
         again = server.get(f"/api/tables/{new_id}")
         assert [s["name"] for s in again["seats"]] == ["Bob", "Aiko"]
         assert again["timing"] == {"kind": "clock", "base": 1200, "increment": 20}
-        another_page.wait_for_function("document.body.dataset.myTurn === 'true'")
+        another_page.wait_for_function("() => document.body.dataset.myTurn === 'true'")
         assert ja.get_by_test_id("clock-1").inner_text() == "20:00"
     finally:
         ja.context.close()

@@ -370,7 +370,7 @@ def click_spot(page, figure: dict[str, Any]) -> None:
     chosen = page.locator("[data-testid=figure-spot].selected").count()
     best.click()
     page.wait_for_function(
-        f"document.querySelectorAll('[data-testid=figure-spot].selected').length > {chosen}")
+        f"() => document.querySelectorAll('[data-testid=figure-spot].selected').length > {chosen}")
     selected = page.locator("[data-testid=figure-spot].selected").nth(chosen)
     if best.get_attribute("data-figure") != kind and selected.get_attribute("data-figure") != kind:
         page.locator(f"[data-testid=figure-kind][data-figure='{kind}']").click()
@@ -401,7 +401,7 @@ def make_move(page, move: dict[str, Any], hover: bool = False,
             # pointing at an anchor shows where the whole wonder would go
             square.hover()
             page.wait_for_function(
-                "document.querySelectorAll('[data-testid=preview-square]').length === 5")
+                "() => document.querySelectorAll('[data-testid=preview-square]').length === 5")
         square.click()
         ghost = page.get_by_test_id("ghost")
         ghost.wait_for()
@@ -410,7 +410,7 @@ def make_move(page, move: dict[str, Any], hover: bool = False,
             if now == str(move["rotation"]):
                 break
             page.get_by_test_id("rotate").click()
-            page.wait_for_function("document.querySelector('[data-testid=ghost]')"
+            page.wait_for_function("() => document.querySelector('[data-testid=ghost]')"
                                    f".dataset.rotation !== '{now}'")
         assert ghost.get_attribute("data-rotation") == str(move["rotation"])
         figures = move.get("figures", [])
@@ -423,7 +423,7 @@ def make_move(page, move: dict[str, Any], hover: bool = False,
         for figure in figures:
             click_spot(page, figure)
         page.get_by_test_id("confirm").click()
-    page.wait_for_function(f"Number(document.body.dataset.last) > {before}")
+    page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
 
 
 def wonder_move(legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -440,7 +440,7 @@ def test_a_wonder_is_taken_and_built_by_clicking(page, server, artifacts):
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/*")
     table_id = page.url.rstrip("/").split("/")[-1]
-    page.wait_for_function("document.body.dataset.status === 'playing'")
+    page.wait_for_function("() => document.body.dataset.status === 'playing'")
     assert server.get(f"/api/tables/{table_id}")["sets"] == ["base", "wonders"]
     # the wonders laid out, the pairs beside 10 on the score track, six meeples each
     page.get_by_test_id("wonders").wait_for()

@@ -22,6 +22,15 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from secure import (
+    ContentSecurityPolicy,
+    ReferrerPolicy,
+    Secure,
+    StrictTransportSecurity,
+    XContentTypeOptions,
+    XFrameOptions,
+)
+from secure.middleware import SecureASGIMiddleware
 from starlette.exceptions import HTTPException
 
 from carcassonne.server import account_api, event_api, live, lobby
@@ -55,9 +64,44 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(event_api.router)
     app.include_router(live.router)
     _same_origin(app)
-    _errors(app)
+    headers = security_headers(settings)
+    _errors(app, headers)
     _client(app, settings)
+    # Added last, so outermost of the middlewares: the Origin check's refusals get them too.
+    app.add_middleware(SecureASGIMiddleware, secure=headers)
     return app
+
+
+def security_headers(settings: Settings) -> Secure:
+    """The security headers of every HTTP answer (docs/server.md).
+
+    The client loads its scripts, styles and images from this server only and
+    talks to it alone (``'self'`` covers its WebSocket on the same host), with
+    no inline script or style; no page may frame it. HSTS only when the server
+    is reached over HTTPS (``settings.https``).
+
+        >>> print(security_headers(Settings(database_url="sqlite://")))
+        ... # doctest: +NORMALIZE_WHITESPACE
+        Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self';
+          img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none';
+          frame-ancestors 'none'; form-action 'self'
+        Referrer-Policy: same-origin
+        X-Content-Type-Options: nosniff
+        X-Frame-Options: DENY
+    """
+    csp = (ContentSecurityPolicy()
+           .default_src("'self'")
+           .script_src("'self'")
+           .style_src("'self'")
+           .img_src("'self'", "data:")
+           .connect_src("'self'")
+           .object_src("'none'")
+           .base_uri("'none'")
+           .frame_ancestors("'none'")
+           .form_action("'self'"))
+    hsts = StrictTransportSecurity().max_age(31_536_000) if settings.https else None
+    return Secure(csp=csp, hsts=hsts, referrer=ReferrerPolicy().same_origin(),
+                  xcto=XContentTypeOptions().nosniff(), xfo=XFrameOptions().deny())
 
 
 #: Methods that change something, refused when another site sends them.
@@ -83,8 +127,11 @@ def _same_origin(app: FastAPI) -> None:
         return answer
 
 
-def _errors(app: FastAPI) -> None:
-    """Every error answer is ``{"error", "rule"}``."""
+def _errors(app: FastAPI, headers: Secure) -> None:
+    """Every error answer is ``{"error", "rule"}``.
+
+    A failure is answered outside every middleware, so it gets the security
+    headers here."""
 
     @app.exception_handler(Refusal)
     async def refused(request: Request, refusal: Refusal) -> Response:
@@ -98,8 +145,10 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def failed(request: Request, error: Exception) -> Response:
         log.exception("%s %s failed", request.method, request.url.path)
-        return JSONResponse({"error": "the server failed; nothing changed", "rule": None},
-                            status_code=500)
+        answer = JSONResponse({"error": "the server failed; nothing changed", "rule": None},
+                              status_code=500)
+        headers.set_headers(answer)
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> Response:

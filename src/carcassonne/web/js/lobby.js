@@ -7,7 +7,7 @@ import { currentAccount, loadMe, renderAccount } from "./account.js";
 import { api, esc, playerName, rememberName, rememberSeat, seatFor } from "./api.js";
 import { has, initI18n, languageSwitch, t } from "./i18n.js";
 import { renderMyMatches } from "./matches.js";
-import { installDefs, miniTile, PLAYER_COLOURS, setCatalogue } from "./tiles.js";
+import { installDefs, miniTile, seatClass, setCatalogue } from "./tiles.js";
 import { tableBadges, timingOf, timingOptions } from "./timing.js";
 import { toast } from "./ui.js";
 
@@ -56,7 +56,7 @@ function renderSeats() {
     const value = s.kind === "human" ? "human" : `bot:${s.bot}`;
     const opts = kinds.map(([v, text]) => `<option value="${v}"${v === value ? " selected" : ""}>${esc(text)}</option>`).join("");
     const note = i === firstHuman() ? `<span class="muted small">${esc(t("lobby.youSit"))}</span>` : "";
-    return `<li style="--c:${PLAYER_COLOURS[i % PLAYER_COLOURS.length]}"><span class="dot"></span>
+    return `<li class="${seatClass(i)}"><span class="dot"></span>
       <select data-seat="${i}" data-testid="seat-kind-${i}">${opts}</select> ${note}</li>`;
   }).join("");
   for (const sel of $("seat-list").querySelectorAll("select")) {
@@ -258,9 +258,8 @@ function setList(id, html) {
 
 function seatLine(table) {
   return table.seats.map((s, i) => {
-    const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length];
     const name = s.kind === "bot" ? `${s.name || ""} (${label("bot", s.bot)})` : s.taken ? s.name || "" : t("waiting.free");
-    return `<span class="chip${s.taken ? "" : " free"}" style="--c:${colour}">${esc(name)}</span>`;
+    return `<span class="chip ${seatClass(i)}${s.taken ? "" : " free"}">${esc(name)}</span>`;
   }).join(" ");
 }
 

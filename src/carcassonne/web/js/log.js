@@ -9,7 +9,7 @@
 import { esc } from "./api.js";
 import { has, t } from "./i18n.js";
 import { parseCompact } from "./legal.js";
-import { getCatalogue, goodIcon, miniTile, PLAYER_COLOURS, wonderData } from "./tiles.js";
+import { getCatalogue, goodIcon, miniTile, seatClass, wonderData } from "./tiles.js";
 import { wonderName } from "./wonderpanel.js";
 
 const GOODS = ["wine", "grain", "cloth"];
@@ -120,8 +120,7 @@ export function goodsWords(goods) {
 }
 
 export function playerChip(name, seat) {
-  const colour = PLAYER_COLOURS[seat % PLAYER_COLOURS.length];
-  return `<span class="chip" style="--c:${colour}">${esc(name)}</span>`;
+  return `<span class="chip ${seatClass(seat)}">${esc(name)}</span>`;
 }
 
 function figureWords(figures) {

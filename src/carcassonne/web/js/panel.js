@@ -7,7 +7,7 @@ import { esc } from "./api.js";
 import { clockMarkup } from "./clocks.js";
 import { has, t } from "./i18n.js";
 import { breakdown } from "./log.js";
-import { figureIcon, goodIcon, icon, meepleIcon, miniTile, PLAYER_COLOURS } from "./tiles.js";
+import { figureIcon, goodIcon, icon, meepleIcon, miniTile, PLAYER_COLOURS, seatClass } from "./tiles.js";
 import { pairBadge } from "./wonderpanel.js";
 
 const REASONS = ["city", "road", "monastery", "field"];
@@ -51,8 +51,8 @@ export function renderPlayers(el, { table, view, seat, scores, current, clocks =
     const hand = view?.hands?.[i];
     const handHtml = hand && hand.length && view?.options?.hand > 1
       ? `<div class="hand-row">${hand.map((tile) => miniTile(tile, 0, 26)).join("")}</div>` : "";
-    const classes = ["player", turn === i ? "turn" : "", seat === i ? "me" : "", view?.winners?.includes(i) && view.is_over ? "winner" : ""].join(" ");
-    return `<div class="${classes}" data-testid="player-${i}" style="--c:${colour}">
+    const classes = ["player", seatClass(i), turn === i ? "turn" : "", seat === i ? "me" : "", view?.winners?.includes(i) && view.is_over ? "winner" : ""].join(" ");
+    return `<div class="${classes}" data-testid="player-${i}">
       <span class="turn-mark" aria-hidden="true">${turn === i ? "▶" : ""}</span>
       <span class="swatch">${meepleIcon(colour, 22)}</span>
       <span class="pname">${esc(name)} ${seat === i ? `<span class="badge you">${esc(t("players.you"))}</span>` : ""}${botLabel(s)}${extra}${view?.winners?.includes(i) && view.is_over ? ` ${icon("crown", 18, esc(t("final.winner")))}` : ""}</span>
@@ -129,7 +129,7 @@ export function renderFinal(el, { table, view }) {
       return `<td title="${esc(tip)}">${v.game + v.final}</td>`;
     }).join("");
     const win = view.winners?.includes(i) ? ` ${icon("crown", 16, esc(t("final.winner")))}` : "";
-    return `<tr class="${view.winners?.includes(i) ? "winner" : ""}" data-testid="final-row-${i}"><th style="--c:${PLAYER_COLOURS[i % PLAYER_COLOURS.length]}"><span class="chip">${esc(names[i])}</span>${win}</th>${cells}<td class="total" data-testid="final-score-${i}">${view.scores[i]}</td></tr>`;
+    return `<tr class="${view.winners?.includes(i) ? "winner" : ""}" data-testid="final-row-${i}"><th class="${seatClass(i)}"><span class="chip">${esc(names[i])}</span>${win}</th>${cells}<td class="total" data-testid="final-score-${i}">${view.scores[i]}</td></tr>`;
   }).join("");
   const winners = (view.winners || []).map((w) => names[w]).join(", ");
   el.hidden = false;

@@ -14,6 +14,13 @@ export { figureIcon, figureMarkup, goodIcon, meepleIcon } from "./figures.js";
 export const SIZE = 100;
 export const PLAYER_COLOURS = ["#d7342b", "#2f6fd8", "#2c9a45", "#e9c31c", "#3a3a3a", "#b455c4"];
 
+/** The class that gives an element its seat's colour as `--c` (style.css has
+ * one per colour above; markup carries no style attribute, which the page's
+ * Content-Security-Policy would refuse). */
+export function seatClass(seat) {
+  return `seat-${seat % PLAYER_COLOURS.length}`;
+}
+
 let catalogue = { tiles: {}, wonders: {} };
 
 /** Remember the catalogue (GET /api/catalogue) that tiles are drawn from. */
@@ -34,7 +41,7 @@ export function wonderData(id) {
 export function installDefs() {
   if (document.getElementById("carc-defs")) return;
   const holder = document.createElement("div");
-  holder.innerHTML = `<svg id="carc-defs" width="0" height="0" style="position:absolute" aria-hidden="true">
+  holder.innerHTML = `<svg id="carc-defs" class="defs" width="0" height="0" aria-hidden="true">
   <defs>
     <pattern id="grass" width="20" height="20" patternUnits="userSpaceOnUse">
       <rect width="20" height="20" fill="#86b649"/>

@@ -4,7 +4,7 @@
 
 import { api, esc, playerName, rememberName, rememberSeat, seatFor } from "./api.js";
 import { t } from "./i18n.js";
-import { PLAYER_COLOURS } from "./tiles.js";
+import { seatClass } from "./tiles.js";
 import { toast } from "./ui.js";
 
 /** Fill `el` for `table` (hidden unless waiting); `seat` is mine or null. */
@@ -17,12 +17,11 @@ export function showWaiting(el, { table, tableId, seat, onJoined }) {
   const typed = el.querySelector("#join-name")?.value; // keep what is being typed
   const link = `${location.origin}/table/${encodeURIComponent(table.id)}`;
   const seats = table.seats.map((s, i) => {
-    const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length];
     const who = s.kind === "bot" ? `${esc(s.name || "")} <span class="badge bot">${esc(t("players.bot", { bot: t(`bot.${s.bot}`) }))}</span>`
       : s.taken ? `${esc(s.name || "")}${seat === i ? ` <span class="badge you">${esc(t("players.you"))}</span>` : ""}`
         : seat == null ? `<button class="btn small" data-join="${i}" data-testid="join-seat-${i}">${esc(t("waiting.join"))}</button>`
           : `<span class="muted">${esc(t("waiting.free"))}</span>`;
-    return `<li style="--c:${colour}"><span class="dot"></span>${who}</li>`;
+    return `<li class="${seatClass(i)}"><span class="dot"></span>${who}</li>`;
   }).join("");
   el.innerHTML = `<h2>${esc(t("waiting.title"))}</h2>
     <p>${esc(t("waiting.share"))}</p>

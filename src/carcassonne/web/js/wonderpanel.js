@@ -7,7 +7,7 @@
 
 import { esc } from "./api.js";
 import { has, t } from "./i18n.js";
-import { getCatalogue, meepleIcon, PLAYER_COLOURS } from "./tiles.js";
+import { getCatalogue, meepleIcon, PLAYER_COLOURS, seatClass } from "./tiles.js";
 import { miniWonder } from "./wonders.js";
 
 /** The spaces of the score track where a pair may stand. */
@@ -152,7 +152,7 @@ export function renderWonders(el, { table, view }) {
 }
 
 function chip(name, seat) {
-  return `<span class="chip" style="--c:${PLAYER_COLOURS[seat % PLAYER_COLOURS.length]}">${esc(name)}</span>`;
+  return `<span class="chip ${seatClass(seat)}">${esc(name)}</span>`;
 }
 
 /** The buttons of a wonder decision (the legal moves `decisions`), one per choice. */
