@@ -8,6 +8,7 @@ The table page keeps a few stable facts on ``<body>`` for this:
 from __future__ import annotations
 
 import random
+import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -42,6 +43,11 @@ def sign_in(page: Page, name: str, button: str) -> None:
     assert page.get_by_test_id("account-link").inner_text() == name
 
 
+def page_id(page: Page) -> str:
+    """The id a page's address ends with: ``/table/ID``, ``/competition/ID``."""
+    return page.url.rstrip("/").split("/")[-1].split("?")[0]
+
+
 def quick_play(page: Page, base_url: str, name: str = "Ann") -> str:
     """From the lobby: type a name, click "Play against a bot"; the table id."""
     page.goto(base_url + "/")
@@ -49,7 +55,7 @@ def quick_play(page: Page, base_url: str, name: str = "Ann") -> str:
     page.get_by_test_id("quick-play").click()
     page.wait_for_url("**/table/*")
     page.wait_for_function("() => document.body.dataset.status === 'playing'")
-    return page.url.rstrip("/").split("/")[-1].split("?")[0]
+    return page_id(page)
 
 
 def moves_played(page: Page) -> int:
@@ -91,6 +97,20 @@ def play_turn(page: Page, rng: random.Random, figure_chance: float = 0.35) -> bo
     page.get_by_test_id("confirm").click()
     page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
     return figure
+
+
+def play_to_the_end(page: Page, seed: int, seconds: float = 240) -> int:
+    """Play every turn of this page's seat by clicking until the game is
+    over; how many turns were played (a base game gives a seat 30 or more)."""
+    started = time.monotonic()
+    rng = random.Random(seed)
+    turns = 0
+    while wait_turn_or_end(page):
+        play_turn(page, rng)
+        turns += 1
+        assert time.monotonic() - started < seconds, "the game took too long"
+    assert turns >= 30
+    return turns
 
 
 def tile_count(page: Page) -> int:

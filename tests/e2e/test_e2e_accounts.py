@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 
-from e2e_helpers import sign_in
+from e2e_helpers import page_id, sign_in
 
 
 def test_an_account_plays_a_rated_table_from_two_browsers(page, another_page, server,
@@ -21,7 +21,7 @@ def test_an_account_plays_a_rated_table_from_two_browsers(page, another_page, se
     page.get_by_test_id("rated").check()
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/*")
-    table_id = page.url.rstrip("/").split("/")[-1]
+    table_id = page_id(page)
     table = server.get(f"/api/tables/{table_id}")
     assert table["rated"] is True and table["seats"][0]["account"] == name
 

@@ -23,6 +23,7 @@ from e2e_helpers import (
     LOG_MODULES,
     check_final_scores,
     moves_played,
+    page_id,
     tile_count,
     wait_turn_or_end,
 )
@@ -72,7 +73,7 @@ def test_the_lobby_offers_each_expansion_with_its_elements(page, server, artifac
     page.get_by_test_id("player-name").fill("Ann")
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/*")
-    table_id = page.url.rstrip("/").split("/")[-1]
+    table_id = page_id(page)
     table = server.get(f"/api/tables/{table_id}")
     assert table["sets"] == BOTH
     assert table["options"] == {"inns": False, "cathedrals": False, "pig": False,
@@ -208,7 +209,7 @@ def test_a_whole_game_with_both_expansions_against_a_bot(page, server, artifacts
     page.get_by_test_id("set-traders_builders").check()
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/*")
-    table_id = page.url.rstrip("/").split("/")[-1]
+    table_id = page_id(page)
     page.wait_for_function("() => document.body.dataset.status === 'playing'")
     table = server.get(f"/api/tables/{table_id}")
     assert table["sets"] == BOTH and table["options"] == {}

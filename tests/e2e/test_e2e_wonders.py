@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from e2e_helpers import LOG_MODULES, check_final_scores, moves_played, wait_turn_or_end
+from e2e_helpers import LOG_MODULES, check_final_scores, moves_played, page_id, wait_turn_or_end
 
 from carcassonne import Game, Move
 from carcassonne.bots import make_bot
@@ -439,7 +439,7 @@ def test_a_wonder_is_taken_and_built_by_clicking(page, server, artifacts):
     page.get_by_test_id("set-wonders").check()
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/*")
-    table_id = page.url.rstrip("/").split("/")[-1]
+    table_id = page_id(page)
     page.wait_for_function("() => document.body.dataset.status === 'playing'")
     assert server.get(f"/api/tables/{table_id}")["sets"] == ["base", "wonders"]
     # the wonders laid out, the pairs beside 10 on the score track, six meeples each
