@@ -107,7 +107,7 @@ def serve(sqlite_url: str, web_dir: Path) -> Serve:
 
     @contextmanager
     def running(url: str = sqlite_url, **overrides: Any) -> Iterator[TestClient]:
-        settings = Settings(database_url=url, web_dir=web_dir, **{**FAST, **overrides})
+        settings = Settings(database_url=url, **{"web_dir": web_dir, **FAST, **overrides})
         with TestClient(create_app(settings)) as client:
             yield client
 

@@ -291,3 +291,17 @@ def test_the_web_client_is_served(client: TestClient, web_dir: Path) -> None:
     script = client.get("/static/js/main.js")
     assert script.status_code == 200 and "export" in script.text
     assert client.get("/static/js/missing.js").status_code == 404
+
+
+def test_every_page_of_the_client_is_served(serve: Serve) -> None:
+    from carcassonne.server.config import WEB_DIR
+
+    expected = {"/": "index.html", "/table/abc": "table.html", "/player/Ann": "pages.html",
+                "/leaderboard": "pages.html", "/competitions": "pages.html",
+                "/competition/abc": "pages.html"}
+    with serve(web_dir=WEB_DIR) as client:
+        for path, name in expected.items():
+            answer = client.get(path)
+            assert answer.status_code == 200, path
+            assert answer.text == (WEB_DIR / name).read_text("utf-8"), path
+            assert answer.headers["cache-control"] == "no-cache"

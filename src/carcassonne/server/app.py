@@ -12,6 +12,7 @@ database. Paths: ``/api/...`` (:mod:`~carcassonne.server.lobby`),
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -155,38 +156,25 @@ def _errors(app: FastAPI, headers: Secure) -> None:
         return JSONResponse({"error": "malformed request", "rule": None}, status_code=400)
 
 
+#: The client's pages: the lobby, a table, and one page for the profile,
+#: the leaderboard, the competitions and a competition (js/pages.js).
+PAGES = {"/": "index.html", "/table/{table_id}": "table.html",
+         "/player/{name}": "pages.html", "/leaderboard": "pages.html",
+         "/competitions": "pages.html", "/competition/{event_id}": "pages.html"}
+
+
 def _client(app: FastAPI, settings: Settings) -> None:
     """The browser client: its pages and their static files."""
     web = settings.web_dir
 
-    def page(name: str) -> Response:
+    async def page(name: str) -> Response:
         path = web / name
         if not path.is_file():
             raise Refusal(404, f"the web client has no {name}")
         return FileResponse(path, headers={"Cache-Control": "no-cache"})
 
-    @app.get("/", include_in_schema=False)
-    async def lobby_page() -> Response:
-        return page("index.html")
-
-    @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> Response:
-        return page("table.html")
-
-    @app.get("/player/{name}", include_in_schema=False)
-    async def player_page(name: str) -> Response:
-        return page("pages.html")
-
-    @app.get("/leaderboard", include_in_schema=False)
-    async def leaderboard_page() -> Response:
-        return page("pages.html")
-
-    @app.get("/competitions", include_in_schema=False)
-    async def competitions_page() -> Response:
-        return page("pages.html")
-
-    @app.get("/competition/{event_id}", include_in_schema=False)
-    async def competition_page(event_id: str) -> Response:
-        return page("pages.html")
+    for path, name in PAGES.items():
+        app.add_api_route(path, functools.partial(page, name), methods=["GET"],
+                          include_in_schema=False)
 
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
