@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
 
@@ -167,7 +168,9 @@ def test_a_restarted_hall_serves_before_its_games_are_rebuilt(
         assert [t["scores"] for t in hall.listing()] == [t["scores"] for t in listing]
         await hall.close()
 
-    asyncio.run(reopen())
+    # in a thread of its own: the browser tests may leave this one's loop running
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, reopen()).result()
 
 
 def steady(table: dict[str, Any]) -> dict[str, Any]:
