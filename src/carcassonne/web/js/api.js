@@ -56,58 +56,44 @@ export const api = {
 
 /** Every guest seat this browser holds, as the server's claim list. */
 export function heldSeats() {
-  return Object.entries(readSeats()).map(([table, s]) => ({ table, token: s.token })).slice(0, 200);
+  return Object.entries(seats.all()).map(([table, s]) => ({ table, token: s.token })).slice(0, 200);
 }
 
-function readSeats() {
-  try {
-    return JSON.parse(localStorage.getItem(SEATS)) || {};
-  } catch {
-    return {};
-  }
+/** A map of table id -> {seat, token} kept in localStorage under `key`. */
+function seatStore(key) {
+  const read = () => {
+    try {
+      return JSON.parse(localStorage.getItem(key)) || {};
+    } catch {
+      return {};
+    }
+  };
+  const write = (change) => {
+    const all = read();
+    change(all);
+    localStorage.setItem(key, JSON.stringify(all));
+  };
+  return {
+    all: read,
+    get: (id) => read()[id] || null,
+    remember: (id, seat, token) => write((all) => { all[id] = { seat, token }; }),
+    forget: (id) => write((all) => { delete all[id]; }),
+  };
 }
+
+/** The seats this browser holds, and those promised at rematches (by the finished table's id). */
+const seats = seatStore(SEATS);
+const rematches = seatStore(REMATCHES);
 
 /** The seat and token this browser holds at table `id`, or null. */
-export function seatFor(id) {
-  return readSeats()[id] || null;
-}
-
-export function rememberSeat(id, seat, token) {
-  const all = readSeats();
-  all[id] = { seat, token };
-  localStorage.setItem(SEATS, JSON.stringify(all));
-}
-
-export function forgetSeat(id) {
-  const all = readSeats();
-  delete all[id];
-  localStorage.setItem(SEATS, JSON.stringify(all));
-}
-
-function readRematches() {
-  try {
-    return JSON.parse(localStorage.getItem(REMATCHES)) || {};
-  } catch {
-    return {};
-  }
-}
+export const seatFor = seats.get;
+export const rememberSeat = seats.remember;
+export const forgetSeat = seats.forget;
 
 /** The seat and token promised at the rematch of finished table `id`, or null. */
-export function rematchFor(id) {
-  return readRematches()[id] || null;
-}
-
-export function rememberRematch(id, seat, token) {
-  const all = readRematches();
-  all[id] = { seat, token };
-  localStorage.setItem(REMATCHES, JSON.stringify(all));
-}
-
-export function forgetRematch(id) {
-  const all = readRematches();
-  delete all[id];
-  localStorage.setItem(REMATCHES, JSON.stringify(all));
-}
+export const rematchFor = rematches.get;
+export const rememberRematch = rematches.remember;
+export const forgetRematch = rematches.forget;
 
 export function playerName() {
   return localStorage.getItem(NAME) || "";
