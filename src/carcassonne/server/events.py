@@ -103,12 +103,13 @@ class Event:
 # -- building rounds ------------------------------------------------------------------
 
 
-def round_of(fixtures: Round, stage: int, setup: dict[str, Any], seed: int,
+def round_of(fixtures: Round, stage: int, setup: dict[str, Any], event_id: str,
              best_of: bool, games: int | None = None, groups: list[int] | None = None,
              ) -> dict[str, Any]:
-    """The ROUND of a paired :class:`Round` of stage ``stage`` (from 0):
-    each fixture becomes a match of ``games`` games (the setup's by default),
-    seats rotating and decks shared as :func:`match_plan` says."""
+    """The ROUND of a paired :class:`Round` of stage ``stage`` (from 0) of
+    competition ``event_id``: each fixture becomes a match of ``games``
+    games (the setup's by default), seats rotating and decks shared as
+    :func:`match_plan` says, with a seed of its own for its decks."""
     count = games or setup["games"]
     matches = []
     for index, fixture in enumerate(fixtures.fixtures):
@@ -116,7 +117,7 @@ def round_of(fixtures: Round, stage: int, setup: dict[str, Any], seed: int,
         plan = match_plan(fixture.entrants, count, setup["duplicate"])
         matches.append({
             "id": match_id, "group": groups[index] if groups else 0,
-            "entrants": list(fixture.entrants), "seed": (seed + hash_of(match_id)) % 2**62,
+            "entrants": list(fixture.entrants), "seed": stable_number(f"{event_id}:{match_id}"),
             "best_of": best_of, "ready": [], "forfeit": None, "result": None,
             "games": [{"number": g.number, "seats": list(g.seats), "deck": g.deck,
                        "table": None} for g in plan]})
@@ -124,9 +125,10 @@ def round_of(fixtures: Round, stage: int, setup: dict[str, Any], seed: int,
             "lines": list(fixtures.lines), "matches": matches}
 
 
-def hash_of(text: str) -> int:
-    """A stable number for ``text`` (Python's own hash changes per process)."""
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+def stable_number(text: str) -> int:
+    """A number of 63 bits for ``text``, the same in every process (Python's
+    own ``hash`` of a text changes from one run to the next)."""
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") >> 1
 
 
 def as_round(data: dict[str, Any]) -> Round:

@@ -15,7 +15,6 @@ nothing. Changes of one competition take its lock, one at a time.
 from __future__ import annotations
 
 import copy
-import hashlib
 import logging
 import secrets
 from datetime import datetime, timedelta
@@ -25,6 +24,7 @@ from carcassonne.competitions import (
     PairingError,
     champion,
     clinched,
+    deck_seed,
     first_knockout_round,
     forfeit,
     knockout_seeds,
@@ -47,6 +47,7 @@ from carcassonne.server.events import (
     event_view,
     result_data,
     round_of,
+    stable_number,
     stage_standings,
     summary,
 )
@@ -61,18 +62,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def _seed(text: str) -> int:
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 2
-
-
 def bot_of(entrant: str) -> str:
     """The bot an entrant ``bot:NAME`` or ``bot:NAME#2`` is."""
     return entrant[4:].split("#", 1)[0]
-
-
-def deck_of(match: dict[str, Any], deck: int) -> int:
-    """The seed that deals ``deck`` of ``match``: games of one deck share it."""
-    return _seed(f"{match['seed']}:{deck}")
 
 
 class Organizer:
@@ -264,11 +256,11 @@ class Organizer:
             planned = setup["rounds"] or swiss_rounds(len(seeds))
             stage = {"kind": "swiss", "seeds": seeds, "planned": planned, "rounds": []}
             stage["rounds"].append(round_of(swiss_round(seeds, {}), 0, setup,
-                                            _seed(event.id), best_of=False))
+                                            event.id, best_of=False))
             return stage
         stage = {"kind": "knockout", "seeds": seeds, "rounds": []}
         stage["rounds"].append(round_of(first_knockout_round(seeds), 0, setup,
-                                        _seed(event.id), best_of=True))
+                                        event.id, best_of=True))
         return stage
 
     def _league(self, event: Event, seeds: list[str]) -> dict[str, Any]:
@@ -283,7 +275,7 @@ class Organizer:
             else:
                 rounds = least_rounds(len(members), setup["table_size"])
                 per_group.append(multiplayer_round_robin(members, setup["table_size"], rounds,
-                                                         seed=_seed(f"{event.id}:{number}")))
+                                                         seed=stable_number(f"{event.id}:{number}")))
         rounds = []
         for index in range(max(len(r) for r in per_group)):
             fixtures: list[Fixture] = []
@@ -295,7 +287,7 @@ class Organizer:
                     owners += [number] * len(schedule[index].fixtures)
                     byes += schedule[index].byes
             merged = Round(index + 1, tuple(fixtures), tuple(byes))
-            rounds.append(round_of(merged, 0, setup, _seed(event.id), best_of=False,
+            rounds.append(round_of(merged, 0, setup, event.id, best_of=False,
                                    groups=owners))
         return {"kind": "league", "groups": groups, "rounds": rounds}
 
@@ -456,7 +448,7 @@ class Organizer:
         table = await self.hall.open_table(
             name=f"{event.name} · {match['id']} · game {game['number']}", seats=seats,
             sets=tuple(setup["sets"]), options=setup["options"], rated=setup["rated"],
-            timing=Timing.from_stored(setup["timing"]), seed=deck_of(match, game["deck"]))
+            timing=Timing.from_stored(setup["timing"]), seed=deck_seed(match["seed"], game["deck"]))
         return table.id
 
     # -- rounds and stages ----------------------------------------------------------------
@@ -480,7 +472,7 @@ class Organizer:
                 paired = None
             if paired is not None:
                 stage["rounds"].append(round_of(paired, len(event.progress["stages"]) - 1,
-                                                setup, _seed(event.id), best_of=False))
+                                                setup, event.id, best_of=False))
                 self._open_round(event, stage, len(stage["rounds"]) - 1)
                 return
         if stage["kind"] == "knockout":
@@ -490,7 +482,7 @@ class Organizer:
             if len(previous.lines) > 2:
                 stage["rounds"].append(round_of(
                     next_knockout_round(previous, winners), len(event.progress["stages"]) - 1,
-                    setup, _seed(event.id), best_of=True))
+                    setup, event.id, best_of=True))
                 self._open_round(event, stage, len(stage["rounds"]) - 1)
                 return
         stage["done"] = True
@@ -507,7 +499,7 @@ class Organizer:
             knockout = {"kind": "knockout", "seeds": seeds, "rounds": []}
             if len(seeds) >= 2:
                 knockout["rounds"].append(round_of(first_knockout_round(seeds), number,
-                                                   setup, _seed(event.id), best_of=True))
+                                                   setup, event.id, best_of=True))
                 event.progress["stages"].append(knockout)
                 self._open_round(event, knockout, 0)
                 return
@@ -527,7 +519,7 @@ class Organizer:
         if setup["title_games"] and holder and best and holder["id"] != best:
             pair = Round(1, (Fixture((holder["id"], best)),))
             title = {"kind": "title", "seeds": [holder["id"], best],
-                     "rounds": [round_of(pair, number, setup, _seed(event.id), best_of=True,
+                     "rounds": [round_of(pair, number, setup, event.id, best_of=True,
                                          games=setup["title_games"])]}
             event.progress["stages"].append(title)
             self._open_round(event, title, 0)
