@@ -418,12 +418,12 @@ class Hall:
     @guarded
     async def open_table(self, name: str, seats: list[Seat], sets: tuple[str, ...],
                          options: dict[str, Any], rated: bool, timing: Timing,
-                         seed: int) -> Table:
+                         seed: int | None = None, hide_distribution: bool = False) -> Table:
         """Open and start a table whose every seat is taken (a competition's
-        game), its stack shuffled with ``seed``."""
+        game, a rematch), its stack shuffled with ``seed`` (a new one if None)."""
         table = Table(id=self._new_id(), name=name, created=self.now(), sets=sets,
-                      options=options, hide_distribution=False, seats=name_bots(seats),
-                      rated=rated, timing=timing)
+                      options=options, hide_distribution=hide_distribution,
+                      seats=name_bots(seats), rated=rated, timing=timing)
         async with table.lock:
             await self.db(self.store.add_table, table.row())
             self.tables[table.id] = table
@@ -495,7 +495,8 @@ class Hall:
         except ValueError as err:  # a move of a kind this game has no use for
             raise Refusal(400, str(err), rule_of(str(err))) from None
         now = self.now()
-        clock = clock or table.clock or Clock.started(table.timing, len(table.seats), now)
+        clock = clock or table.clock  # every table being played has one (_start, open)
+        assert clock is not None
         timed = table.seats[seat].kind == "human" and not stand_in_move
         changes: dict[str, Any] = {"moves": len(after.moves),
                                    "clock": clock.after_move(table.timing, seat, now, think,
@@ -635,15 +636,9 @@ class Hall:
                                   token_hash=accepted[str(old_index)], account=old.account))
             else:
                 seats.append(Seat("bot", bot=old.bot))
-        rematch = Table(id=self._new_id(), name=table.name, created=self.now(),
-                        sets=table.sets, options=table.options,
-                        hide_distribution=table.hide_distribution, seats=name_bots(seats),
-                        rated=table.rated, timing=table.timing)
-        async with rematch.lock:
-            await self.db(self.store.add_table, rematch.row())
-            self.tables[rematch.id] = rematch
-            await self._start(rematch)
-        return rematch
+        return await self.open_table(table.name, seats, table.sets, table.options,
+                                     table.rated, table.timing,
+                                     hide_distribution=table.hide_distribution)
 
     # -- telling ------------------------------------------------------------------
 
