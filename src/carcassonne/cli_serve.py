@@ -12,6 +12,7 @@ SQLAlchemy, Alembic); this module imports them only when it runs.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shlex
 import sys
@@ -66,13 +67,21 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
                "  carcassonne serve\n"
                "  carcassonne serve --host 0.0.0.0 --port 9000 --bot-delay 1\n"
                "  carcassonne serve --outside-bot 'mine=python3 my_bot.py'\n"
-               "  carcassonne serve --database postgresql://ann:secret@localhost/carcassonne")
+               "  carcassonne serve --database postgresql://ann:secret@localhost/carcassonne\n"
+               "  carcassonne serve --database postgresql://ann@db/carcassonne \\\n"
+               "      --redis redis://localhost:6379/0 --node app1 --port 8001")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on "
                        "(default: 127.0.0.1)")
     serve.add_argument("--port", type=port_number, default=8000, help="port (default: 8000)")
     serve.add_argument("--database", default=None, metavar="URL",
                        help="SQLAlchemy URL of the database (sqlite:///file.db, "
                             "postgresql://user:password@host/name)")
+    serve.add_argument("--redis", default=None, metavar="URL",
+                       help="Redis URL (redis://host:6379/0; default: $REDIS_URL): run as "
+                            "one of many processes sharing a PostgreSQL database")
+    serve.add_argument("--node", default=None, metavar="NAME",
+                       help="this process's name among many (default: host, process id "
+                            "and random letters)")
     serve.add_argument("--bot-delay", type=bot_delay, default=0.5, metavar="SECONDS",
                        help="pause before each bot move (default: 0.5)")
     serve.add_argument("--bot-pace", type=bot_delay, default=1.0, metavar="SECONDS",
@@ -112,8 +121,14 @@ def run(args: argparse.Namespace) -> int:
         store.close()
     except Exception as err:
         raise CliError(f"carcassonne serve: cannot open the database: {err}") from None
+    redis = args.redis or os.environ.get("REDIS_URL") or None
+    if redis is not None and url.startswith("sqlite"):
+        raise CliError("carcassonne serve: many processes (--redis) share a PostgreSQL "
+                       "database: give --database postgresql://...")
+    if redis is not None:
+        _check_redis(redis)
     app = create_app(Settings(database_url=url, bot_delay=args.bot_delay,
-                              bot_pace=args.bot_pace))
+                              bot_pace=args.bot_pace, redis_url=redis, node=args.node))
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Carcassonne server at http://{host}:{args.port}/ (database {shown})", flush=True)
     # The client's address (rate bounds, tables of bots) comes from the
@@ -123,6 +138,18 @@ def run(args: argparse.Namespace) -> int:
                 forwarded_allow_ips=args.trusted_proxy or None)
     sys.stdout.flush()
     return 0
+
+
+def _check_redis(url: str) -> None:
+    """Reach the Redis server once before serving (a clear error, not a crash)."""
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=5)
+        client.ping()
+        client.close()
+    except (redis.RedisError, ValueError) as err:
+        raise CliError(f"carcassonne serve: cannot reach Redis at {url}: {err}") from None
 
 
 def _offer_outside_bots(bots: list[tuple[str, list[str]]], timeout: float) -> None:

@@ -46,7 +46,9 @@ class Settings:
     per failed login beyond the first few (0 in tests). ``now`` is the
     server's clock (tests give one they move by hand) and ``time_check``
     the seconds between two looks at every table's time (None: never, the
-    tests then call ``Hall.keep_time`` themselves).
+    tests then call ``Hall.keep_time`` themselves). ``redis_url`` makes
+    this process one of many sharing the database (cluster.py), named
+    ``node`` (a name of host, process id and random letters if None).
     """
 
     database_url: str
@@ -62,6 +64,8 @@ class Settings:
     login_pause: float = 1.0
     now: Callable[[], datetime] = utc_now
     time_check: float | None = 0.25
+    redis_url: str | None = None
+    node: str | None = None
 
 
 def data_dir() -> Path:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import inspect
 import logging
 import secrets
 import time
@@ -37,11 +38,12 @@ from carcassonne.engine.errors import shown
 from carcassonne.server.accounts import LoginGuard
 from carcassonne.server.bodies import Setup
 from carcassonne.server.bots import BotPlayers, choose, stand_in
+from carcassonne.server.cluster import LOCAL, Cluster
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal, rule_of
 from carcassonne.server.organizer import Organizer
 from carcassonne.server.ratings import family
-from carcassonne.server.store import RatedResult, Store
+from carcassonne.server.store import LeaseLost, RatedResult, Store
 from carcassonne.server.tables import STATUSES, Seat, Table, name_bots
 from carcassonne.server.timing import ABANDON_AFTER, MISSES_ALLOWED, Clock, Timing
 from carcassonne.server.tokens import new_token, token_hash
@@ -83,6 +85,33 @@ def guarded(change: Callable[Concatenate[Hall, P], Awaitable[T]],
         task.add_done_callback(hall._pending.discard)
         task.add_done_callback(_retrieve)
         return await asyncio.shield(task)
+
+    return run
+
+
+#: The changes of one table that the process owning it makes (cluster.py):
+#: name -> the change itself.
+ROUTES: dict[str, Callable[..., Awaitable[Any]]] = {}
+
+
+def routed(change: Callable[Concatenate[Hall, str, P], Awaitable[T]],
+           ) -> Callable[Concatenate[Hall, str, P], Awaitable[T]]:
+    """A change of one table (its id the first argument), made by the
+    process that owns the table: here, or sent there and its answer awaited
+    (cluster.py). With one process every change is made here."""
+    signature = inspect.signature(change)
+    ROUTES[change.__name__] = change
+
+    @functools.wraps(change)
+    async def run(hall: Hall, table_id: str, *args: P.args, **kwargs: P.kwargs) -> T:
+        if hall.cluster is not None:
+            bound = signature.bind(hall, table_id, *args, **kwargs)
+            bound.apply_defaults()
+            answer = await hall.cluster.route(table_id, change.__name__,
+                                              list(bound.args[2:]))
+            if answer is not LOCAL:
+                return answer  # type: ignore[no-any-return]
+        return await change(hall, table_id, *args, **kwargs)
 
     return run
 
@@ -129,6 +158,19 @@ class Hall:
         self._loader: asyncio.Task[None] | None = None
         #: Live connections per client address (live.py bounds them).
         self.sockets: Counter[str] = Counter()
+        #: With Redis, this process's part in a site of many processes.
+        self.cluster = (Cluster(self, settings.redis_url, settings.node)
+                        if settings.redis_url else None)
+        self.routes = ROUTES
+
+    def owns(self, table: Table) -> bool:
+        """Whether this process makes the changes of ``table`` (always, alone)."""
+        return self.cluster is None or self.cluster.owns(table.id)
+
+    @property
+    def node(self) -> str | None:
+        """This process's name in a site of many, or None alone."""
+        return None if self.cluster is None else self.cluster.node
 
     def now(self) -> datetime:
         """The time, from the settings' clock (tests move it by hand)."""
@@ -148,13 +190,16 @@ class Hall:
         await self.db(self.store.migrate)
         for row in await self.db(self.store.tables):
             table = Table.from_row(row)
-            if table.status == "playing" and table.clock is None:  # stored untimed
-                table.clock = Clock.started(table.timing, len(table.seats), self.now())
-                await self.db(self.store.update_table, table.row())
+            if table.status == "playing" and table.clock is None and self.cluster is None:
+                await self._write(table, clock=Clock.started(table.timing, len(table.seats),
+                                                             self.now()))
             self.tables[table.id] = table
         await self.organizer.open()
         loop = asyncio.get_running_loop()
-        self._loader = loop.create_task(self._load_games(), name="game loader")
+        if self.cluster is not None:  # tables are taken over by the cluster's leases
+            await self.cluster.open()
+        else:
+            self._loader = loop.create_task(self._load_games(), name="game loader")
         if self.settings.time_check is not None:
             self._timekeeper = loop.create_task(
                 self._keep_time_always(self.settings.time_check), name="timekeeper")
@@ -178,10 +223,19 @@ class Hall:
                 await asyncio.gather(task, return_exceptions=True)
         await self.bots.stop()
         await asyncio.gather(*self._pending, return_exceptions=True)
+        if self.cluster is not None:
+            await self.cluster.close()
         self._db.shutdown(wait=True)
         self.store.close()
 
     # -- reading -----------------------------------------------------------------
+
+    async def find(self, table_id: str) -> Table:
+        """The table, read from the database if another process made it and
+        its news has not come yet; 404 if there is none."""
+        if table_id not in self.tables and self.cluster is not None:
+            await self.cluster.reload(table_id)
+        return self.get(table_id)
 
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
@@ -259,28 +313,33 @@ class Hall:
         out.sort(key=lambda game: not game["your_turn"])  # your turn first, then newest
         return out
 
-    @guarded
     async def claim(self, account: str, name: str, seats: list[tuple[str, str]]) -> int:
         """Give ``account`` the guest seats its browser holds tokens for
         (``(table id, token)`` pairs): a guest who signs up keeps their games.
         Seats of another account stay theirs. How many were claimed."""
         claimed = 0
         for table_id, token in seats:
-            table = self.tables.get(table_id)
-            if table is None:
-                continue
-            async with table.lock:
-                index = table.seat_of(token)
-                if index is None or table.seats[index].account is not None:
-                    continue
-                if table.seat_of_account(account) is not None:
-                    continue  # one seat per account at a table
-                seats_now = list(table.seats)
-                seats_now[index] = replace(seats_now[index], account=account, name=name)
-                await self._store_seats(table, seats_now)
-                self.notify(table)
-                claimed += 1
+            if table_id in self.tables:
+                claimed += await self.claim_seat(table_id, token, account, name)
         return claimed
+
+    @routed
+    @guarded
+    async def claim_seat(self, table_id: str, token: str, account: str, name: str) -> bool:
+        """Give ``account`` the guest seat ``token`` opens at the table, unless
+        it holds one there already; whether it was given."""
+        table = self.get(table_id)
+        async with table.lock:
+            index = table.seat_of(token)
+            if index is None or table.seats[index].account is not None:
+                return False
+            if table.seat_of_account(account) is not None:
+                return False  # one seat per account at a table
+            seats_now = list(table.seats)
+            seats_now[index] = replace(seats_now[index], account=account, name=name)
+            await self._store_seats(table, seats_now)
+            self.notify(table)
+            return True
 
     # -- changes -------------------------------------------------------------------
 
@@ -319,8 +378,7 @@ class Hall:
                       hide_distribution=setup.hide_distribution, seats=tuple(seats),
                       rated=setup.rated, timing=setup.timing, creator=address or "")
         async with table.lock:
-            await self.db(self.store.add_table, table.row())
-            self.tables[table.id] = table
+            await self._add(table)
             if all(s.taken for s in table.seats):
                 await self._start(table)
         return table, seat, token
@@ -348,8 +406,48 @@ class Hall:
 
     async def _store_seats(self, table: Table, seats: list[Seat]) -> None:
         """Store ``table``'s new seats, then let the table have them."""
-        await self.db(self.store.update_table, table.row(seats=tuple(seats)))
-        table.apply(seats=tuple(seats))
+        await self._write(table, seats=tuple(seats))
+
+    async def _write(self, table: Table, move: dict[str, Any] | None = None,
+                     rating: RatedResult | None = None, game: Game | None = None,
+                     **changes: Any) -> None:
+        """Store ``changes`` of ``table``'s columns (with ``move``, ``{"number",
+        "seat", "move"}``, and the ratings it gives, if it is a move), then
+        apply them (and ``game``, if given) and publish them to the other
+        processes: the one way a stored table changes. A process that lost
+        the table to another meanwhile changes nothing (503)."""
+        row = table.row(**changes)
+        try:
+            if move is None:
+                await self.db(self.store.update_table, row, self.node)
+            else:
+                await self.db(self.store.add_move, row, move["number"], move["seat"],
+                              move["move"], rating, self.now(), self.node)
+        except LeaseLost:
+            if self.cluster is not None:
+                self.cluster.owned.pop(table.id, None)
+            raise Refusal(503, "this table moved to another server meanwhile: nothing "
+                               "changed, try again") from None
+        table.apply(**changes)
+        if game is not None:
+            table.game = game
+        if self.cluster is not None:
+            self.cluster.changed(table, None if move is None else
+                                 {"number": move["number"], "move": move["move"]})
+
+    async def _add(self, table: Table) -> None:
+        """Store a new table, owned by this process (its lock is held)."""
+        if self.cluster is None:
+            await self.db(self.store.add_table, table.row())
+        else:
+            asked = time.monotonic()
+            await self.db(self.store.add_table, table.row(), self.node,
+                          self.cluster.lease_end())
+            self.cluster.took(table.id, asked)
+        table.apply()
+        self.tables[table.id] = table
+        if self.cluster is not None:
+            self.cluster.changed(table)
 
     @staticmethod
     def _joined(seat: Seat, index: int, name: str | None, token: str,
@@ -362,6 +460,7 @@ class Hall:
         return Seat("human", name=name or seat.label or f"Player {index + 1}",
                     label=seat.label, token_hash=token_hash(token))
 
+    @routed
     @guarded
     async def join(self, table_id: str, seat: int | None, name: str | None,
                    account: tuple[str, str] | None = None) -> tuple[int, str]:
@@ -386,6 +485,7 @@ class Hall:
                 self.notify(table)
         return index, token
 
+    @routed
     @guarded
     async def start(self, table_id: str, token: str | None,
                     account: str | None = None) -> Table:
@@ -411,8 +511,7 @@ class Hall:
         changes = {"seats": seats, "status": "playing", "seed": seed, "stack": game.stack,
                    "clock": Clock.started(table.timing, len(seats), self.now()),
                    "scores": list(game.scores), "current": game.current_player}
-        await self.db(self.store.update_table, table.row(**changes))
-        table.apply(**changes, game=game)
+        await self._write(table, game=game, **changes)
         self.notify(table)
 
     @guarded
@@ -425,11 +524,11 @@ class Hall:
                       options=options, hide_distribution=hide_distribution,
                       seats=name_bots(seats), rated=rated, timing=timing)
         async with table.lock:
-            await self.db(self.store.add_table, table.row())
-            self.tables[table.id] = table
+            await self._add(table)
             await self._start(table, seed)
         return table
 
+    @routed
     @guarded
     async def leave(self, table_id: str, token: str | None,
                     account: str | None = None) -> Table:
@@ -449,6 +548,7 @@ class Hall:
             self.notify(table)
         return table
 
+    @routed
     @guarded
     async def play(self, table_id: str, seat: int | None, data: Any,
                    expect: int | None = None, think: float | None = None) -> None:
@@ -507,9 +607,8 @@ class Hall:
         if after.is_over:
             changes.update(status="finished", result=_result(after))
             rating = rated_result(table, after, changes["clock"])
-        await self.db(self.store.add_move, table.row(**changes), len(game.moves), seat,
-                      move.to_dict(), rating, now)
-        table.apply(**changes, game=after)
+        await self._write(table, {"number": len(game.moves), "seat": seat,
+                                  "move": move.to_dict()}, rating, after, **changes)
         self.notify(table)
         if after.is_over:
             self._ended(table)
@@ -547,7 +646,7 @@ class Hall:
         many were changed."""
         now = self.now()
         changed = 0
-        for table in list(self.tables.values()):
+        for table in [t for t in self.tables.values() if self.owns(t)]:
             due = self._due(table)
             if due is not None and due <= now:
                 async with table.lock:
@@ -575,8 +674,7 @@ class Hall:
         seat, clock, game = table.running(), table.clock, await self.game_of(table)
         assert seat is not None and clock is not None and game is not None
         if table.timing.kind == "none":
-            await self.db(self.store.update_table, table.row(status="abandoned"))
-            table.apply(status="abandoned")
+            await self._write(table, status="abandoned")
             self.notify(table)
             self._ended(table)
             return True
@@ -590,13 +688,13 @@ class Hall:
             clock = clock.ran_out(seat)
         seats = list(table.seats)
         seats[seat] = seats[seat].as_bot(stand_in())
-        await self.db(self.store.update_table, table.row(seats=tuple(seats), clock=clock))
-        table.apply(seats=tuple(seats), clock=clock)
+        await self._write(table, seats=tuple(seats), clock=clock)
         self.notify(table)
         return True
 
     # -- rematch ------------------------------------------------------------------
 
+    @routed
     @guarded
     async def rematch(self, table_id: str, token: str | None,
                       account: str | None = None) -> dict[str, Any]:
@@ -616,8 +714,7 @@ class Hall:
             offer = {"accepted": accepted, "table": None}
             if all(str(i) in accepted for i, s in enumerate(table.seats) if s.kind == "human"):
                 offer["table"] = (await self._start_rematch(table, accepted)).id
-            await self.db(self.store.update_table, table.row(rematch=offer))
-            table.apply(rematch=offer)
+            await self._write(table, rematch=offer)
             self.notify(table)
         return {"accepted": sorted(int(i) for i in accepted), "table": offer["table"],
                 "seat": (seat - 1) % len(table.seats), "token": fresh}
@@ -643,11 +740,13 @@ class Hall:
     # -- telling ------------------------------------------------------------------
 
     def notify(self, table: Table) -> None:
-        """Send every connection of ``table`` its new state; wake its bots."""
+        """Send every connection of ``table`` here its new state; wake its
+        bots if this process owns the table."""
         states: dict[int | None, dict[str, Any]] = {}
         for listener in list(table.connections):
             seat = listener.seat_at(table)
             if seat not in states:
                 states[seat] = state_message(table, seat, self.now())
             listener.send(states[seat])
-        self.bots.wake(table)
+        if self.owns(table):
+            self.bots.wake(table)

@@ -58,6 +58,12 @@ class TableRow(Base):
     #: shown without rebuilding its game.
     scores: Mapped[list[int] | None] = mapped_column(JSON)
     current: Mapped[int | None] = mapped_column(Integer)
+    #: The server process that owns the table, and until when (cluster.py);
+    #: null for a single process.
+    owner: Mapped[str | None] = mapped_column(String(64), index=True)
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: How many changes of the table were stored.
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class MoveRow(Base):

@@ -20,7 +20,18 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, delete, event, func, insert, select, text, update
+from sqlalchemy import (
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    true,
+    update,
+)
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
@@ -109,9 +120,41 @@ def apply_rating(connection: Connection, table_id: str, result: RatedResult,
             **values}])
 
 
+class LeaseLost(Exception):
+    """A write for a table this process no longer owns: another process took
+    it over (cluster.py). Nothing was written."""
+
+
+#: The statuses of tables that are owned (leased) by a process.
+LIVE = ("waiting", "playing")
+
+
+def _owned_by(owner: str | None) -> Any:
+    """The condition a fenced write puts on its table's row: still ours."""
+    return true() if owner is None else TableRow.owner == owner
+
+
 def _utc(moment: datetime) -> datetime:
     """SQLite gives times back without their zone; they were stored in UTC."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _row(row: Any) -> dict[str, Any]:
+    """A ``tables`` row as a dict, its times in UTC."""
+    values = {name: row[name] for name in _COLUMNS}
+    values["created"] = _utc(values["created"])
+    if values["lease_until"] is not None:
+        values["lease_until"] = _utc(values["lease_until"])
+    return values
+
+
+def _fenced_update(connection: Connection, table_id: str, values: dict[str, Any],
+                   owner: str | None) -> None:
+    """Update a table's row; with ``owner``, only while that process owns it."""
+    done = connection.execute(update(TableRow).where(
+        TableRow.id == table_id, _owned_by(owner)).values(values))
+    if owner is not None and done.rowcount != 1:
+        raise LeaseLost(f"table {table_id} is no longer owned by {owner}")
 
 
 class Store:
@@ -129,22 +172,28 @@ class Store:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
-    def add_table(self, row: dict[str, Any]) -> None:
-        """Store a new table (see :meth:`Table.row <carcassonne.server.tables.Table.row>`)."""
+    def add_table(self, row: dict[str, Any], owner: str | None = None,
+                  until: datetime | None = None) -> None:
+        """Store a new table (see :meth:`Table.row <carcassonne.server.tables.Table.row>`),
+        leased to the process ``owner`` until ``until`` if given."""
         with self.engine.begin() as connection:
-            connection.execute(insert(TableRow), [row])
+            connection.execute(insert(TableRow), [{**row, "owner": owner,
+                                                   "lease_until": until}])
 
-    def update_table(self, row: dict[str, Any]) -> None:
-        """Store a table's new columns (its id says which)."""
+    def update_table(self, row: dict[str, Any], owner: str | None = None) -> None:
+        """Store a table's new columns (its id says which). With ``owner``,
+        only while that process owns the table (else :class:`LeaseLost`)."""
         values = {k: v for k, v in row.items() if k not in ("id", "created")}
         with self.engine.begin() as connection:
-            connection.execute(update(TableRow).where(TableRow.id == row["id"]).values(values))
+            _fenced_update(connection, row["id"], values, owner)
 
     def add_move(self, row: dict[str, Any], number: int, seat: int,
                  move: dict[str, Any], rating: RatedResult | None = None,
-                 played: datetime | None = None) -> None:
+                 played: datetime | None = None, owner: str | None = None) -> None:
         """Store move ``number`` of a table and the table's new columns, at once,
-        and with the last move of a rated game the ratings it gives.
+        and with the last move of a rated game the ratings it gives. With
+        ``owner``, only while that process owns the table (else
+        :class:`LeaseLost`, and nothing is stored).
 
         The primary key (table, number) refuses a second move with the same
         number: two writers can never both store move 12, so a game's result
@@ -152,24 +201,80 @@ class Store:
         values = {k: v for k, v in row.items() if k not in ("id", "created")}
         played = played or datetime.now(UTC)
         with self.engine.begin() as connection:
+            _fenced_update(connection, row["id"], values, owner)
             connection.execute(insert(MoveRow), [{
                 "table_id": row["id"], "number": number, "seat": seat, "move": move,
                 "played": played}])
-            connection.execute(update(TableRow).where(TableRow.id == row["id"]).values(values))
             if rating is not None:
                 apply_rating(connection, row["id"], rating, played)
+
+    # -- leases (cluster.py) -------------------------------------------------------------
+
+    def claim_table(self, table_id: str, owner: str, until: datetime, now: datetime) -> bool:
+        """Lease a table to ``owner`` until ``until`` if nobody else holds a
+        lease on it at ``now``; whether ``owner`` holds it now."""
+        with self.engine.begin() as connection:
+            done = connection.execute(update(TableRow).where(
+                TableRow.id == table_id,
+                or_(TableRow.owner.is_(None), TableRow.owner == owner,
+                    TableRow.lease_until.is_(None), TableRow.lease_until < now),
+            ).values(owner=owner, lease_until=until))
+        return done.rowcount == 1
+
+    def renew(self, owner: str, until: datetime) -> list[str]:
+        """Extend ``owner``'s leases of tables still waiting or being played
+        to ``until``; the ids of those tables."""
+        with self.engine.begin() as connection:
+            rows = connection.execute(update(TableRow).where(
+                TableRow.owner == owner, TableRow.status.in_(LIVE)).values(
+                lease_until=until).returning(TableRow.id)).all()
+        return [table_id for (table_id,) in rows]
+
+    def orphans(self, now: datetime, limit: int = 500) -> list[str]:
+        """Tables waiting or being played whose lease ran out (their owner
+        died or stopped) or that nobody ever leased, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(TableRow.id).where(
+                TableRow.status.in_(LIVE),
+                or_(TableRow.lease_until.is_(None), TableRow.lease_until < now)).order_by(
+                TableRow.created).limit(limit)).all()
+        return [table_id for (table_id,) in rows]
+
+    def lease_of(self, table_id: str) -> tuple[str | None, datetime | None] | None:
+        """Who owns a table and until when; None if there is no such table."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(TableRow.owner, TableRow.lease_until).where(
+                TableRow.id == table_id)).first()
+        if row is None:
+            return None
+        return row[0], None if row[1] is None else _utc(row[1])
+
+    def release(self, owner: str) -> None:
+        """End every lease of ``owner`` (it stops): others take its tables at once."""
+        with self.engine.begin() as connection:
+            connection.execute(update(TableRow).where(TableRow.owner == owner).values(
+                lease_until=None))
+
+    def versions(self) -> dict[str, int]:
+        """The version of every table waiting or being played."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(TableRow.id, TableRow.version).where(
+                TableRow.status.in_(LIVE))).all()
+        return dict(rows)  # type: ignore[arg-type]
+
+    def table(self, table_id: str) -> dict[str, Any] | None:
+        """One table's row, or None."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(TableRow.__table__).where(
+                TableRow.id == table_id)).mappings().first()
+        return None if row is None else _row(row)
 
     def tables(self) -> list[dict[str, Any]]:
         """Every table's row, oldest first."""
         with self.engine.connect() as connection:
             rows = connection.execute(select(TableRow.__table__).order_by(
                 TableRow.created, TableRow.id)).mappings().all()
-        out = []
-        for row in rows:
-            values = {name: row[name] for name in _COLUMNS}
-            values["created"] = _utc(values["created"])
-            out.append(values)
-        return out
+        return [_row(row) for row in rows]
 
     def moves(self, table_id: str) -> list[dict[str, Any]]:
         """The moves of a table in the order they were played."""

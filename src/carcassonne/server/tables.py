@@ -87,6 +87,12 @@ def name_bots(seats: list[Seat] | tuple[Seat, ...]) -> tuple[Seat, ...]:
     return tuple(out)
 
 
+#: The attributes of a table that its row stores (besides ``version``).
+ROW = ("id", "name", "created", "sets", "options", "hide_distribution", "seats", "status",
+       "seed", "stack", "moves", "result", "rated", "timing", "clock", "rematch", "scores",
+       "current")
+
+
 @dataclass(eq=False)
 class Table:
     """A table: what the ``tables`` row says, plus the live game and its lock."""
@@ -117,6 +123,12 @@ class Table:
     #: game, once rebuilt, says the same).
     scores: list[int] | None = None
     current: int | None = None
+    #: How many changes of this table were stored (a process mirroring the
+    #: table sees from it whether it missed one: cluster.py).
+    version: int = 0
+    #: The server process that owned the table when its row was read (None
+    #: with a single process).
+    owner: str | None = None
     #: The client address that created the table through the lobby (in
     #: memory only: it bounds the tables of bots only per address), or None.
     creator: str | None = field(default=None, repr=False)
@@ -172,11 +184,10 @@ class Table:
 
     def row(self, **changes: Any) -> dict[str, Any]:
         """The columns of this table's row, with ``changes`` (attribute values)
-        applied: what to store before changing the table itself."""
-        values = {name: getattr(self, name) for name in (
-            "id", "name", "created", "sets", "options", "hide_distribution", "seats",
-            "status", "seed", "stack", "moves", "result", "rated", "timing", "clock",
-            "rematch", "scores", "current")}
+        applied: what to store before changing the table itself (with
+        :meth:`apply`). The row counts one more change than the table."""
+        values = {name: getattr(self, name) for name in ROW}
+        values["version"] = self.version + 1
         values.update(changes)
         values["timing"] = values["timing"].public()
         values["clock"] = None if values["clock"] is None else values["clock"].stored()
@@ -197,12 +208,21 @@ class Table:
             moves=row["moves"], result=row["result"], rated=bool(row.get("rated", False)),
             timing=Timing.from_stored(row.get("timing")),
             clock=Clock.from_stored(row.get("clock")), rematch=row.get("rematch"),
-            scores=row.get("scores"), current=row.get("current"))
+            scores=row.get("scores"), current=row.get("current"),
+            version=row.get("version") or 0, owner=row.get("owner"))
 
     def apply(self, **changes: Any) -> None:
-        """Set attributes once the database holds them."""
+        """Set attributes once the database holds them (a :meth:`row` with the
+        same changes): one more change of the table."""
+        self.version += 1
         for name, value in changes.items():
             setattr(self, name, value)
+
+    def take(self, other: Table) -> None:
+        """Take every stored column of ``other``, a newer row of this same
+        table (its game, lock and connections stay)."""
+        for name in (*ROW, "version", "owner"):
+            setattr(self, name, getattr(other, name))
 
     def seat_of(self, token: str | None) -> int | None:
         """The human seat ``token`` opens, or None. Every seat is compared,

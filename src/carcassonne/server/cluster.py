@@ -1,0 +1,412 @@
+"""Many server processes, one site: table leases and Redis fan-out.
+
+With ``--redis``, several ``carcassonne serve`` processes share one
+PostgreSQL database (the record of truth) and one Redis server. Any process
+accepts any client; each table waiting or being played is *owned* by one
+process at a time, which alone changes it: it plays its moves, bots and
+clocks.
+
+Leases
+    The owner holds a lease on each of its tables, written in the table's
+    row (``owner``, ``lease_until``) and renewed every second for
+    :data:`LEASE` seconds. A process that dies stops renewing; once its
+    leases have run out, the first process to look (every second) takes
+    the tables over: it reloads each from the database and lets its bots
+    and clocks go on. Every write of an owner is fenced (``WHERE owner =
+    me``), so a process that lost a table while it was stalled cannot
+    write to it any more: no stored move is lost or written twice. A
+    process stopped cleanly ends its leases first, so the others take over
+    at once.
+
+Fan-out
+    The owner publishes each stored change of a table (its new row, and the
+    move if there was one) on one Redis channel. Every other process keeps
+    every table's row (the lobby lists them all) and, for tables it mirrors
+    (someone connected to it watches), the game: the change's move is played
+    on the mirror. Redis may drop a message: a change whose ``version`` is
+    not the next one, or a mirror found behind the database by the check
+    every :data:`CHECK_EVERY` seconds, is reloaded from the database.
+
+Routing
+    A change asked of a process that does not own the table (a move from a
+    client connected here, a join over HTTP) is sent to the owner's own
+    channel and its answer (or refusal) awaited; a table whose lease ran
+    out is taken first and changed here.
+
+Without Redis a single process owns everything and none of this runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from carcassonne.engine import Move
+from carcassonne.server.errors import Refusal
+from carcassonne.server.tables import Table
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+    from redis.asyncio.client import PubSub
+
+    from carcassonne.server.hall import Hall
+
+log = logging.getLogger(__name__)
+
+#: Seconds a lease lasts unless renewed.
+LEASE = 3.0
+#: Seconds between two renewals of a process's leases, and between two
+#: looks for tables whose lease ran out.
+RENEW_EVERY = 1.0
+#: A process stops acting on a table this long before its lease runs out
+#: in the database, so a stalled process never acts on a table already taken.
+MARGIN = 0.5
+#: Seconds between two checks of the mirrored tables against the database.
+CHECK_EVERY = 2.0
+#: Seconds to wait for the owner's answer to a routed change.
+CALL_TIMEOUT = 5.0
+#: The Redis channel of every table's changes.
+CHANGES = "carcassonne:changes"
+#: What a routed change answers when it is to run in this process.
+LOCAL = object()
+
+
+def inbox(node: str) -> str:
+    """The Redis channel of the routed changes to process ``node`` and their answers."""
+    return f"carcassonne:node:{node}"
+
+
+def default_node() -> str:
+    """A name for this process: host, process id and a few random letters."""
+    return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
+
+
+def _wire_row(table: Table) -> dict[str, Any]:
+    """A table's stored row as JSON can carry it."""
+    row = table.row(version=table.version)
+    row["created"] = table.created.isoformat()
+    return row
+
+
+def _read_row(row: dict[str, Any]) -> Table:
+    created = row["created"]
+    if isinstance(created, str):
+        row = {**row, "created": datetime.fromisoformat(created)}
+    return Table.from_row(row)
+
+
+def encode(value: Any) -> Any:
+    """A routed change's answer as JSON: a table as its row, a tuple as a list."""
+    if isinstance(value, Table):
+        return {"table": _wire_row(value)}
+    if isinstance(value, tuple):
+        return {"tuple": list(value)}
+    return {"value": value}
+
+
+class Cluster:
+    """This process's part in a site of many: its leases, its Redis link."""
+
+    def __init__(self, hall: Hall, url: str, node: str | None = None,
+                 lease: float = LEASE) -> None:
+        self.hall = hall
+        self.url = url
+        self.node = node or default_node()
+        self.lease = lease
+        #: Table id -> the monotonic time until which this process acts on it.
+        self.owned: dict[str, float] = {}
+        self._redis: Redis | None = None
+        self._pubsub: PubSub | None = None
+        self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._busy: set[asyncio.Task[Any]] = set()
+
+    # -- start and stop -------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Connect to Redis, listen, and start keeping leases and taking over."""
+        from redis.asyncio import Redis
+
+        self._redis = Redis.from_url(self.url)
+        await self._redis.ping()
+        self._pubsub = self._redis.pubsub()
+        await self._pubsub.subscribe(CHANGES, inbox(self.node))
+        loop = asyncio.get_running_loop()
+        for name, job in (("publish", self._publish), ("listen", self._listen),
+                          ("leases", self._keep_leases), ("check", self._check)):
+            self._tasks.append(loop.create_task(job(), name=f"cluster {name}"))
+
+    async def close(self) -> None:
+        """Stop, end this process's leases (others take its tables at once)."""
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        try:
+            await self.hall.db(self.hall.store.release, self.node)
+        except Exception:
+            log.exception("the leases of %s could not be ended; they run out", self.node)
+        if self._pubsub is not None:
+            await self._pubsub.aclose()
+        if self._redis is not None:
+            await self._redis.aclose()
+
+    # -- leases ---------------------------------------------------------------------------
+
+    def owns(self, table_id: str) -> bool:
+        """Whether this process owns the table now (its lease has not run out)."""
+        until = self.owned.get(table_id)
+        return until is not None and until > time.monotonic()
+
+    def lease_end(self) -> datetime:
+        """When a lease taken or renewed now runs out in the database."""
+        return datetime.now(UTC) + timedelta(seconds=self.lease)
+
+    def _held(self, asked: float) -> float:
+        """Till when this process may act on a lease written since ``asked``."""
+        return asked + self.lease - MARGIN
+
+    def took(self, table_id: str, asked: float) -> None:
+        """Note a lease of ``table_id`` written since the monotonic ``asked``."""
+        self.owned[table_id] = self._held(asked)
+
+    async def take(self, table_id: str) -> bool:
+        """Lease the table if nobody else holds it, and bring it up to date
+        from the database; whether this process owns it now."""
+        asked = time.monotonic()
+        claimed = await self.hall.db(self.hall.store.claim_table, table_id, self.node,
+                                     self.lease_end(), datetime.now(UTC))
+        if not claimed:
+            return False
+        self.took(table_id, asked)
+        await self.reload(table_id, owned=True)
+        return True
+
+    async def _keep_leases(self) -> None:
+        """Renew every lease each second; take over tables whose lease ran out."""
+        while True:
+            try:
+                asked = time.monotonic()
+                kept = await self.hall.db(self.hall.store.renew, self.node, self.lease_end())
+                for table_id in kept:
+                    self.owned[table_id] = self._held(asked)
+                now = time.monotonic()
+                for table_id in [t for t, until in self.owned.items() if until <= now]:
+                    del self.owned[table_id]
+                await self._take_over()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("keeping the leases of %s failed; trying again", self.node)
+            await asyncio.sleep(RENEW_EVERY)
+
+    async def _take_over(self) -> None:
+        """Take every table nobody holds (its owner died or stopped)."""
+        for table_id in await self.hall.db(self.hall.store.orphans, datetime.now(UTC)):
+            if await self.take(table_id):
+                log.info("%s took over table %s", self.node, table_id)
+
+    # -- mirrors ----------------------------------------------------------------------------
+
+    async def reload(self, table_id: str, owned: bool = False) -> Table | None:
+        """Bring the table up to date from the database (its row, and its game
+        if it is in memory or this process owns it); the table, or None if
+        there is no such table."""
+        hall = self.hall
+        row = await hall.db(hall.store.table, table_id)
+        if row is None:
+            return None
+        fresh = Table.from_row(row)
+        table = hall.tables.get(table_id)
+        if table is None:
+            hall.tables[table_id] = table = fresh
+        elif fresh.version != table.version or (
+                table.game is not None and len(table.game.moves) != fresh.moves):
+            table.take(fresh)
+            table.game = None
+        if table.status != "waiting" and (owned or table.connections):
+            await hall.game_of(table)
+        hall.notify(table)
+        return table
+
+    def absorb(self, row: dict[str, Any], move: dict[str, Any] | None) -> None:
+        """Apply a change another process published: the table's new row and,
+        when the change was a move, that move (``{"number", "move"}``)."""
+        fresh = _read_row(row)
+        table = self.hall.tables.get(fresh.id)
+        if table is None:
+            self.hall.tables[fresh.id] = fresh
+            return
+        if fresh.version <= table.version or self.owns(table.id):
+            return  # already known (or this process is the owner now)
+        gap = fresh.version != table.version + 1
+        game = table.game
+        table.take(fresh)
+        if game is not None:
+            if not gap and move is not None and move["number"] == len(game.moves):
+                after = game.copy()
+                after.play(Move.from_dict(move["move"]))
+                table.game = after
+            elif len(game.moves) != fresh.moves:
+                table.game = None  # missed a move: rebuilt from the database below
+        if table.game is None and table.connections and table.status != "waiting":
+            self._spawn(self.reload(table.id))
+        else:
+            self.hall.notify(table)
+
+    async def _check(self) -> None:
+        """Every few seconds, compare the tables known here with the database:
+        a change whose message was dropped is reloaded."""
+        while True:
+            await asyncio.sleep(CHECK_EVERY)
+            try:
+                stored = await self.hall.db(self.hall.store.versions)
+                behind = [t for t, v in stored.items()
+                          if t not in self.hall.tables or self.hall.tables[t].version < v]
+                behind += [t.id for t in list(self.hall.tables.values())
+                           if t.status in ("waiting", "playing") and t.id not in stored]
+                for table_id in behind:
+                    if not self.owns(table_id):
+                        await self.reload(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("checking the tables against the database failed")
+
+    # -- fan-out ------------------------------------------------------------------------------
+
+    def changed(self, table: Table, move: dict[str, Any] | None = None) -> None:
+        """Publish a change this process stored (``move``: ``{"number",
+        "move"}`` when it was a move)."""
+        message = {"kind": "change", "node": self.node,
+                   "row": {**_wire_row(table), "owner": self.node}, "move": move}
+        self._out.put_nowait((CHANGES, json.dumps(message, default=str)))
+
+    async def _publish(self) -> None:
+        """Send queued messages in order (a change before the answer it caused)."""
+        assert self._redis is not None
+        while True:
+            channel, data = await self._out.get()
+            try:
+                await self._redis.publish(channel, data)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # others catch up from the database
+                log.warning("a message to %s was lost: Redis failed", channel, exc_info=True)
+
+    async def _listen(self) -> None:
+        """Read this process's channels; a lost Redis link is opened again and
+        every table checked against the database."""
+        assert self._pubsub is not None
+        while True:
+            try:
+                message = await self._pubsub.get_message(ignore_subscribe_messages=True,
+                                                         timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("the Redis link failed; connecting again", exc_info=True)
+                await asyncio.sleep(0.5)
+                continue
+            if message is None:
+                continue
+            try:
+                self._receive(json.loads(message["data"]))
+            except Exception:
+                log.exception("a cluster message could not be read")
+
+    def _receive(self, message: dict[str, Any]) -> None:
+        kind = message.get("kind")
+        if kind == "change" and message.get("node") != self.node:
+            self.absorb(message["row"], message.get("move"))
+        elif kind == "call":
+            self._spawn(self._answer(message))
+        elif kind == "answer":
+            future = self._calls.pop(message["id"], None)
+            if future is not None and not future.done():
+                future.set_result(message)
+
+    def _spawn(self, job: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(job)
+        self._busy.add(task)
+        task.add_done_callback(self._busy.discard)
+
+    # -- routing ------------------------------------------------------------------------------
+
+    async def route(self, table_id: str, op: str, args: list[Any]) -> Any:
+        """:data:`LOCAL` if this process is to make the change ``op`` of the
+        table (it owns it, or just took it), else the owner's answer."""
+        if self.owns(table_id):
+            return LOCAL
+        for _ in range(3):
+            lease = await self.hall.db(self.hall.store.lease_of, table_id)
+            if lease is None:
+                return LOCAL  # no such table: refused here
+            owner, until = lease
+            if owner is None or owner == self.node or until is None or until <= datetime.now(UTC):
+                if await self.take(table_id):
+                    return LOCAL
+                continue
+            answer = await self._ask(owner, table_id, op, args)
+            if answer.get("moved"):
+                await asyncio.sleep(0.2)
+                continue
+            return await self._decode(table_id, answer)
+        raise Refusal(503, "this table is moving between servers: try again in a few seconds")
+
+    async def _ask(self, owner: str, table_id: str, op: str, args: list[Any]) -> dict[str, Any]:
+        """Send the change to ``owner`` and wait for its answer."""
+        call = secrets.token_hex(8)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._calls[call] = future
+        message = {"kind": "call", "id": call, "reply": self.node, "table": table_id,
+                   "op": op, "args": args}
+        self._out.put_nowait((inbox(owner), json.dumps(message, default=str)))
+        try:
+            return await asyncio.wait_for(future, CALL_TIMEOUT)
+        except TimeoutError:
+            raise Refusal(503, "the server that plays this table did not answer: "
+                               "try again in a few seconds") from None
+        finally:
+            self._calls.pop(call, None)
+
+    async def _decode(self, table_id: str, answer: dict[str, Any]) -> Any:
+        if "refusal" in answer:
+            refusal = answer["refusal"]
+            raise Refusal(refusal["status"], refusal["message"], refusal.get("rule"))
+        value = answer["value"]
+        if "table" in value:
+            self.absorb(value["table"], None)
+            return self.hall.get(table_id)
+        if "tuple" in value:
+            return tuple(value["tuple"])
+        return value["value"]
+
+    async def _answer(self, message: dict[str, Any]) -> None:
+        """Make a change routed here and send back its answer."""
+        answer: dict[str, Any] = {"kind": "answer", "id": message["id"]}
+        table_id = message["table"]
+        if not self.owns(table_id):
+            answer["moved"] = True
+        else:
+            change: Callable[..., Awaitable[Any]] | None = self.hall.routes.get(message["op"])
+            try:
+                if change is None:
+                    raise Refusal(400, f"unknown change {message['op']!r}")
+                answer["value"] = encode(await change(self.hall, table_id, *message["args"]))
+            except Refusal as refusal:
+                answer["refusal"] = {"status": refusal.status, "message": refusal.message,
+                                     "rule": refusal.rule}
+            except Exception:
+                log.exception("a change routed to %s failed", self.node)
+                answer["refusal"] = {"status": 500, "message": "the server failed; "
+                                     "nothing changed", "rule": None}
+        self._out.put_nowait((inbox(message["reply"]), json.dumps(answer, default=str)))
