@@ -118,3 +118,40 @@ def serve(sqlite_url: str, web_dir: Path) -> Serve:
 def client(serve: Serve) -> Iterator[TestClient]:
     with serve() as running:
         yield running
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """A real Redis server of this test's own (Debian's ``redis-server``,
+    installed by ./run-tests), on a free port, stopped afterwards."""
+    import shutil
+    import socket
+    import subprocess
+    import time
+
+    import redis
+
+    program = shutil.which("redis-server")
+    if program is None:
+        pytest.skip("redis-server is not installed (./run-tests installs it as root)")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    process = subprocess.Popen([program, "--port", str(port), "--bind", "127.0.0.1",
+                                "--save", "", "--appendonly", "no", "--dir", str(tmp_path)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                redis.Redis.from_url(url).ping()
+                break
+            except redis.ConnectionError:
+                assert process.poll() is None and time.monotonic() < deadline, \
+                    "redis-server did not start"
+                time.sleep(0.05)
+        yield url
+    finally:
+        process.kill()
+        process.wait(timeout=10)

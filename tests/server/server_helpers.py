@@ -4,12 +4,17 @@ looking for the stack order where it must not be."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import socket
+import subprocess
+import sys
 import time
-from collections.abc import Callable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
 from carcassonne.server.hall import Hall
@@ -123,3 +128,37 @@ def assert_secret(answer: Any, stack: tuple[str, ...], view: dict[str, Any] | No
             run = coming[start:start + 3]
             assert json.dumps(run)[1:-1] not in text, f"the draw order {run} leaked"
             assert json.dumps(run, separators=(",", ":"))[1:-1] not in compact
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(port: int, *args: str, env: dict[str, str] | None = None,
+           ) -> Iterator[subprocess.Popen[str]]:
+    """``carcassonne serve --port PORT ARGS``, running until it answers."""
+    command = [sys.executable, "-m", "carcassonne", "serve", "--port", str(port), *args]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env={**os.environ, **(env or {})})
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert process.poll() is None, process.communicate()
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/health").json() == {"ok": True}:
+                    break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()
+        process.stderr.close()

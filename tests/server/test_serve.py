@@ -5,18 +5,15 @@ table exactly as it was."""
 from __future__ import annotations
 
 import json
-import os
 import signal
-import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
+from server_helpers import free_port, server
 from websockets.sync.client import ClientConnection, connect
 
 from carcassonne import Game
@@ -24,40 +21,6 @@ from carcassonne import Game
 #: Pause between our moves: the real server keeps the protocol's bounds
 #: (20 messages a second, 100 in ten seconds).
 PACE = 0.12
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-@contextmanager
-def server(port: int, *args: str, env: dict[str, str] | None = None,
-           ) -> Iterator[subprocess.Popen[str]]:
-    """``carcassonne serve --port PORT ARGS``, running until it answers."""
-    command = [sys.executable, "-m", "carcassonne", "serve", "--port", str(port), *args]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, env={**os.environ, **(env or {})})
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            assert process.poll() is None, process.communicate()
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/health").json() == {"ok": True}:
-                    break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
-        yield process
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
-        assert process.stdout is not None and process.stderr is not None
-        process.stdout.close()
-        process.stderr.close()
 
 
 def state(ws: ClientConnection) -> dict[str, Any]:

@@ -343,27 +343,35 @@ class Cluster:
 
     async def route(self, table_id: str, op: str, args: list[Any]) -> Any:
         """:data:`LOCAL` if this process is to make the change ``op`` of the
-        table (it owns it, or just took it), else the owner's answer."""
+        table (it owns it, or just took it), else the owner's answer.
+
+        An owner that does not answer before its lease would run out is
+        taken for dead: once the lease has run out the table is taken here
+        and the change made here, so a change asked while its owner dies
+        waits a few seconds instead of failing."""
         if self.owns(table_id):
             return LOCAL
-        for _ in range(3):
+        for _ in range(4):
             lease = await self.hall.db(self.hall.store.lease_of, table_id)
             if lease is None:
                 return LOCAL  # no such table: refused here
             owner, until = lease
-            if owner is None or owner == self.node or until is None or until <= datetime.now(UTC):
+            now = datetime.now(UTC)
+            if owner is None or owner == self.node or until is None or until <= now:
                 if await self.take(table_id):
                     return LOCAL
                 continue
-            answer = await self._ask(owner, table_id, op, args)
-            if answer.get("moved"):
-                await asyncio.sleep(0.2)
+            wait = min(CALL_TIMEOUT, (until - now).total_seconds() + 0.25)
+            answer = await self._ask(owner, table_id, op, args, wait)
+            if answer is None or answer.get("moved"):
                 continue
             return await self._decode(table_id, answer)
-        raise Refusal(503, "this table is moving between servers: try again in a few seconds")
+        raise Refusal(503, "the server that plays this table did not answer: try again "
+                           "in a few seconds")
 
-    async def _ask(self, owner: str, table_id: str, op: str, args: list[Any]) -> dict[str, Any]:
-        """Send the change to ``owner`` and wait for its answer."""
+    async def _ask(self, owner: str, table_id: str, op: str, args: list[Any],
+                   wait: float) -> dict[str, Any] | None:
+        """Send the change to ``owner``; its answer, or None after ``wait`` seconds."""
         call = secrets.token_hex(8)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._calls[call] = future
@@ -371,10 +379,9 @@ class Cluster:
                    "op": op, "args": args}
         self._out.put_nowait((inbox(owner), json.dumps(message, default=str)))
         try:
-            return await asyncio.wait_for(future, CALL_TIMEOUT)
+            return await asyncio.wait_for(future, wait)
         except TimeoutError:
-            raise Refusal(503, "the server that plays this table did not answer: "
-                               "try again in a few seconds") from None
+            return None
         finally:
             self._calls.pop(call, None)
 

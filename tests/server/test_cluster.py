@@ -1,0 +1,214 @@
+"""Three real ``carcassonne serve`` processes sharing one PostgreSQL and one
+Redis (cluster.py): a change made at one is seen at every other, a change
+asked of a process that does not own the table is made by its owner, and
+after ``kill -9`` of an owner its tables are taken over within 5 seconds,
+with no acknowledged move lost or played twice; a client of the killed
+process reconnects to another and gets the whole state."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+import httpx
+from server_helpers import free_port, server
+from websockets.sync.client import ClientConnection, connect
+
+from carcassonne import Game
+from carcassonne.engine import Move
+from carcassonne.server.store import Store
+
+#: Pause between two of our moves on one connection (the protocol's bounds).
+PACE = 0.06
+HUMAN: dict[str, Any] = {"kind": "human"}
+
+@contextmanager
+def cluster(database: str, redis: str, count: int = 3, *extra: str,
+            ) -> Iterator[list[tuple[int, subprocess.Popen[str]]]]:
+    """``count`` server processes (``app1``...) on one database and one Redis,
+    started one after the other (the first one migrates the database)."""
+    with ExitStack() as stack:
+        out = []
+        for index in range(count):
+            port = free_port()
+            process = stack.enter_context(server(
+                port, "--database", database, "--redis", redis, "--node", f"app{index + 1}",
+                "--bot-delay", "0", *extra))
+            out.append((port, process))
+        yield out
+
+
+def post(port: int, path: str, body: dict[str, Any] | None = None,
+         token: str | None = None) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    answer = httpx.post(f"http://127.0.0.1:{port}{path}", json=body or {}, headers=headers,
+                        timeout=20)
+    assert answer.status_code in (200, 201), answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def table_at(port: int, table_id: str) -> dict[str, Any]:
+    data: dict[str, Any] = httpx.get(f"http://127.0.0.1:{port}/api/tables/{table_id}",
+                                     timeout=20).json()
+    return data
+
+
+def eventually(check: Callable[[], bool], seconds: float = 10.0) -> float:
+    """Wait until ``check()`` holds; the seconds it took."""
+    start = time.monotonic()
+    while not check():
+        assert time.monotonic() - start < seconds, "it did not happen in time"
+        time.sleep(0.05)
+    return time.monotonic() - start
+
+
+@contextmanager
+def socket_to(port: int, table_id: str, token: str | None = None,
+              ) -> Iterator[ClientConnection]:
+    """A live connection to the table at ``port``, playing the seat of
+    ``token`` if given (shown in a ``seat`` message, never in the URL)."""
+    with connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}") as ws:
+        if token is not None:
+            ws.send(json.dumps({"type": "seat", "token": token}))
+        yield ws
+
+
+def state_where(ws: ClientConnection, wanted: Callable[[dict[str, Any]], bool],
+                seconds: float = 20) -> dict[str, Any]:
+    """The first ``state`` message that satisfies ``wanted`` (errors are skipped:
+    a move refused while its table changes owner is sent again by the test)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+        if message["type"] == "state" and wanted(message):
+            return message
+
+
+def my_turn(ws: ClientConnection, seconds: float = 20) -> dict[str, Any]:
+    return state_where(ws, lambda m: m["legal"] is not None or m["view"]["is_over"], seconds)
+
+
+def test_changes_made_at_one_process_are_seen_at_every_other(postgres_url: str,
+                                                             redis_url: str) -> None:
+    with cluster(postgres_url, redis_url) as servers:
+        (a, _), (b, _), (c, _) = servers
+        table_id = post(a, "/api/tables", {"seats": [HUMAN, HUMAN]})["table"]["id"]
+        eventually(lambda: all(table_at(p, table_id).get("id") == table_id for p in (b, c)))
+        # Joins asked of processes that do not own the table are made by its owner.
+        ann = post(b, f"/api/tables/{table_id}/join", {"seat": 0, "name": "Ann"})
+        bob = post(c, f"/api/tables/{table_id}/join", {"seat": 1, "name": "Bob"})
+        assert (ann["seat"], bob["seat"]) == (0, 1)
+        eventually(lambda: all(table_at(p, table_id)["status"] == "playing"
+                               for p in (a, b, c)))
+        with (socket_to(b, table_id, ann["token"]) as at_b,
+              socket_to(c, table_id, bob["token"]) as at_c,
+              socket_to(a, table_id) as watcher):
+            players = {0: at_b, 1: at_c}
+            played = []
+            for number in range(12):
+                seen = {seat: state_where(ws, lambda m, n=number: m["last"] == n
+                                          and m["seat"] is not None)
+                        for seat, ws in players.items()}
+                watched = state_where(watcher, lambda m, n=number: m["last"] == n)
+                mover = next(seat for seat, s in seen.items() if s["legal"] is not None)
+                assert watched["table"]["scores"] == seen[mover]["table"]["scores"]
+                move = seen[mover]["legal"][number % len(seen[mover]["legal"])]
+                players[mover].send(json.dumps({"type": "move", "move": move}))
+                played.append(move)
+                time.sleep(PACE)
+            for ws in (at_b, at_c, watcher):
+                state_where(ws, lambda m: m["last"] == 12)
+        eventually(lambda: all(table_at(p, table_id)["moves"] == 12 for p in (a, b, c)))
+    store = Store(postgres_url)
+    try:
+        stored = store.moves(table_id)  # numbered 0..11, none missing
+    finally:
+        store.close()
+    assert [Move.from_dict(m) for m in stored] == [Move.from_dict(m) for m in played]
+
+
+def test_a_killed_owner_s_tables_are_taken_over_within_5_seconds(postgres_url: str,
+                                                                   redis_url: str) -> None:
+    with (cluster(postgres_url, redis_url, 3, "--bot-pace", "0.15") as servers,
+          ExitStack() as connections):
+        (a, owner), (b, _), (c, _) = servers
+        bots = post(a, "/api/tables", {"seats": [{"kind": "bot", "bot": "greedy"},
+                                                 {"kind": "bot", "bot": "random"}]})
+        bots_id = bots["table"]["id"]
+        games = {}
+        # Ann plays at b, Cat at a (the process to be killed); both tables are a's.
+        for name, port in (("Ann", b), ("Cat", a)):
+            made = post(a, "/api/tables", {"seats": [HUMAN, {"kind": "bot", "bot": "random"}],
+                                           "join": {"seat": 0, "name": name}})
+            games[name] = {"id": made["table"]["id"], "token": made["token"], "port": port,
+                           "sent": {}}
+        sockets = {name: connections.enter_context(socket_to(g["port"], g["id"], g["token"]))
+                   for name, g in games.items()}
+
+        def move_once(name: str, seconds: float = 20,
+                      now: dict[str, Any] | None = None) -> dict[str, Any]:
+            """Play one move for ``name`` (from the state ``now``, else the next
+            one where it is their turn) and wait until it is acknowledged (the
+            state after it); a refusal while the table changes owner is retried."""
+            game, ws = games[name], sockets[name]
+            now = now or my_turn(ws, seconds)
+            if now["view"]["is_over"]:
+                return now
+            number = now["last"]
+            move = now["legal"][number % len(now["legal"])]
+            deadline = time.monotonic() + seconds
+            while True:
+                ws.send(json.dumps({"type": "move", "move": move}))
+                message = json.loads(ws.recv(timeout=seconds))
+                while message["type"] == "state" and message["last"] <= number:
+                    message = json.loads(ws.recv(timeout=seconds))
+                if message["type"] == "state":
+                    game["sent"][number] = move  # acknowledged
+                    time.sleep(PACE)
+                    return message
+                assert time.monotonic() < deadline, message
+                time.sleep(0.2)
+
+        for _ in range(3):
+            for name in games:
+                move_once(name)
+        assert table_at(b, bots_id)["status"] == "playing"
+
+        owner.send_signal(signal.SIGKILL)
+        owner.wait(timeout=10)
+        killed = time.monotonic()
+        at_kill = table_at(b, bots_id)["moves"]
+        # The table of bots plays on at another process.
+        bots_back = eventually(lambda: table_at(b, bots_id)["moves"] > at_kill + 1)
+
+        # Ann's connection (at b) plays on: her move waits for the take-over.
+        move_once("Ann", seconds=10)
+        ann_back = time.monotonic() - killed
+        # Cat's connection died with a: she reconnects to c and gets the whole state.
+        sockets["Cat"] = connections.enter_context(
+            socket_to(c, games["Cat"]["id"], games["Cat"]["token"]))
+        back = my_turn(sockets["Cat"])
+        assert back["last"] >= max(games["Cat"]["sent"]) + 1
+        assert back["view"]["board"] is not None
+        move_once("Cat", seconds=10, now=back)
+        cat_back = time.monotonic() - killed
+        assert bots_back < 5 and ann_back < 5 and cat_back < 5, (bots_back, ann_back, cat_back)
+
+        for name in games:  # both games to their end
+            now = move_once(name)
+            while not now["view"]["is_over"]:
+                now = move_once(name, now=now if now["legal"] is not None else None)
+        eventually(lambda: table_at(b, bots_id)["status"] == "finished", seconds=60)
+        for table_id, sent in [(bots_id, {})] + [(g["id"], g["sent"]) for g in games.values()]:
+            final = table_at(c, table_id)
+            record = httpx.get(f"http://127.0.0.1:{b}/api/tables/{table_id}/record").json()
+            assert len(record["moves"]) == final["moves"]
+            assert list(Game.from_record(record).scores) == final["scores"]
+            for number, move in sent.items():  # every acknowledged move, in its place
+                assert Move.from_dict(record["moves"][number]) == Move.from_dict(move)
