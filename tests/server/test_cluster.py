@@ -7,6 +7,8 @@ process reconnects to another and gets the whole state."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 import signal
 import subprocess
@@ -212,3 +214,77 @@ def test_a_killed_owner_s_tables_are_taken_over_within_5_seconds(postgres_url: s
             assert list(Game.from_record(record).scores) == final["scores"]
             for number, move in sent.items():  # every acknowledged move, in its place
                 assert Move.from_dict(record["moves"][number]) == Move.from_dict(move)
+
+
+class Watcher:
+    """A connection to a table, as a hall sees one: it watches, and keeps
+    what it is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    def seat_at(self, table: Any) -> None:
+        return None
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+
+def test_a_process_that_misses_messages_catches_up_from_the_database(
+        postgres_url: str, redis_url: str) -> None:
+    """Redis may drop a message: here process b drops every change for a while,
+    and still shows its watcher the table as stored, within a few seconds."""
+    from carcassonne.server.bodies import table_setup
+    from carcassonne.server.cluster import CHECK_EVERY
+    from carcassonne.server.config import Settings
+    from carcassonne.server.hall import Hall
+
+    def hall(node: str) -> Hall:
+        return Hall(Store(postgres_url), Settings(database_url=postgres_url, bot_delay=0,
+                                                  time_check=None, redis_url=redis_url,
+                                                  node=node))
+
+    async def scenario() -> None:
+        a, b = hall("a"), hall("b")
+        await a.open()
+        await b.open()
+        try:
+            assert b.cluster is not None
+            receive = b.cluster._receive
+            dropping = True
+            b.cluster._receive = lambda message: (  # type: ignore[method-assign]
+                None if dropping and message.get("kind") == "change" else receive(message))
+            table, _, _ = await a.create(table_setup({"seats": [HUMAN, HUMAN],
+                                                      "join": {"seat": 0, "name": "Ann"}}))
+            await a.join(table.id, 1, "Bob")
+            mirror = await b.find(table.id)  # not told: read from the database
+            assert mirror.status == "playing"
+            await b.game_of(mirror)
+            watcher = Watcher()
+            mirror.connections.add(watcher)
+            for _ in range(5):
+                game = a.get(table.id).game
+                assert game is not None
+                move = next(iter(game.legal_moves()))
+                await a.play(table.id, game.current_player, move.to_dict())
+            assert mirror.moves == 0 and not watcher.sent  # every change was dropped
+            start = time.monotonic()
+            while not watcher.sent or watcher.sent[-1]["last"] != 5:
+                assert time.monotonic() - start < CHECK_EVERY + 3, "b did not catch up"
+                await asyncio.sleep(0.05)
+            assert mirror.moves == 5 and mirror.version == a.get(table.id).version
+            assert mirror.game is not None and mirror.game.moves == a.get(table.id).game.moves
+            dropping = False  # and told again, b follows move by move
+            game = a.get(table.id).game
+            await a.play(table.id, game.current_player, next(iter(game.legal_moves())).to_dict())
+            start = time.monotonic()
+            while watcher.sent[-1]["last"] != 6:
+                assert time.monotonic() - start < 1, "b did not follow the change"
+                await asyncio.sleep(0.01)
+        finally:
+            await b.close()
+            await a.close()
+
+    # A browser test may leave this thread's loop running: use a thread of its own.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
