@@ -4,6 +4,7 @@ at a table made in the lobby."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -20,7 +21,23 @@ def wait_finished(server, table_id: str, timeout: float = 30) -> dict:
         time.sleep(0.1)
 
 
+def record_traffic(page) -> dict:
+    """From now on, every address ``page`` asks for over HTTP and every
+    WebSocket it opens, with the text frames it sends there."""
+    traffic: dict = {"requests": [], "sockets": []}
+    page.on("request", lambda request: traffic["requests"].append(request.url))
+
+    def opened(ws) -> None:
+        socket = {"url": ws.url, "sent": []}
+        ws.on("framesent", lambda payload: socket["sent"].append(payload))
+        traffic["sockets"].append(socket)
+
+    page.on("websocket", opened)
+    return traffic
+
+
 def test_a_reload_mid_game_keeps_the_seat_and_the_game_goes_on(page, server):
+    traffic = record_traffic(page)
     table_id = quick_play(page, server.url)
     rng = random.Random(3)
     for _ in range(2):
@@ -38,6 +55,15 @@ def test_a_reload_mid_game_keeps_the_seat_and_the_game_goes_on(page, server):
     play_turn(page, rng)
     assert moves_played(page) > played
     assert server.get(f"/api/tables/{table_id}")["moves"] >= played + 1
+    # the seat token went in each connection's first message, never in an address
+    token = page.evaluate(f"() => JSON.parse(localStorage.getItem('carcassonne.seats'))"
+                          f"[{json.dumps(table_id)}].token")
+    assert token and len(traffic["sockets"]) >= 2  # before and after the reload
+    for socket in traffic["sockets"]:
+        assert "token" not in socket["url"] and token not in socket["url"], socket["url"]
+        assert json.loads(socket["sent"][0]) == {"type": "seat", "token": token}
+    assert traffic["requests"] and not [url for url in traffic["requests"]
+                                        if "token" in url or token in url]
 
 
 def test_a_dropped_connection_comes_back_by_itself(page, server):

@@ -1,6 +1,9 @@
-"""The live WebSocket of docs/server.md: states, moves, errors, bounds, resync."""
+"""The live WebSocket of docs/server.md: seats, states, moves, errors,
+bounds, resync."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -10,7 +13,6 @@ from server_helpers import (
     Serve,
     auth,
     hall,
-    my_turn,
     new_table,
     next_state,
     play_turns,
@@ -21,11 +23,26 @@ from starlette.websockets import WebSocketDisconnect
 from carcassonne import Game, Move
 from carcassonne.bots import BOTS
 
+NO_SEAT = "this token opens no seat at this table: you are watching"
+
+
+def seated(ws: Any, token: str | None) -> dict[str, Any]:
+    """Show ``token`` on a fresh connection, as the browser does: the state
+    sent on connecting is a spectator's; answer the seat's state that the
+    ``seat`` message brings (skipping any state a bot's move sent between)."""
+    assert token is not None
+    assert next_state(ws)["seat"] is None
+    ws.send_json({"type": "seat", "token": token})
+    while True:
+        state = next_state(ws)
+        if state["seat"] is not None:
+            return state
+
 
 def test_a_whole_game_against_a_bot_through_the_socket(client: TestClient) -> None:
     table_id, token = new_table(client, [HUMAN, RANDOM], name="Ann")
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-        first = next_state(ws)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        first = seated(ws, token)
         assert set(first) == {"type", "table", "seat", "view", "legal", "last"}
         assert first["seat"] == 0 and first["last"] == 0
         assert first["view"]["you"] == 0 and first["view"]["players"] == ["Ann", "Random bot"]
@@ -50,19 +67,19 @@ def test_a_whole_game_against_a_bot_through_the_socket(client: TestClient) -> No
 @pytest.mark.skipif("greedy" not in BOTS, reason="the greedy bot is not there yet")
 def test_a_game_against_the_greedy_bot(client: TestClient) -> None:
     table_id, token = new_table(client, [HUMAN, {"kind": "bot", "bot": "greedy"}])
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-        final, _ = play_turns(ws)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        final, _ = play_turns(ws, state=seated(ws, token))
     assert final["view"]["is_over"] and final["table"]["seats"][1]["bot"] == "greedy"
 
 
 def test_spectators_watch_with_their_own_view_and_no_legal_moves(client: TestClient) -> None:
     table_id, token = new_table(client, [HUMAN, RANDOM])
     with client.websocket_connect(f"/ws/tables/{table_id}") as watcher, \
-            client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as player:
+            client.websocket_connect(f"/ws/tables/{table_id}") as player:
         state = next_state(watcher)
         assert state["seat"] is None and state["legal"] is None
         assert state["view"]["you"] is None
-        play_turns(player, turns=1)
+        play_turns(player, turns=1, state=seated(player, token))
         seen = [next_state(watcher) for _ in range(2)]  # our move, then the bot's
         assert [s["last"] for s in seen] == [1, 2]
         assert all(s["seat"] is None and s["legal"] is None for s in seen)
@@ -71,8 +88,8 @@ def test_spectators_watch_with_their_own_view_and_no_legal_moves(client: TestCli
 def test_a_waiting_table_tells_its_watchers_about_seats_and_the_start(
         client: TestClient) -> None:
     table_id, token = new_table(client, [HUMAN, HUMAN])
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-        state = next_state(ws)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        state = seated(ws, token)
         assert state["seat"] == 0 and state["view"] is None and state["legal"] is None
         assert state["table"]["status"] == "waiting"
         ws.send_json({"type": "move", "move": {"tile": "BA/Rr", "at": [1, 0], "rotation": 0}})
@@ -86,9 +103,9 @@ def test_a_waiting_table_tells_its_watchers_about_seats_and_the_start(
 def test_an_illegal_move_is_refused_to_its_sender_only_and_changes_nothing(
         client: TestClient) -> None:
     table_id, token = new_table(client, [HUMAN, RANDOM])
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws, \
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws, \
             client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
-        before = my_turn(ws)
+        before = seated(ws, token)
         next_state(watcher)
         tile = before["view"]["to_place"][0]
         ws.send_json({"type": "move", "move": {"tile": tile, "at": [0, 0], "rotation": 0}})
@@ -124,8 +141,8 @@ def test_an_illegal_move_is_refused_to_its_sender_only_and_changes_nothing(
 def test_malformed_messages_get_an_error_and_change_nothing(
         client: TestClient, message: str, words: str) -> None:
     table_id, token = new_table(client, [HUMAN, RANDOM])
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-        before = my_turn(ws)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        before = seated(ws, token)
         ws.send_text(message)
         error = receive(ws)
         assert error["type"] == "error" and words in error["error"], error
@@ -136,8 +153,8 @@ def test_malformed_messages_get_an_error_and_change_nothing(
 def test_binary_and_oversized_messages_are_refused_and_the_connection_stays(
         client: TestClient) -> None:
     table_id, token = new_table(client, [HUMAN, RANDOM])
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-        before = my_turn(ws)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        before = seated(ws, token)
         ws.send_bytes(b'{"type": "ping"}')
         assert "text" in receive(ws)["error"]
         move = dict(before["legal"][0], padding="x" * 9000)
@@ -154,9 +171,9 @@ def test_binary_and_oversized_messages_are_refused_and_the_connection_stays(
 
 def test_more_than_20_messages_a_second_are_refused_one_by_one(serve: Serve) -> None:
     with serve(ws_burst=(20, 1.0), ws_flood=(100, 10.0)) as client:
-        table_id, token = new_table(client, [HUMAN, RANDOM])
-        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-            my_turn(ws)
+        table_id, _ = new_table(client, [HUMAN, RANDOM])
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            next_state(ws)  # watching is enough
             for _ in range(25):
                 ws.send_json({"type": "ping"})
             answers = [receive(ws) for _ in range(25)]
@@ -166,9 +183,9 @@ def test_more_than_20_messages_a_second_are_refused_one_by_one(serve: Serve) -> 
 
 def test_more_than_100_messages_in_ten_seconds_close_the_connection(serve: Serve) -> None:
     with serve(ws_burst=(20, 1.0), ws_flood=(100, 10.0)) as client:
-        table_id, token = new_table(client, [HUMAN, RANDOM])
-        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-            my_turn(ws)
+        table_id, _ = new_table(client, [HUMAN, RANDOM])
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            next_state(ws)  # watching is enough
             for _ in range(101):
                 ws.send_json({"type": "ping"})
             answers = [receive(ws) for _ in range(101)]
@@ -183,11 +200,11 @@ def test_more_than_100_messages_in_ten_seconds_close_the_connection(serve: Serve
 
 def test_reconnecting_resyncs_the_same_state(client: TestClient) -> None:
     table_id, token = new_table(client, [HUMAN, RANDOM])
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-        state, sent = play_turns(ws, turns=3)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        state, sent = play_turns(ws, turns=3, state=seated(ws, token))
     assert state["last"] == 6 and len(sent) == 3
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-        again = next_state(ws)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        again = seated(ws, token)
         assert again == state
         ws.send_json({"type": "sync"})
         assert next_state(ws) == state
@@ -195,15 +212,87 @@ def test_reconnecting_resyncs_the_same_state(client: TestClient) -> None:
         assert next_state(ws)["last"] == 7
 
 
-def test_an_unknown_table_or_a_wrong_token_on_the_socket(client: TestClient) -> None:
+def test_an_unknown_table_closes_the_socket(client: TestClient) -> None:
     with client.websocket_connect("/ws/tables/nosuch") as ws:
         assert "no table" in receive(ws)["error"]
         with pytest.raises(WebSocketDisconnect) as closed:
             receive(ws)
         assert closed.value.code == 4404
+
+
+def test_a_token_that_opens_no_seat_leaves_the_client_watching(client: TestClient) -> None:
+    _, token = new_table(client, [HUMAN, RANDOM])
+    other, _ = new_table(client, [HUMAN, RANDOM])
+    with client.websocket_connect(f"/ws/tables/{other}") as ws:
+        next_state(ws)
+        ws.send_json({"type": "seat", "token": token})  # a seat, but of another table
+        assert receive(ws) == {"type": "error", "error": NO_SEAT, "rule": None,
+                               "answers": "seat"}
+        ws.send_json({"type": "sync"})
+        state = next_state(ws)
+        assert state["seat"] is None and state["legal"] is None  # watching
+        ws.send_json({"type": "move", "move": {"tile": "BA/Rr", "at": [1, 0], "rotation": 0}})
+        assert receive(ws)["answers"] == "move"
+    assert len(hall(client).store.moves(other)) == 0
+
+
+def test_a_connection_shows_one_token_and_a_second_is_refused(client: TestClient) -> None:
+    table_id, _ = new_table(client, [HUMAN, HUMAN], join=0)
+    second = client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).json()["token"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        before = seated(ws, second)
+        assert before["seat"] == 1
+        for token in (second, "guess"):
+            ws.send_json({"type": "seat", "token": token})
+            error = receive(ws)
+            assert error["answers"] == "seat" and "already shown a seat token" in error["error"]
+        ws.send_json({"type": "sync"})
+        assert next_state(ws) == before  # still seat 1: nothing changed
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        next_state(ws)
+        ws.send_json({"type": "seat", "token": "guess"})
+        assert receive(ws)["error"] == NO_SEAT
+        ws.send_json({"type": "seat", "token": second})  # the one try is spent
+        assert "already shown" in receive(ws)["error"]
+        ws.send_json({"type": "sync"})
+        assert next_state(ws)["seat"] is None
+
+
+@pytest.mark.parametrize("token", [None, "", 7, ["guess"]])
+def test_a_seat_message_without_a_token_string_is_malformed_and_spends_nothing(
+        client: TestClient, token: object) -> None:
+    table_id, good = new_table(client, [HUMAN, RANDOM])
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        next_state(ws)
+        ws.send_json({"type": "seat", "token": token})
+        error = receive(ws)
+        assert error["answers"] == "seat" and "needs the seat's token" in error["error"]
+        ws.send_json({"type": "seat", "token": good})
+        assert next_state(ws)["seat"] == 0
+
+
+def test_a_bad_token_leaves_a_logged_in_player_on_the_seat_of_their_account(
+        client: TestClient) -> None:
+    assert client.post("/api/accounts", json={"name": "Ann", "password": "x" * 12}) \
+        .status_code == 201
     table_id, _ = new_table(client, [HUMAN, RANDOM])
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        assert next_state(ws)["seat"] == 0  # the session's account holds seat 0
+        ws.send_json({"type": "seat", "token": "guess"})
+        error = receive(ws)
+        assert "opens no seat" in error["error"] and "your account holds" in error["error"]
+        ws.send_json({"type": "sync"})
+        assert next_state(ws)["seat"] == 0
+
+
+def test_the_deprecated_token_in_the_url_still_opens_the_seat(client: TestClient) -> None:
+    table_id, token = new_table(client, [HUMAN, RANDOM])
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        assert next_state(ws)["seat"] == 0
+        ws.send_json({"type": "seat", "token": token})  # the URL's token was its one
+        assert "already shown" in receive(ws)["error"]
     with client.websocket_connect(f"/ws/tables/{table_id}?token=guess") as ws:
-        assert "opens no seat" in receive(ws)["error"]
+        assert receive(ws) == {"type": "error", "error": NO_SEAT, "rule": None}
         state = next_state(ws)
         assert state["seat"] is None and state["legal"] is None  # watching
 
@@ -211,8 +300,8 @@ def test_an_unknown_table_or_a_wrong_token_on_the_socket(client: TestClient) -> 
 def test_a_player_who_left_watches_from_then_on(client: TestClient) -> None:
     table_id, _ = new_table(client, [HUMAN, HUMAN], join=0)
     second = client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).json()["token"]
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={second}") as ws:
-        assert next_state(ws)["seat"] == 1
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        assert seated(ws, second)["seat"] == 1
         client.post(f"/api/tables/{table_id}/leave", headers=auth(second))
         state = next_state(ws)
         assert state["seat"] is None and state["table"]["seats"][1]["kind"] == "bot"
@@ -226,8 +315,8 @@ def test_a_move_the_database_cannot_store_changes_nothing(
     def broken(*args: object) -> None:
         raise OSError("disk full")
 
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-        before = my_turn(ws)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        before = seated(ws, token)
         monkeypatch.setattr(store, "add_move", broken)
         ws.send_json({"type": "move", "move": before["legal"][0]})
         error = receive(ws)

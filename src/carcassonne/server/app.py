@@ -17,7 +17,6 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -39,6 +38,7 @@ from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
 from carcassonne.server.limits import Windows
+from carcassonne.server.origin import foreign_origin
 from carcassonne.server.store import Store
 
 log = logging.getLogger(__name__)
@@ -119,9 +119,7 @@ def _same_origin(app: FastAPI) -> None:
 
     @app.middleware("http")
     async def same_origin(request: Request, call_next: Any) -> Response:
-        origin = request.headers.get("origin")
-        if (request.method in UNSAFE and origin is not None
-                and urlsplit(origin).netloc != request.headers.get("host", "")):
+        if request.method in UNSAFE and foreign_origin(request.headers):
             return JSONResponse({"error": "a request from another site is refused",
                                  "rule": None}, status_code=403)
         answer: Response = await call_next(request)

@@ -1,11 +1,20 @@
-"""The live WebSocket of a table: ``/ws/tables/{id}?token=TOKEN``.
+"""The live WebSocket of a table: ``/ws/tables/{id}``.
 
-A client with a seat token plays that seat, and so does a logged-in player
-(the session cookie) at a table where their account holds a seat, unless
-the socket was opened by a page of another site (its ``Origin``); anyone
-else watches. On connecting, after every accepted move (and every seat
-change), and on ``sync`` a client gets its ``state``; a refused message gets
-an ``error`` sent to that client only, and nothing changes.
+Every client starts by watching, or by playing the seat its logged-in
+account holds (the session cookie), unless the socket was opened by a page
+of another site (its ``Origin``). To play a seat by its token, a client sends
+it in a message, ``{"type": "seat", "token": TOKEN}``, never in the URL,
+where proxies, logs and browser histories would keep it. A connection shows
+a token once: the answer is the ``state`` of the seat it opens, or an error
+and the client goes on watching; a second ``seat`` message is refused, so a
+connection cannot try token after token. The old ``?token=TOKEN`` in the URL
+is still read for programs written against it (deprecated); it counts as the
+connection's one token.
+
+On connecting, after every accepted move (and every seat change), and on
+``sync`` a client gets its ``state``; a refused message gets an ``error``
+sent to that client only (naming in ``answers`` the type of the message it
+answers, when that type is known), and nothing changes.
 
 Bounds: one client address holds at most ``Settings.ws_per_address``
 connections at once (beyond, the new one is closed with code 1008); a
@@ -23,7 +32,6 @@ import json
 import logging
 import time
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
 
@@ -34,6 +42,7 @@ from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
 from carcassonne.server.limits import Window
+from carcassonne.server.origin import foreign_origin
 from carcassonne.server.tables import Table
 from carcassonne.server.views import error_message, state_message
 
@@ -50,15 +59,20 @@ CLOSE_NO_TABLE = 4404
 BACKLOG = 256
 #: The longest ``think`` a move message may report (milliseconds: a week).
 MAX_THINK = 7 * 86400 * 1000
+#: The types of message a client may send.
+KINDS = ("seat", "move", "sync", "ping")
 
 
 class Connection:
     """One client at one table: its token (if any) and its outgoing queue."""
 
-    def __init__(self, ws: WebSocket, token: str | None, settings: Settings,
+    def __init__(self, ws: WebSocket, settings: Settings,
                  account: str | None = None) -> None:
         self.ws = ws
-        self.token = token
+        #: The seat token this client plays by, once one opened a seat.
+        self.token: str | None = None
+        #: Whether this client has shown a token, good or not: it may show one.
+        self.token_shown = False
         #: The logged-in player's account (the session cookie), if any.
         self.account = account
         self.queue: asyncio.Queue[Any] = asyncio.Queue()
@@ -96,8 +110,8 @@ class Connection:
             return
 
 
-async def handle(hall: Hall, table: Table, conn: Connection, message: dict[str, Any]) -> None:
-    """Answer one message of ``conn``; any refusal goes to ``conn`` alone."""
+def parse(message: dict[str, Any]) -> dict[str, Any]:
+    """The JSON object one received WebSocket ``message`` holds."""
     text = message.get("text")
     if text is None:
         raise Refusal(400, "send JSON text messages, not binary ones")
@@ -109,9 +123,37 @@ async def handle(hall: Hall, table: Table, conn: Connection, message: dict[str, 
         raise Refusal(400, f"a message must be JSON: {err}") from None
     if not isinstance(data, dict):
         raise Refusal(400, "a message must be a JSON object with a type")
+    return data
+
+
+def show_token(table: Table, conn: Connection, token: str) -> None:
+    """Let ``conn`` play the seat ``token`` opens: its one token, good or not.
+
+    A token that opens no seat is refused, and the client stays as it was
+    (watching, or playing the seat its account holds)."""
+    if conn.token_shown:
+        raise Refusal(409, "this connection has already shown a seat token: "
+                           "open a new connection to show another")
+    conn.token_shown = True
+    if table.seat_of(token) is None:
+        held = conn.seat_at(table)
+        after = ("you are watching" if held is None
+                 else f"you play on with seat {held}, which your account holds")
+        raise Refusal(403, f"this token opens no seat at this table: {after}")
+    conn.token = token
+
+
+async def handle(hall: Hall, table: Table, conn: Connection, data: dict[str, Any]) -> None:
+    """Answer one message of ``conn``; any refusal goes to ``conn`` alone."""
     kind = data.get("type")
     if kind == "ping":
         conn.send({"type": "pong"})
+    elif kind == "seat":
+        token = data.get("token")
+        if not isinstance(token, str) or not token:
+            raise Refusal(400, "a seat message needs the seat's token, a string")
+        show_token(table, conn, token)
+        conn.send(state_message(table, conn.seat_at(table), hall.now()))
     elif kind == "sync":
         conn.send(state_message(table, conn.seat_at(table), hall.now()))
     elif kind == "move":
@@ -132,7 +174,8 @@ async def handle(hall: Hall, table: Table, conn: Connection, message: dict[str, 
             raise Refusal(500, "the server could not store this move; nothing changed, "
                                "try again") from None
     else:
-        raise Refusal(400, f"unknown message type {shown(kind)} (move, sync or ping)")
+        raise Refusal(400, f"unknown message type {shown(kind)} "
+                           f"({', '.join(KINDS[:-1])} or {KINDS[-1]})")
 
 
 async def listen(hall: Hall, table: Table, conn: Connection) -> bool:
@@ -152,17 +195,23 @@ async def listen(hall: Hall, table: Table, conn: Connection) -> bool:
             conn.send(error_message(f"too many messages: at most {burst.count} in "
                                     f"{burst.seconds:g} s"))
             continue
+        kind = None
         try:
-            await handle(hall, table, conn, message)
+            data = parse(message)
+            kind = data.get("type")
+            await handle(hall, table, conn, data)
         except Refusal as refusal:
-            conn.send(error_message(refusal.message, refusal.rule))
+            error = error_message(refusal.message, refusal.rule)
+            if kind in KINDS:
+                error["answers"] = kind
+            conn.send(error)
 
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     """The live connection of one client to one table."""
     hall: Hall = ws.app.state.hall
-    token = ws.query_params.get("token") or None
+    token = ws.query_params.get("token") or None  # deprecated: send a seat message
     await ws.accept()
     address = ws.client.host if ws.client else "unknown"
     if hall.sockets[address] >= hall.settings.ws_per_address:
@@ -194,14 +243,15 @@ async def _serve(hall: Hall, ws: WebSocket, table_id: str, token: str | None) ->
         await ws.close(code=CLOSE_NO_TABLE)
         return
     # A page of another site may open a socket here, and a browser might send
-    # the session cookie with it: such a socket watches, unless it has a token.
-    origin = ws.headers.get("origin")
-    foreign = origin is not None and urlsplit(origin).netloc != ws.headers.get("host", "")
+    # the session cookie with it: such a socket watches, unless it shows a token.
+    foreign = foreign_origin(ws.headers)
     found = None if foreign else await hall.session_account(ws.cookies.get(COOKIE))
-    conn = Connection(ws, token, hall.settings, found["id"] if found else None)
-    if token is not None and table.seat_of(token) is None:
-        conn.send(error_message("this token opens no seat at this table: you are watching"))
-        conn.token = None
+    conn = Connection(ws, hall.settings, found["id"] if found else None)
+    if token is not None:
+        try:
+            show_token(table, conn, token)
+        except Refusal as refusal:
+            conn.send(error_message(refusal.message))
     conn.send(state_message(table, conn.seat_at(table), hall.now()))
     table.connections.add(conn)
     pump = asyncio.create_task(conn.pump())

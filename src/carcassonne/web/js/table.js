@@ -13,7 +13,10 @@
 // cover, and up to two figure spots may be picked (placing.js). The wonder
 // decisions (which wonder to take, who takes first) are buttons in the turn
 // card. The connection comes back by itself after a reload or a network
-// drop and asks for a fresh state (`sync`).
+// drop and asks for a fresh state (`sync`). The seat token travels in the
+// connection's first message (`seat`), never in its URL, which proxies, logs
+// and histories keep; until the server answers it, the spectator's state sent
+// on connecting is held back rather than drawn.
 //
 // At a timed table the players panel shows each one's time, the running
 // clock counting down from when the state arrived, and every move says how
@@ -47,6 +50,7 @@ const S = {
   handTile: null,
   pending: false,
   ws: null,
+  seating: null, // {held: the last state} while the seat token awaits its answer
   retry: 0,
   replay: null,
   clocks: null, // the table's time as of the last state (clocks.js)
@@ -58,25 +62,31 @@ let board;
 // --- connection ----------------------------------------------------------
 
 function connect() {
-  const mine = seatFor(id);
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = mine?.token ? `?token=${encodeURIComponent(mine.token)}` : "";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(id)}${q}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(id)}`);
   S.ws = ws;
+  S.seating = null;
   setConnection("connecting");
   ws.addEventListener("open", () => {
     S.retry = 0;
     setConnection("online");
+    const token = seatFor(id)?.token;
+    if (token) {
+      S.seating = { held: null };
+      ws.send(JSON.stringify({ type: "seat", token }));
+    }
   });
   ws.addEventListener("message", (e) => {
+    if (S.ws !== ws) return;
     let msg;
     try {
       msg = JSON.parse(e.data);
     } catch {
       return;
     }
-    if (msg.type === "state") onState(msg);
+    if (msg.type === "state") onSocketState(msg);
     else if (msg.type === "error") {
+      if (msg.answers === "seat") seatRefused();
       S.pending = false;
       toast(msg.rule ? `${msg.error}` : msg.error);
       render();
@@ -123,6 +133,24 @@ document.addEventListener("visibilitychange", () => {
 });
 
 // --- state ---------------------------------------------------------------
+
+// A spectator's state arriving while the seat token awaits its answer is held
+// back until the seat's own state comes (or the token is refused).
+function onSocketState(msg) {
+  if (S.seating && msg.seat == null) {
+    S.seating.held = msg;
+    return;
+  }
+  S.seating = null;
+  onState(msg);
+}
+
+// The token opened no seat: this page watches, from the state held back.
+function seatRefused() {
+  const held = S.seating?.held;
+  S.seating = null;
+  if (held) onState(held);
+}
 
 function onState(msg) {
   const before = S.msg;
