@@ -39,6 +39,7 @@ from carcassonne.server.accounts import (
 )
 from carcassonne.server.bodies import mapping
 from carcassonne.server.errors import Refusal
+from carcassonne.server.event_api import act
 from carcassonne.server.lobby import account_of, body_of, hall_of
 from carcassonne.server.ratings import families, shown_rating
 from carcassonne.server.tables import bot_label
@@ -144,7 +145,7 @@ async def me(request: Request) -> dict[str, Any]:
     account = await require_account(request)
     hall = hall_of(request)
     return {"name": account["name"], "games": hall.games_of(account["id"]),
-            "matches": hall.organizer.matches_of(account["id"])}
+            "matches": await act(hall, "matches", account["id"])}
 
 
 @router.post("/me/seats")

@@ -33,6 +33,13 @@ Routing
     channel and its answer (or refusal) awaited; a table whose lease ran
     out is taken first and changed here.
 
+Competitions
+    One process at a time organizes the leagues and tournaments: the one
+    holding the organizer's lease, a Redis key renewed every second. It
+    alone advances them; the competition routes of every other process are
+    sent to it (event_api.py), and it hears of a competition table that
+    ended at another process from that table's change.
+
 Without Redis a single process owns everything and none of this runs.
 """
 
@@ -77,6 +84,8 @@ CALL_TIMEOUT = 5.0
 CHANGES = "carcassonne:changes"
 #: What a routed change answers when it is to run in this process.
 LOCAL = object()
+#: The Redis key naming the process that organizes the competitions.
+ORGANIZER = "carcassonne:organizer"
 
 
 def inbox(node: str) -> str:
@@ -129,6 +138,9 @@ class Cluster:
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._busy: set[asyncio.Task[Any]] = set()
+        #: Whether this process organizes the competitions now.
+        self.organizing = False
+        self._organizer_lock: Any = None
 
     # -- start and stop -------------------------------------------------------------
 
@@ -142,7 +154,8 @@ class Cluster:
         await self._pubsub.subscribe(CHANGES, inbox(self.node))
         loop = asyncio.get_running_loop()
         for name, job in (("publish", self._publish), ("listen", self._listen),
-                          ("leases", self._keep_leases), ("check", self._check)):
+                          ("leases", self._keep_leases), ("take over", self._take_over_always),
+                          ("check", self._check)):
             self._tasks.append(loop.create_task(job(), name=f"cluster {name}"))
 
     async def close(self) -> None:
@@ -201,12 +214,69 @@ class Cluster:
                 now = time.monotonic()
                 for table_id in [t for t, until in self.owned.items() if until <= now]:
                     del self.owned[table_id]
-                await self._take_over()
+                await self._keep_organizing()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("keeping the leases of %s failed; trying again", self.node)
             await asyncio.sleep(RENEW_EVERY)
+
+    async def _take_over_always(self) -> None:
+        """Every second, take over the tables whose lease ran out (in a task
+        of its own: taking many tables never delays renewing one's own)."""
+        while True:
+            try:
+                await self._take_over()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("taking tables over failed; trying again")
+            await asyncio.sleep(RENEW_EVERY)
+
+    async def _keep_organizing(self) -> None:
+        """Hold or take the organizer's lease; a process that takes it loads
+        the competitions and catches up with what happened meanwhile."""
+        from redis.exceptions import LockError
+
+        assert self._redis is not None
+        if self._organizer_lock is None:
+            self._organizer_lock = self._redis.lock(ORGANIZER, timeout=self.lease,
+                                                    blocking=False)
+        lock = self._organizer_lock
+        if self.organizing:
+            try:
+                await lock.reacquire()
+                return
+            except LockError:
+                log.warning("%s lost the organizer's lease", self.node)
+                self.organizing = False
+        if await lock.acquire(blocking=False):
+            await self._redis.set(f"{ORGANIZER}:node", self.node)
+            self.organizing = True
+            self._spawn(self.hall.organizer.open())
+            log.info("%s organizes the competitions", self.node)
+
+    async def organize(self, action: str, args: list[Any]) -> Any:
+        """The answer of the competition ``action`` (event_api.ACTIONS), run
+        by the organizing process."""
+        from carcassonne.server.event_api import ACTIONS
+
+        for _ in range(4):
+            if self.organizing:
+                return await ACTIONS[action](self.hall.organizer, *args)
+            assert self._redis is not None
+            node = await self._redis.get(f"{ORGANIZER}:node")
+            if node is None or not await self._redis.exists(ORGANIZER):
+                await self._keep_organizing()
+                continue
+            answer = await self._ask(node.decode(), "", f"organize:{action}", args,
+                                     CALL_TIMEOUT)
+            if answer is None or answer.get("moved"):
+                await asyncio.sleep(RENEW_EVERY)
+                continue
+            return await self._decode("", answer)
+        raise Refusal(503, "the server that organizes competitions did not answer: "
+                           "try again in a few seconds")
 
     async def _take_over(self) -> None:
         """Take every table nobody holds (its owner died or stopped)."""
@@ -230,8 +300,10 @@ class Cluster:
             hall.tables[table_id] = table = fresh
         elif fresh.version != table.version or (
                 table.game is not None and len(table.game.moves) != fresh.moves):
+            was = table.status
             table.take(fresh)
             table.game = None
+            self._ended_elsewhere(table, was)
         if table.status != "waiting" and (owned or table.connections):
             await hall.game_of(table)
         hall.notify(table)
@@ -248,8 +320,9 @@ class Cluster:
         if fresh.version <= table.version or self.owns(table.id):
             return  # already known (or this process is the owner now)
         gap = fresh.version != table.version + 1
-        game = table.game
+        game, was = table.game, table.status
         table.take(fresh)
+        self._ended_elsewhere(table, was)
         if game is not None:
             if not gap and move is not None and move["number"] == len(game.moves):
                 after = game.copy()
@@ -261,6 +334,14 @@ class Cluster:
             self._spawn(self.reload(table.id))
         else:
             self.hall.notify(table)
+
+    def _ended_elsewhere(self, table: Table, was: str) -> None:
+        """A table another process played has ended: if it is a competition's
+        and this process organizes, the competition goes on."""
+        if (self.organizing and was != table.status
+                and table.status in ("finished", "abandoned")
+                and table.id in self.hall.organizer.table_events):
+            self._spawn(self.hall.organizer.table_over(table.id))
 
     async def _check(self) -> None:
         """Every few seconds, compare the tables known here with the database:
@@ -399,16 +480,23 @@ class Cluster:
 
     async def _answer(self, message: dict[str, Any]) -> None:
         """Make a change routed here and send back its answer."""
+        from carcassonne.server.event_api import ACTIONS
+
         answer: dict[str, Any] = {"kind": "answer", "id": message["id"]}
-        table_id = message["table"]
-        if not self.owns(table_id):
+        table_id, op = message["table"], message["op"]
+        action = op.removeprefix("organize:") if op.startswith("organize:") else None
+        if not (self.organizing if action is not None else self.owns(table_id)):
             answer["moved"] = True
         else:
-            change: Callable[..., Awaitable[Any]] | None = self.hall.routes.get(message["op"])
             try:
-                if change is None:
-                    raise Refusal(400, f"unknown change {message['op']!r}")
-                answer["value"] = encode(await change(self.hall, table_id, *message["args"]))
+                if action is not None:
+                    value = await ACTIONS[action](self.hall.organizer, *message["args"])
+                else:
+                    change: Callable[..., Awaitable[Any]] | None = self.hall.routes.get(op)
+                    if change is None:
+                        raise Refusal(400, f"unknown change {op!r}")
+                    value = await change(self.hall, table_id, *message["args"])
+                answer["value"] = encode(value)
             except Refusal as refusal:
                 answer["refusal"] = {"status": refusal.status, "message": refusal.message,
                                      "rule": refusal.rule}

@@ -4,61 +4,59 @@ A competition is created by a logged-in player, its organizer, who may add
 bots and players and start it; a logged-in player enters an open one
 themself. Its games are ordinary tables (the lobby's and the WebSocket's
 protocol), created by the server when their players are there.
+
+Each route reads its request here (body, logged-in player) and hands the
+rest to an *action* of :data:`ACTIONS`, which the organizing process runs:
+this one, or, among many processes, the one holding the organizer's lease
+(cluster.py), which answers with the JSON the route returns.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
 
 from carcassonne.server.errors import Refusal
 from carcassonne.server.event_setup import competition_setup, entrant_request, entrant_requests
+from carcassonne.server.hall import Hall
 from carcassonne.server.lobby import body_of, hall_of, player_of
 from carcassonne.server.organizer import Organizer
 
 router = APIRouter(prefix="/api")
 
 
-def organizer_of(request: Request) -> Organizer:
-    return hall_of(request).organizer
-
-
-async def logged_in(request: Request, doing: str) -> tuple[str, str]:
+async def logged_in(request: Request, doing: str) -> list[str]:
     player = await player_of(request)
     if player is None:
         raise Refusal(401, f"log in to {doing}")
-    return player
+    return list(player)
 
 
-@router.post("/competitions", status_code=201)
-async def create_competition(request: Request) -> dict[str, Any]:
-    body = await body_of(request)
-    account, name = await logged_in(request, "organize a competition")
+# -- actions: what the organizing process does, with JSON in and out ----------------
+
+
+async def _create(organizer: Organizer, player: list[str], body: dict[str, Any],
+                  ) -> dict[str, Any]:
+    account, name = player
     setup = competition_setup(body)
-    organizer = organizer_of(request)
     entrants = [await organizer.entrant(kind, value) for kind, value in entrant_requests(body)]
     event = await organizer.create({**setup, "organizer_name": name}, entrants, account)
     return organizer.view(event.id)
 
 
-@router.get("/competitions")
-async def list_competitions(request: Request, series: str | None = None) -> dict[str, Any]:
-    return {"competitions": organizer_of(request).listing(series)}
+async def _listing(organizer: Organizer, series: str | None) -> dict[str, Any]:
+    return {"competitions": organizer.listing(series)}
 
 
-@router.get("/competitions/{event_id}")
-async def get_competition(request: Request, event_id: str) -> dict[str, Any]:
-    return organizer_of(request).view(event_id)
+async def _view(organizer: Organizer, event_id: str) -> dict[str, Any]:
+    return organizer.view(event_id)
 
 
-@router.post("/competitions/{event_id}/entrants")
-async def add_entrant(request: Request, event_id: str) -> dict[str, Any]:
-    """``{}``: enter yourself (an open competition); ``{"bot": NAME}`` or
-    ``{"player": NAME}``: the organizer adds an entrant."""
-    body = await body_of(request)
-    account, name = await logged_in(request, "enter a competition")
-    organizer = organizer_of(request)
+async def _enter(organizer: Organizer, player: list[str], event_id: str,
+                 body: dict[str, Any]) -> dict[str, Any]:
+    account, name = player
     event = organizer.get(event_id)
     if body:
         if account != event.organizer:
@@ -72,13 +70,72 @@ async def add_entrant(request: Request, event_id: str) -> dict[str, Any]:
     return organizer.view(event_id)
 
 
+async def _start(organizer: Organizer, player: list[str], event_id: str) -> dict[str, Any]:
+    await organizer.start(event_id, player[0])
+    return organizer.view(event_id)
+
+
+async def _play(organizer: Organizer, player: list[str], event_id: str,
+                match_id: str) -> dict[str, Any]:
+    return await organizer.ready(event_id, match_id, player[0])
+
+
+async def _matches(organizer: Organizer, account: str) -> list[dict[str, Any]]:
+    return organizer.matches_of(account)
+
+
+#: The actions of competitions by name, run by the organizing process.
+ACTIONS: dict[str, Callable[..., Awaitable[Any]]] = {
+    "create": _create, "listing": _listing, "view": _view, "enter": _enter,
+    "start": _start, "play": _play, "matches": _matches}
+
+
+async def act(hall: Hall, action: str, *args: Any) -> Any:
+    """Run ``action`` at the organizing process and give its answer."""
+    if hall.cluster is not None:
+        return await hall.cluster.organize(action, list(args))
+    return await ACTIONS[action](hall.organizer, *args)
+
+
+# -- routes ------------------------------------------------------------------------------
+
+
+@router.post("/competitions", status_code=201)
+async def create_competition(request: Request) -> dict[str, Any]:
+    body = await body_of(request)
+    player = await logged_in(request, "organize a competition")
+    answer: dict[str, Any] = await act(hall_of(request), "create", player, body)
+    return answer
+
+
+@router.get("/competitions")
+async def list_competitions(request: Request, series: str | None = None) -> dict[str, Any]:
+    answer: dict[str, Any] = await act(hall_of(request), "listing", series)
+    return answer
+
+
+@router.get("/competitions/{event_id}")
+async def get_competition(request: Request, event_id: str) -> dict[str, Any]:
+    answer: dict[str, Any] = await act(hall_of(request), "view", event_id)
+    return answer
+
+
+@router.post("/competitions/{event_id}/entrants")
+async def add_entrant(request: Request, event_id: str) -> dict[str, Any]:
+    """``{}``: enter yourself (an open competition); ``{"bot": NAME}`` or
+    ``{"player": NAME}``: the organizer adds an entrant."""
+    body = await body_of(request)
+    player = await logged_in(request, "enter a competition")
+    answer: dict[str, Any] = await act(hall_of(request), "enter", player, event_id, body)
+    return answer
+
+
 @router.post("/competitions/{event_id}/start")
 async def start_competition(request: Request, event_id: str) -> dict[str, Any]:
     await body_of(request)
-    account, _ = await logged_in(request, "start a competition")
-    organizer = organizer_of(request)
-    await organizer.start(event_id, account)
-    return organizer.view(event_id)
+    player = await logged_in(request, "start a competition")
+    answer: dict[str, Any] = await act(hall_of(request), "start", player, event_id)
+    return answer
 
 
 @router.post("/competitions/{event_id}/matches/{match_id}/play")
@@ -86,5 +143,6 @@ async def play_match(request: Request, event_id: str, match_id: str) -> dict[str
     """"Play now": you are there for your match; its table is made once
     everyone of the match is."""
     await body_of(request)
-    account, _ = await logged_in(request, "play a match")
-    return await organizer_of(request).ready(event_id, match_id, account)
+    player = await logged_in(request, "play a match")
+    answer: dict[str, Any] = await act(hall_of(request), "play", player, event_id, match_id)
+    return answer

@@ -168,6 +168,11 @@ class Hall:
         return self.cluster is None or self.cluster.owns(table.id)
 
     @property
+    def organizes(self) -> bool:
+        """Whether this process advances the competitions (always, alone)."""
+        return self.cluster is None or self.cluster.organizing
+
+    @property
     def node(self) -> str | None:
         """This process's name in a site of many, or None alone."""
         return None if self.cluster is None else self.cluster.node
@@ -194,11 +199,11 @@ class Hall:
                 await self._write(table, clock=Clock.started(table.timing, len(table.seats),
                                                              self.now()))
             self.tables[table.id] = table
-        await self.organizer.open()
         loop = asyncio.get_running_loop()
-        if self.cluster is not None:  # tables are taken over by the cluster's leases
+        if self.cluster is not None:  # tables and competitions go by the cluster's leases
             await self.cluster.open()
         else:
+            await self.organizer.open()
             self._loader = loop.create_task(self._load_games(), name="game loader")
         if self.settings.time_check is not None:
             self._timekeeper = loop.create_task(
@@ -623,7 +628,7 @@ class Hall:
         """A table ended: it leaves memory if nobody watches it, and its
         competition (if any) goes on, in its own task."""
         self.let_go(table)
-        if table.id in self.organizer.table_events:
+        if self.organizes and table.id in self.organizer.table_events:
             task = asyncio.ensure_future(self.organizer.table_over(table.id))
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)
@@ -651,7 +656,8 @@ class Hall:
             if due is not None and due <= now:
                 async with table.lock:
                     changed += await self._expire(table)
-        await self.organizer.keep_time()
+        if self.organizes:
+            await self.organizer.keep_time()
         return changed
 
     async def _keep_time_always(self, every: float) -> None:

@@ -79,7 +79,10 @@ class Organizer:
     # -- loading and reading ------------------------------------------------------------
 
     async def open(self) -> None:
-        """Load every competition and catch up with what happened meanwhile."""
+        """Load every competition and catch up with what happened meanwhile
+        (again when this process becomes the organizing one: cluster.py)."""
+        self.events.clear()
+        self.table_events.clear()
         for row in await self.hall.db(self.hall.store.competitions):
             event = Event.from_row(row)
             self.events[event.id] = event
