@@ -288,3 +288,43 @@ def test_a_process_that_misses_messages_catches_up_from_the_database(
     # A browser test may leave this thread's loop running: use a thread of its own.
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, scenario()).result()
+
+
+def test_a_league_goes_on_when_its_organizing_process_is_killed(postgres_url: str,
+                                                                 redis_url: str) -> None:
+    """The first process organizes; asked through another, it creates and
+    starts a league; killed mid-round, another process organizes, takes its
+    tables over and finishes the league, no game played twice."""
+    with cluster(postgres_url, redis_url, 3, "--bot-pace", "0.03") as servers:
+        (_, first), (b, _), (c, _) = servers
+        with httpx.Client(base_url=f"http://127.0.0.1:{b}", timeout=20) as client:
+            client.post("/api/accounts", json={"name": "Olga",
+                                               "password": "correct horse battery"})
+            event = client.post("/api/competitions", json={
+                "name": "Bots", "games": 1, "entrants": [{"bot": "random"}] * 4}).json()
+            assert client.post(f"/api/competitions/{event['id']}/start").status_code == 200
+
+            def first_round_playing() -> bool:
+                view = client.get(f"/api/competitions/{event['id']}").json()
+                games = [g for m in view["stages"][0]["rounds"][0]["matches"]
+                         for g in m["games"]]
+                return all(g["table"] for g in games)
+
+            eventually(first_round_playing)
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=10)
+        with httpx.Client(base_url=f"http://127.0.0.1:{c}", timeout=20) as client:
+            deadline = time.monotonic() + 90
+            while (view := client.get(f"/api/competitions/{event['id']}").json()).get(
+                    "status") != "finished":
+                assert time.monotonic() < deadline, view
+                time.sleep(0.2)
+            played = [m for r in view["stages"][0]["rounds"] for m in r["matches"]]
+            assert len(played) == 6 and all(m["result"] for m in played)
+            tables = [g["table"] for m in played for g in m["games"]]
+            assert len(set(tables)) == 6
+            assert all(client.get(f"/api/tables/{t}").json()["status"] == "finished"
+                       for t in tables)
+            names = [t["name"] for t in client.get("/api/tables").json()["tables"]]
+            assert len([n for n in names if n.startswith("Bots")]) == 6  # none twice
+            assert sum(row["points"] for row in view["stages"][0]["standings"][0]) == 12
