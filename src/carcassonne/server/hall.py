@@ -3,7 +3,8 @@
 Each change (create, join, start, leave, a move) follows the same order:
 check, store, then change the table in memory and tell its connections.
 Changes of one table take its lock, so they happen one at a time; the
-database is written in a worker thread, so other tables go on meanwhile.
+database is written in worker threads (moves in threads of their own, so
+the lobby never waits behind them), and other tables go on meanwhile.
 
 On start the hall loads every table's row, which says all the lobby
 shows (scores and the seat to move included), and serves at once; each
@@ -153,6 +154,11 @@ class Hall:
         self.login_guard = LoginGuard(time.monotonic)
         workers = 1 if store.url.startswith("sqlite") else 4
         self._db = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="database")
+        #: Moves are written by threads of their own, so a queue of move
+        #: writes never holds back the lobby (create, join, log in).
+        #: (An in-memory SQLite database has one connection: one thread in all.)
+        self._move_db = (self._db if store.url in ("sqlite://", "sqlite:///:memory:") else
+                         ThreadPoolExecutor(max_workers=workers, thread_name_prefix="moves"))
         self._pending: set[asyncio.Future[Any]] = set()
         self._timekeeper: asyncio.Task[None] | None = None
         self._loader: asyncio.Task[None] | None = None
@@ -182,9 +188,14 @@ class Hall:
         return self.settings.now()
 
     async def db(self, call: Callable[..., T], *args: Any) -> T:
-        """Run a blocking storage call in the database thread."""
+        """Run a blocking storage call in a database thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, functools.partial(call, *args))
+
+    async def _db_move(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a move's storage call in a thread of the moves."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._move_db, functools.partial(call, *args))
 
     # -- start and stop --------------------------------------------------------
 
@@ -231,6 +242,7 @@ class Hall:
         if self.cluster is not None:
             await self.cluster.close()
         self._db.shutdown(wait=True)
+        self._move_db.shutdown(wait=True)
         self.store.close()
 
     # -- reading -----------------------------------------------------------------
@@ -426,8 +438,8 @@ class Hall:
             if move is None:
                 await self.db(self.store.update_table, row, self.node)
             else:
-                await self.db(self.store.add_move, row, move["number"], move["seat"],
-                              move["move"], rating, self.now(), self.node)
+                await self._db_move(self.store.add_move, row, move["number"], move["seat"],
+                                    move["move"], rating, self.now(), self.node)
         except LeaseLost:
             if self.cluster is not None:
                 self.cluster.owned.pop(table.id, None)

@@ -231,14 +231,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
 
 async def _serve(hall: Hall, ws: WebSocket, table_id: str, token: str | None) -> None:
     """The connection of ``table_socket``, once accepted and counted."""
-    table = hall.tables.get(table_id)
-    if table is None:
-        await ws.send_text(json.dumps(error_message(f"there is no table {shown(table_id)}")))
-        await ws.close(code=CLOSE_NO_TABLE)
-        return
     try:
+        table = await hall.find(table_id)  # another process may have just made it
         await hall.game_of(table)
-    except Refusal as refusal:  # its stored game cannot be rebuilt
+    except Refusal as refusal:  # no such table, or its stored game cannot be rebuilt
         await ws.send_text(json.dumps(error_message(refusal.message)))
         await ws.close(code=CLOSE_NO_TABLE)
         return

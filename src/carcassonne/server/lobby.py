@@ -103,14 +103,14 @@ async def list_tables(request: Request, status: str | None = None) -> dict[str, 
 @router.get("/tables/{table_id}")
 async def get_table(request: Request, table_id: str) -> dict[str, Any]:
     hall = hall_of(request)
-    return hall.get(table_id).public(hall.now())
+    return (await hall.find(table_id)).public(hall.now())
 
 
 @router.post("/tables/{table_id}/join")
 async def join_table(request: Request, table_id: str) -> dict[str, Any]:
     body = await body_of(request)
     hall = hall_of(request)
-    hall.get(table_id)
+    await hall.find(table_id)
     seat, name = join_request(body)
     index, token = await hall.join(table_id, seat, name, await player_of(request))
     return {"seat": index, "token": token}
