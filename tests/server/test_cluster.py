@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import random
 import signal
 import subprocess
 import time
@@ -18,6 +19,7 @@ from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import httpx
+import pytest
 from server_helpers import free_port, server
 from websockets.sync.client import ClientConnection, connect
 
@@ -328,3 +330,40 @@ def test_a_league_goes_on_when_its_organizing_process_is_killed(postgres_url: st
             names = [t["name"] for t in client.get("/api/tables").json()["tables"]]
             assert len([n for n in names if n.startswith("Bots")]) == 6  # none twice
             assert sum(row["points"] for row in view["stages"][0]["standings"][0]) == 12
+
+
+def test_a_process_that_lost_its_lease_cannot_store_a_move(database_url: str) -> None:
+    """Fencing: once b has taken a table whose lease a let run out, a's
+    writes to it are refused and store nothing, on SQLite and PostgreSQL."""
+    from datetime import UTC, datetime, timedelta
+
+    from carcassonne.server.store import LeaseLost
+    from carcassonne.server.tables import Seat, Table
+
+    store = Store(database_url)
+    try:
+        store.migrate()
+        now = datetime.now(UTC)
+        table = Table(id="t1", name="T", created=now, sets=("base",), options={},
+                      hide_distribution=False, seats=(Seat("bot", bot="random"),) * 2,
+                      status="playing", seed=1)
+        store.add_table(table.row(), "a", now + timedelta(seconds=3))
+        assert not store.claim_table("t1", "b", now + timedelta(seconds=3), now)
+        assert store.orphans(now) == []
+        later = now + timedelta(seconds=4)  # a did not renew: its lease ran out
+        assert store.orphans(later) == ["t1"]
+        assert store.claim_table("t1", "b", later + timedelta(seconds=3), later)
+        move = Game.new(players=2, seed=1).legal_moves().random(random.Random(1))
+        with pytest.raises(LeaseLost):
+            store.add_move(table.row(moves=1), 0, 0, move.to_dict(), owner="a")
+        with pytest.raises(LeaseLost):
+            store.update_table(table.row(status="finished"), owner="a")
+        assert store.moves("t1") == [] and store.table("t1")["status"] == "playing"
+        store.add_move(table.row(moves=1), 0, 0, move.to_dict(), owner="b")
+        assert len(store.moves("t1")) == 1 and store.table("t1")["version"] == 1
+        assert store.renew("b", later + timedelta(seconds=6)) == ["t1"]
+        assert store.renew("a", later + timedelta(seconds=6)) == []
+        store.release("b")
+        assert store.orphans(later) == ["t1"]  # given up: anyone may take it at once
+    finally:
+        store.close()

@@ -143,6 +143,8 @@ class BotPlayers:
         try:
             while (seat := self._to_move(table)) is not None:
                 await asyncio.sleep(self.pause(table))
+                if not self.hall.owns(table):
+                    return  # another process plays this table now (cluster.py)
                 game = table.game
                 if game is None or self._to_move(table) != seat:
                     continue
