@@ -367,3 +367,28 @@ def test_a_process_that_lost_its_lease_cannot_store_a_move(database_url: str) ->
         assert store.orphans(later) == ["t1"]  # given up: anyone may take it at once
     finally:
         store.close()
+
+
+def test_processes_started_together_migrate_one_after_the_other(postgres_url: str) -> None:
+    """Three processes migrating one fresh database at once: one creates the
+    schema, the others wait for it and find nothing to do."""
+    failures: list[BaseException] = []
+
+    def migrate() -> None:
+        store = Store(postgres_url)
+        try:
+            store.migrate()
+        except BaseException as err:  # collected for the assertion below
+            failures.append(err)
+        finally:
+            store.close()
+
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+        for _ in range(3):
+            pool.submit(migrate)
+    assert failures == []
+    store = Store(postgres_url)
+    try:
+        assert store.tables() == [] and store.versions() == {}
+    finally:
+        store.close()

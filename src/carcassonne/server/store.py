@@ -165,10 +165,14 @@ class Store:
         self.engine = make_engine(url)
 
     def migrate(self) -> None:
-        """Create or upgrade the schema to the newest migration."""
+        """Create or upgrade the schema to the newest migration. On PostgreSQL
+        a transaction lock comes first, so processes started together migrate
+        one after the other (the later ones find nothing to do)."""
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(7300002)"))
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
