@@ -45,6 +45,13 @@ def outside_bot(text: str) -> tuple[str, list[str]]:
     return name, parts
 
 
+def table_count(text: str) -> int:
+    """A number of tables, 1 to 100,000."""
+    if not text.isdigit() or not 1 <= int(text) <= 100_000:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of tables (1 to 100000)")
+    return int(text)
+
+
 def port_number(text: str) -> int:
     """A TCP port, 1 to 65535."""
     if not text.isdigit() or not 1 <= int(text) <= 65535:
@@ -87,6 +94,9 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
     serve.add_argument("--bot-pace", type=bot_delay, default=1.0, metavar="SECONDS",
                        help="least pause before each move at a table of bots only "
                             "(default: 1)")
+    serve.add_argument("--waiting-tables", type=table_count, default=10, metavar="N",
+                       help="tables one client address may have waiting for players at "
+                            "once (default: 10)")
     serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
                        help="a proxy in front of the server whose X-Forwarded-For "
                             "header names the real client (repeatable; without it "
@@ -128,7 +138,8 @@ def run(args: argparse.Namespace) -> int:
     if redis is not None:
         _check_redis(redis)
     app = create_app(Settings(database_url=url, bot_delay=args.bot_delay,
-                              bot_pace=args.bot_pace, redis_url=redis, node=args.node))
+                              bot_pace=args.bot_pace, redis_url=redis, node=args.node,
+                              waiting_tables=args.waiting_tables))
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Carcassonne server at http://{host}:{args.port}/ (database {shown})", flush=True)
     # The client's address (rate bounds, tables of bots) comes from the

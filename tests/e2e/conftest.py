@@ -89,7 +89,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "carcassonne", "serve", "--port", str(port),
          "--database", f"sqlite:///{folder / 'db.sqlite'}", "--bot-delay", "0",
-         "--bot-pace", "0"],
+         "--bot-pace", "0", "--waiting-tables", "1000"],
         stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:

@@ -37,6 +37,7 @@ from carcassonne.server.config import normalize_url
 
 #: Settings for tests: bots without delay, rate bounds out of the way.
 FAST: dict[str, Any] = {"bot_delay": 0.0, "bot_pace": 0.0, "bot_tables": (1000, 1000),
+                        "waiting_tables": 1000,
                         "login_pause": 0.0, "http_rate": (100_000, 1.0),
                         "ws_burst": (100_000, 1.0), "ws_flood": (1_000_000, 10.0)}
 POSTGRES = os.environ.get("CARCASSONNE_TEST_POSTGRES")

@@ -1,5 +1,6 @@
-"""The server protects itself from tables of bots only: bounded per client
-address and in all, and played at a set pace."""
+"""The server protects itself: tables of bots only are bounded per client
+address and in all, and played at a set pace; tables waiting for players
+and connections are bounded per address."""
 
 from __future__ import annotations
 
@@ -26,6 +27,19 @@ def test_tables_of_bots_only_are_bounded_per_address_and_in_all(serve: Serve) ->
         assert full.status_code == 429 and "3 tables of bots only are being played" in \
             full.json()["error"]
         assert len(hall(client).tables) == 4  # nothing else was made
+
+
+def test_one_address_has_a_bounded_number_of_tables_waiting(serve: Serve) -> None:
+    with serve(waiting_tables=2) as client:
+        first, token = new_table(client, [HUMAN, HUMAN])
+        new_table(client, [HUMAN, HUMAN])
+        third = client.post("/api/tables", json={"seats": [HUMAN, HUMAN]})
+        assert third.status_code == 429 and "2 tables waiting" in third.json()["error"]
+        assert len(hall(client).tables) == 2  # nothing was made
+        # once one of them starts, the address may open another
+        assert client.post(f"/api/tables/{first}/start",
+                           headers={"Authorization": f"Bearer {token}"}).status_code == 200
+        new_table(client, [HUMAN, HUMAN])
 
 
 def test_a_table_of_bots_only_is_played_at_a_set_pace(serve: Serve) -> None:

@@ -36,8 +36,10 @@ class Settings:
     can follow the game; at a table with no person the pause is at least
     ``bot_pace`` (such tables are played at a set pace), and ``bot_tables``
     bounds the tables of bots only being played, per client address and in
-    all ``(per address, in all)``. Rates are ``(count, seconds)``: ``http_rate``
-    bounds the write requests (POST) of one client address; on the
+    all ``(per address, in all)``; one address has at most
+    ``waiting_tables`` tables waiting for players at once. Rates are
+    ``(count, seconds)``: ``http_rate`` bounds the write requests (POST) of
+    one client address; on the
     WebSocket, a client's messages beyond ``ws_burst`` are refused one by
     one and beyond ``ws_flood`` its connection is closed, and one address
     holds at most ``ws_per_address`` connections (docs/server.md).
@@ -55,6 +57,7 @@ class Settings:
     bot_delay: float = 0.5
     bot_pace: float = 1.0
     bot_tables: tuple[int, int] = (3, 30)
+    waiting_tables: int = 10
     web_dir: Path = WEB_DIR
     http_rate: tuple[int, float] = (60, 10.0)
     ws_burst: tuple[int, float] = (20, 1.0)

@@ -372,6 +372,15 @@ class Hall:
             raise Refusal(429, f"you have {per_address} tables of bots only being played: "
                                f"wait for one to end")
 
+    def _check_waiting_tables(self, address: str) -> None:
+        """Refuse a new table from ``address`` while it has the most tables
+        waiting for players it may have (Settings.waiting_tables)."""
+        bound = self.settings.waiting_tables
+        if sum(t.status == "waiting" and t.creator == address
+               for t in self.tables.values()) >= bound:
+            raise Refusal(429, f"you have {bound} tables waiting for players: start or "
+                               f"leave one first")
+
     @guarded
     async def create(self, setup: Setup, account: tuple[str, str] | None = None,
                      address: str | None = None) -> tuple[Table, int | None, str | None]:
@@ -380,6 +389,8 @@ class Hall:
         bots only is bounded per client ``address`` and in all."""
         if all(seat.kind == "bot" for seat in setup.seats):
             self._check_bot_tables(address)
+        elif address is not None:
+            self._check_waiting_tables(address)
         table_id = self._new_id()
         seats = list(setup.seats)
         seat = token = None
