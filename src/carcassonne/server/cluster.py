@@ -99,7 +99,7 @@ def default_node() -> str:
 
 
 def _wire_row(table: Table) -> dict[str, Any]:
-    """A table's stored row as JSON can carry it."""
+    """A table's whole stored row as JSON can carry it."""
     row = table.row(version=table.version)
     row["created"] = table.created.isoformat()
     return row
@@ -115,7 +115,7 @@ def _read_row(row: dict[str, Any]) -> Table:
 def encode(value: Any) -> Any:
     """A routed change's answer as JSON: a table as its row, a tuple as a list."""
     if isinstance(value, Table):
-        return {"table": _wire_row(value)}
+        return {"table": _wire_row(value), "version": value.version}
     if isinstance(value, tuple):
         return {"tuple": list(value)}
     return {"value": value}
@@ -309,27 +309,38 @@ class Cluster:
         hall.notify(table)
         return table
 
+    def whole(self, table: Table) -> dict[str, Any]:
+        """A new table's whole row, to publish."""
+        return _wire_row(table)
+
     def absorb(self, row: dict[str, Any], move: dict[str, Any] | None) -> None:
-        """Apply a change another process published: the table's new row and,
-        when the change was a move, that move (``{"number", "move"}``)."""
-        fresh = _read_row(row)
-        table = self.hall.tables.get(fresh.id)
+        """Apply a change another process published: the columns it wrote
+        (with the table's id and new version; a new table's whole row) and,
+        when the change was a move, that move (``{"number", "move"}``). A
+        change out of sequence has the table reloaded from the database."""
+        table = self.hall.tables.get(row["id"])
         if table is None:
-            self.hall.tables[fresh.id] = fresh
+            if "created" in row:  # a new table, whole
+                self.hall.tables[row["id"]] = _read_row(row)
+            else:
+                self._spawn(self.reload(row["id"]))
             return
-        if fresh.version <= table.version or self.owns(table.id):
+        version = row.get("version") or 0
+        if version <= table.version or self.owns(table.id):
             return  # already known (or this process is the owner now)
-        gap = fresh.version != table.version + 1
+        if version != table.version + 1:  # a change was missed
+            self._spawn(self.reload(table.id))
+            return
         game, was = table.game, table.status
-        table.take(fresh)
+        table.take_stored(row)
         self._ended_elsewhere(table, was)
         if game is not None:
-            if not gap and move is not None and move["number"] == len(game.moves):
+            if move is not None and move["number"] == len(game.moves):
                 after = game.copy()
                 after.play(Move.from_dict(move["move"]))
                 table.game = after
-            elif len(game.moves) != fresh.moves:
-                table.game = None  # missed a move: rebuilt from the database below
+            elif len(game.moves) != table.moves:
+                table.game = None  # rebuilt from the database below
         if table.game is None and table.connections and table.status != "waiting":
             self._spawn(self.reload(table.id))
         else:
@@ -364,11 +375,12 @@ class Cluster:
 
     # -- fan-out ------------------------------------------------------------------------------
 
-    def changed(self, table: Table, move: dict[str, Any] | None = None) -> None:
-        """Publish a change this process stored (``move``: ``{"number",
-        "move"}`` when it was a move)."""
-        message = {"kind": "change", "node": self.node,
-                   "row": {**_wire_row(table), "owner": self.node}, "move": move}
+    def changed(self, row: dict[str, Any], move: dict[str, Any] | None = None) -> None:
+        """Publish a change this process stored: the columns it wrote, with
+        the table's id and version (``move``: ``{"number", "move"}`` when it
+        was a move)."""
+        message = {"kind": "change", "node": self.node, "row": {**row, "owner": self.node},
+                   "move": move}
         self._out.put_nowait((CHANGES, json.dumps(message, default=str)))
 
     async def _publish(self) -> None:
@@ -473,7 +485,10 @@ class Cluster:
         value = answer["value"]
         if "table" in value:
             self.absorb(value["table"], None)
-            return self.hall.get(table_id)
+            table = self.hall.get(table_id)
+            if table.version < value["version"]:  # a change is still on its way
+                await self.reload(table_id)
+            return table
         if "tuple" in value:
             return tuple(value["tuple"])
         return value["value"]

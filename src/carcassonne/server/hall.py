@@ -442,9 +442,11 @@ class Hall:
         """Store ``changes`` of ``table``'s columns (with ``move``, ``{"number",
         "seat", "move"}``, and the ratings it gives, if it is a move), then
         apply them (and ``game``, if given) and publish them to the other
-        processes: the one way a stored table changes. A process that lost
-        the table to another meanwhile changes nothing (503)."""
-        row = table.row(**changes)
+        processes: the one way a stored table changes. Only the changed
+        columns (and the version) are written and published. A process that
+        lost the table to another meanwhile changes nothing (503)."""
+        full = table.row(**changes)
+        row = {"id": table.id, "version": full["version"], **{k: full[k] for k in changes}}
         try:
             if move is None:
                 await self.db(self.store.update_table, row, self.node)
@@ -460,7 +462,7 @@ class Hall:
         if game is not None:
             table.game = game
         if self.cluster is not None:
-            self.cluster.changed(table, None if move is None else
+            self.cluster.changed(row, None if move is None else
                                  {"number": move["number"], "move": move["move"]})
 
     async def _add(self, table: Table) -> None:
@@ -475,7 +477,7 @@ class Hall:
         table.apply()
         self.tables[table.id] = table
         if self.cluster is not None:
-            self.cluster.changed(table)
+            self.cluster.changed(self.cluster.whole(table))
 
     @staticmethod
     def _joined(seat: Seat, index: int, name: str | None, token: str,

@@ -87,6 +87,18 @@ def name_bots(seats: list[Seat] | tuple[Seat, ...]) -> tuple[Seat, ...]:
     return tuple(out)
 
 
+def _created(value: Any) -> datetime:
+    return datetime.fromisoformat(value) if isinstance(value, str) else value
+
+
+#: How a stored column becomes the attribute of a table, where they differ.
+DECODE: dict[str, Any] = {
+    "created": _created, "sets": tuple, "options": dict, "hide_distribution": bool,
+    "seats": lambda seats: tuple(Seat.from_stored(s) for s in seats),
+    "stack": lambda stack: None if stack is None else tuple(stack),
+    "rated": bool, "timing": Timing.from_stored, "clock": Clock.from_stored,
+    "version": lambda version: version or 0}
+
 #: The attributes of a table that its row stores (besides ``version``).
 ROW = ("id", "name", "created", "sets", "options", "hide_distribution", "seats", "status",
        "seed", "stack", "moves", "result", "rated", "timing", "clock", "rematch", "scores",
@@ -223,6 +235,15 @@ class Table:
         table (its game, lock and connections stay)."""
         for name in (*ROW, "version", "owner"):
             setattr(self, name, getattr(other, name))
+
+    def take_stored(self, columns: dict[str, Any]) -> None:
+        """Take ``columns`` of this table's row as the database keeps them
+        (some of them: those a change wrote)."""
+        for name, value in columns.items():
+            if name in DECODE:
+                setattr(self, name, DECODE[name](value))
+            elif name in ROW or name in ("version", "owner"):
+                setattr(self, name, value)
 
     def seat_of(self, token: str | None) -> int | None:
         """The human seat ``token`` opens, or None. Every seat is compared,
