@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
+import json
 import logging
 import secrets
 import time
@@ -62,7 +63,8 @@ class Listener(Protocol):
 
     def seat_at(self, table: Table) -> int | None: ...
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message for the client: a dict, or its JSON text."""
 
 
 def replay(table: Table, moves: list[dict[str, Any]]) -> Game:
@@ -773,11 +775,12 @@ class Hall:
     def notify(self, table: Table) -> None:
         """Send every connection of ``table`` here its new state; wake its
         bots if this process owns the table."""
-        states: dict[int | None, dict[str, Any]] = {}
+        states: dict[int | None, str] = {}
         for listener in list(table.connections):
             seat = listener.seat_at(table)
             if seat not in states:
-                states[seat] = state_message(table, seat, self.now())
+                states[seat] = json.dumps(state_message(table, seat, self.now()),
+                                          ensure_ascii=False)
             listener.send(states[seat])
         if self.owns(table):
             self.bots.wake(table)

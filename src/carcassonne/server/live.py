@@ -86,12 +86,14 @@ class Connection:
             return table.seat_of(self.token)
         return table.seat_of_account(self.account)
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message``; a client too slow to keep up is dropped."""
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue ``message`` (or its JSON text, made once for every client
+        of a seat); a client too slow to keep up is dropped."""
         if self.queue.qsize() >= BACKLOG:
             self.close(CLOSE_FLOOD)
             return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        self.queue.put_nowait(message if isinstance(message, str) else
+                              json.dumps(message, ensure_ascii=False))
 
     def close(self, code: int) -> None:
         """Close after the messages already queued."""
