@@ -154,6 +154,8 @@ def test_a_killed_owner_s_tables_are_taken_over_within_5_seconds(postgres_url: s
                            "sent": {}}
         sockets = {name: connections.enter_context(socket_to(g["port"], g["id"], g["token"]))
                    for name, g in games.items()}
+        # Someone watches Ann's table at a, so a keeps it (no hand-over to b).
+        connections.enter_context(socket_to(a, games["Ann"]["id"]))
 
         def move_once(name: str, seconds: float = 20,
                       now: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -392,3 +394,29 @@ def test_processes_started_together_migrate_one_after_the_other(postgres_url: st
         assert store.tables() == [] and store.versions() == {}
     finally:
         store.close()
+
+
+def test_a_table_moves_to_the_process_where_its_player_is(postgres_url: str,
+                                                          redis_url: str) -> None:
+    """A table made at a and played from b, with nobody watching at a, is
+    handed to b at b's first routed move: b makes its changes from then on."""
+    with cluster(postgres_url, redis_url, 2) as servers:
+        (a, _), (b, _) = servers
+        made = post(a, "/api/tables", {"seats": [HUMAN, {"kind": "bot", "bot": "random"}],
+                                       "join": {"seat": 0, "name": "Ann"}})
+        table_id = made["table"]["id"]
+        store = Store(postgres_url)
+        try:
+            assert store.lease_of(table_id)[0] == "app1"
+            with socket_to(b, table_id, made["token"]) as ws:
+                now = my_turn(ws)
+                for _ in range(4):
+                    ws.send(json.dumps({"type": "move", "move": now["legal"][0]}))
+                    number = now["last"]
+                    now = my_turn(ws)
+                    assert now["last"] >= number + 2  # ours, then the bot's answer
+                    time.sleep(PACE)
+                assert store.lease_of(table_id)[0] == "app2"
+            assert len(store.moves(table_id)) == now["last"]
+        finally:
+            store.close()

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from carcassonne.bots.outside import OutsideBot, OutsideBotError
 from carcassonne.engine import Game, Move
-from carcassonne.server.errors import Refusal
+from carcassonne.server.errors import Moved, Refusal
 
 if TYPE_CHECKING:
     from carcassonne.bots import Bot
@@ -184,16 +184,21 @@ class BotPlayers:
                     asyncio.to_thread(bot.close, game)))
 
     async def _submit(self, table: Table, seat: int, move: Move, game: Game) -> None:
+        """Play the bot's move here (a table's bots play where it is owned:
+        never sent to another process)."""
         expect = len(game.moves)
+        play = self.hall.routes["play"]
         try:
-            await self.hall.play(table.id, seat, move.to_dict(), expect=expect)
+            await play(self.hall, table.id, seat, move.to_dict(), expect=expect)
+        except Moved:  # another process plays this table now: its bots go on
+            return
         except Refusal as refusal:
             if table.game is not game:
                 return  # the position changed meanwhile: think again
             log.error("bot %s at table %s played %s: %s; playing a random move",
                       table.seats[seat].bot, table.id, move, refusal.message)
             fallback = game.legal_moves().random(random.Random(f"{table.id}:{expect}"))
-            await self.hall.play(table.id, seat, fallback.to_dict(), expect=expect)
+            await play(self.hall, table.id, seat, fallback.to_dict(), expect=expect)
 
     async def stop(self) -> None:
         """Cancel every bot task (the server is shutting down)."""

@@ -53,6 +53,7 @@ import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -78,8 +79,8 @@ RENEW_EVERY = 1.0
 MARGIN = 0.5
 #: Seconds between two checks of the mirrored tables against the database.
 CHECK_EVERY = 2.0
-#: Seconds to wait for the owner's answer to a routed change.
-CALL_TIMEOUT = 5.0
+#: The most seconds to wait for a living owner's answer to a routed change.
+CALL_TIMEOUT = 10.0
 #: The Redis channel of every table's changes.
 CHANGES = "carcassonne:changes"
 #: What a routed change answers when it is to run in this process.
@@ -138,6 +139,9 @@ class Cluster:
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._busy: set[asyncio.Task[Any]] = set()
+        #: Leases are renewed in a thread of their own, never queued behind
+        #: other database calls.
+        self._lease_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="leases")
         #: Whether this process organizes the competitions now.
         self.organizing = False
         self._organizer_lock: Any = None
@@ -167,6 +171,7 @@ class Cluster:
             await self.hall.db(self.hall.store.release, self.node)
         except Exception:
             log.exception("the leases of %s could not be ended; they run out", self.node)
+        self._lease_thread.shutdown(wait=True)
         if self._pubsub is not None:
             await self._pubsub.aclose()
         if self._redis is not None:
@@ -208,9 +213,14 @@ class Cluster:
         while True:
             try:
                 asked = time.monotonic()
-                kept = await self.hall.db(self.hall.store.renew, self.node, self.lease_end())
+                kept = await asyncio.get_running_loop().run_in_executor(
+                    self._lease_thread, self.hall.store.renew, self.node, self.lease_end())
                 for table_id in kept:
+                    again = not self.owns(table_id)
                     self.owned[table_id] = self._held(asked)
+                    table = self.hall.tables.get(table_id)
+                    if again and table is not None:  # its bots may have stopped meanwhile
+                        self.hall.notify(table)
                 now = time.monotonic()
                 for table_id in [t for t, until in self.owned.items() if until <= now]:
                     del self.owned[table_id]
@@ -269,8 +279,7 @@ class Cluster:
             if node is None or not await self._redis.exists(ORGANIZER):
                 await self._keep_organizing()
                 continue
-            answer = await self._ask(node.decode(), "", f"organize:{action}", args,
-                                     CALL_TIMEOUT)
+            answer = await self._ask(node.decode(), "", f"organize:{action}", args)
             if answer is None or answer.get("moved"):
                 await asyncio.sleep(RENEW_EVERY)
                 continue
@@ -279,10 +288,48 @@ class Cluster:
                            "try again in a few seconds")
 
     async def _take_over(self) -> None:
-        """Take every table nobody holds (its owner died or stopped)."""
-        for table_id in await self.hall.db(self.hall.store.orphans, datetime.now(UTC)):
-            if await self.take(table_id):
-                log.info("%s took over table %s", self.node, table_id)
+        """Take every table nobody holds (its owner died or stopped), all at
+        once: one claim, one read of their rows and one of their moves."""
+        hall = self.hall
+        orphans = await hall.db(hall.store.orphans, datetime.now(UTC))
+        if not orphans:
+            return
+        asked = time.monotonic()
+        taken = await hall.db(hall.store.claim_tables, orphans, self.node, self.lease_end(),
+                              datetime.now(UTC))
+        if not taken:
+            return
+        for table_id in taken:
+            self.took(table_id, asked)
+        rows = await hall.db(hall.store.rows, taken)
+        playing = [row["id"] for row in rows if row["status"] != "waiting"]
+        moves = await hall.db(hall.store.moves_of, playing)
+        for row in rows:
+            table = self._fresh(row)
+            if table.status != "waiting" and table.game is None:
+                try:
+                    hall.rebuild(table, moves[table.id])
+                except Refusal:
+                    continue
+            hall.notify(table)
+            await asyncio.sleep(0)  # other work goes on between tables
+        log.info("%s took over %d tables", self.node, len(taken))
+
+    def _fresh(self, row: dict[str, Any]) -> Table:
+        """The table of a row just read from the database, known here from now
+        on with that row; its game is kept if it is up to date."""
+        fresh = Table.from_row(row)
+        table = self.hall.tables.get(fresh.id)
+        if table is None:
+            self.hall.tables[fresh.id] = fresh
+            return fresh
+        if fresh.version != table.version or (
+                table.game is not None and len(table.game.moves) != fresh.moves):
+            was = table.status
+            table.take(fresh)
+            table.game = None
+            self._ended_elsewhere(table, was)
+        return table
 
     # -- mirrors ----------------------------------------------------------------------------
 
@@ -294,16 +341,7 @@ class Cluster:
         row = await hall.db(hall.store.table, table_id)
         if row is None:
             return None
-        fresh = Table.from_row(row)
-        table = hall.tables.get(table_id)
-        if table is None:
-            hall.tables[table_id] = table = fresh
-        elif fresh.version != table.version or (
-                table.game is not None and len(table.game.moves) != fresh.moves):
-            was = table.status
-            table.take(fresh)
-            table.game = None
-            self._ended_elsewhere(table, was)
+        table = self._fresh(row)
         if table.status != "waiting" and (owned or table.connections):
             await hall.game_of(table)
         hall.notify(table)
@@ -384,16 +422,22 @@ class Cluster:
         self._out.put_nowait((CHANGES, json.dumps(message, default=str)))
 
     async def _publish(self) -> None:
-        """Send queued messages in order (a change before the answer it caused)."""
+        """Send queued messages in order (a change before the answer it
+        caused), every message waiting at once in one round trip."""
         assert self._redis is not None
         while True:
-            channel, data = await self._out.get()
+            batch = [await self._out.get()]
+            while not self._out.empty() and len(batch) < 500:
+                batch.append(self._out.get_nowait())
             try:
-                await self._redis.publish(channel, data)
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for channel, data in batch:
+                        pipe.publish(channel, data)
+                    await pipe.execute()
             except asyncio.CancelledError:
                 raise
             except Exception:  # others catch up from the database
-                log.warning("a message to %s was lost: Redis failed", channel, exc_info=True)
+                log.warning("%d messages were lost: Redis failed", len(batch), exc_info=True)
 
     async def _listen(self) -> None:
         """Read this process's channels; a lost Redis link is opened again and
@@ -438,10 +482,12 @@ class Cluster:
         """:data:`LOCAL` if this process is to make the change ``op`` of the
         table (it owns it, or just took it), else the owner's answer.
 
-        An owner that does not answer before its lease would run out is
-        taken for dead: once the lease has run out the table is taken here
-        and the change made here, so a change asked while its owner dies
-        waits a few seconds instead of failing."""
+        The change is sent once to the owner, and its answer awaited as
+        long as the owner keeps its lease (at most :data:`CALL_TIMEOUT`
+        seconds): a busy owner is not asked twice. An owner whose lease runs
+        out meanwhile is taken for dead: the table is taken here and the
+        change made here, so a change asked while its owner dies waits a few
+        seconds instead of failing."""
         if self.owns(table_id):
             return LOCAL
         for _ in range(4):
@@ -449,39 +495,78 @@ class Cluster:
             if lease is None:
                 return LOCAL  # no such table: refused here
             owner, until = lease
-            now = datetime.now(UTC)
-            if owner is None or owner == self.node or until is None or until <= now:
+            if self._dead(owner, until):
                 if await self.take(table_id):
                     return LOCAL
                 continue
-            wait = min(CALL_TIMEOUT, (until - now).total_seconds() + 0.25)
-            answer = await self._ask(owner, table_id, op, args, wait)
+            assert owner is not None
+            answer = await self._ask(owner, table_id, op, args)
             if answer is None or answer.get("moved"):
                 continue
             return await self._decode(table_id, answer)
         raise Refusal(503, "the server that plays this table did not answer: try again "
                            "in a few seconds")
 
-    async def _ask(self, owner: str, table_id: str, op: str, args: list[Any],
-                   wait: float) -> dict[str, Any] | None:
-        """Send the change to ``owner``; its answer, or None after ``wait`` seconds."""
+    def _dead(self, owner: str | None, until: datetime | None) -> bool:
+        """Whether a table with this lease may be taken: nobody's, or run out."""
+        return (owner is None or owner == self.node or until is None
+                or until <= datetime.now(UTC))
+
+    async def _ask(self, owner: str, table_id: str, op: str,
+                   args: list[Any]) -> dict[str, Any] | None:
+        """Send the change to ``owner``; its answer, or None once its lease of
+        the table ran out (or :data:`CALL_TIMEOUT` passed) without one. An
+        action of competitions (no ``table_id``) waits the whole time."""
         call = secrets.token_hex(8)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._calls[call] = future
+        watched = table_id in self.hall.tables and bool(self.hall.tables[table_id].connections)
         message = {"kind": "call", "id": call, "reply": self.node, "table": table_id,
-                   "op": op, "args": args}
+                   "op": op, "args": args, "watched": watched}
         self._out.put_nowait((inbox(owner), json.dumps(message, default=str)))
+        started = time.monotonic()
         try:
-            return await asyncio.wait_for(future, wait)
-        except TimeoutError:
-            return None
+            while True:
+                try:
+                    answer = await asyncio.wait_for(asyncio.shield(future), RENEW_EVERY)
+                    return {**answer, "sent": started}
+                except TimeoutError:
+                    pass
+                if time.monotonic() - started > CALL_TIMEOUT:
+                    return None
+                if not table_id:
+                    continue
+                lease = await self.hall.db(self.hall.store.lease_of, table_id)
+                if lease is None or lease[0] != owner or self._dead(*lease):
+                    return None  # taken by another, or its owner died
         finally:
             self._calls.pop(call, None)
+            future.cancel()
+
+    async def _hand_over(self, table_id: str, to: str) -> bool:
+        """Pass the table to the process ``to``, whose clients watch it, if
+        nobody watches it here: its changes are then made where its players
+        are, without a trip to this process and back. Whether it was passed."""
+        table = self.hall.tables.get(table_id)
+        if table is None or table.connections or table.status not in ("waiting", "playing"):
+            return False
+        async with table.lock:
+            if not self.owns(table_id) or table.connections:
+                return False
+            passed = await self.hall.db(self.hall.store.hand_over, table_id, self.node, to,
+                                        self.lease_end())
+            if passed:
+                self.owned.pop(table_id, None)
+        return passed
 
     async def _decode(self, table_id: str, answer: dict[str, Any]) -> Any:
         if "refusal" in answer:
             refusal = answer["refusal"]
             raise Refusal(refusal["status"], refusal["message"], refusal.get("rule"))
+        if answer.get("handed"):  # the table is this process's now
+            self.took(table_id, answer["sent"])
+            table = await self.reload(table_id, owned=True)
+            log.debug("%s was handed table %s", self.node, table_id)
         value = answer["value"]
         if "table" in value:
             self.absorb(value["table"], None)
@@ -511,6 +596,8 @@ class Cluster:
                     if change is None:
                         raise Refusal(400, f"unknown change {op!r}")
                     value = await change(self.hall, table_id, *message["args"])
+                    if message.get("watched"):
+                        answer["handed"] = await self._hand_over(table_id, message["reply"])
                 answer["value"] = encode(value)
             except Refusal as refusal:
                 answer["refusal"] = {"status": refusal.status, "message": refusal.message,

@@ -28,6 +28,15 @@ class Refusal(Exception):
         return {"error": self.message, "rule": self.rule}
 
 
+class Moved(Refusal):
+    """A change that reached this process after another took the table: it
+    is sent on to the new owner (cluster.py), or refused with 503."""
+
+    def __init__(self) -> None:
+        super().__init__(503, "this table moved to another server meanwhile: nothing "
+                              "changed, try again")
+
+
 def rule_of(message: str) -> str | None:
     """The rule id an engine message starts with, if any.
 

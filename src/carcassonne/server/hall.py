@@ -42,7 +42,7 @@ from carcassonne.server.bodies import Setup
 from carcassonne.server.bots import BotPlayers, choose, stand_in
 from carcassonne.server.cluster import LOCAL, Cluster
 from carcassonne.server.config import Settings
-from carcassonne.server.errors import Refusal, rule_of
+from carcassonne.server.errors import Moved, Refusal, rule_of
 from carcassonne.server.organizer import Organizer
 from carcassonne.server.ratings import family
 from carcassonne.server.store import LeaseLost, RatedResult, Store
@@ -107,14 +107,21 @@ def routed(change: Callable[Concatenate[Hall, str, P], Awaitable[T]],
 
     @functools.wraps(change)
     async def run(hall: Hall, table_id: str, *args: P.args, **kwargs: P.kwargs) -> T:
-        if hall.cluster is not None:
-            bound = signature.bind(hall, table_id, *args, **kwargs)
-            bound.apply_defaults()
+        if hall.cluster is None:
+            return await change(hall, table_id, *args, **kwargs)
+        bound = signature.bind(hall, table_id, *args, **kwargs)
+        bound.apply_defaults()
+        for attempt in range(2):
             answer = await hall.cluster.route(table_id, change.__name__,
                                               list(bound.args[2:]))
             if answer is not LOCAL:
                 return answer  # type: ignore[no-any-return]
-        return await change(hall, table_id, *args, **kwargs)
+            try:
+                return await change(hall, table_id, *args, **kwargs)
+            except Moved:  # taken by another process meanwhile: ask it
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
     return run
 
@@ -281,14 +288,19 @@ class Hall:
         if table.game is None and table.status != "waiting":
             moves = await self.db(self.store.moves, table.id)
             if table.game is None:
-                try:
-                    table.game = replay(table, moves)
-                except (ValueError, KeyError) as err:
-                    log.error("table %s cannot be rebuilt and is closed: %s", table.id, err)
-                    self.tables.pop(table.id, None)
-                    raise Refusal(404, f"there is no table {shown(table.id)}: its stored "
-                                       f"game cannot be rebuilt") from None
+                self.rebuild(table, moves)
         return table.game
+
+    def rebuild(self, table: Table, moves: list[dict[str, Any]]) -> None:
+        """Give ``table`` its game after its stored ``moves``; a table whose
+        stored game cannot be rebuilt is closed (404)."""
+        try:
+            table.game = replay(table, moves)
+        except (ValueError, KeyError) as err:
+            log.error("table %s cannot be rebuilt and is closed: %s", table.id, err)
+            self.tables.pop(table.id, None)
+            raise Refusal(404, f"there is no table {shown(table.id)}: its stored "
+                               f"game cannot be rebuilt") from None
 
     async def record(self, table_id: str) -> dict[str, Any]:
         """The record of a finished game; it holds the stack, so never earlier."""
@@ -458,8 +470,7 @@ class Hall:
         except LeaseLost:
             if self.cluster is not None:
                 self.cluster.owned.pop(table.id, None)
-            raise Refusal(503, "this table moved to another server meanwhile: nothing "
-                               "changed, try again") from None
+            raise Moved() from None
         table.apply(**changes)
         if game is not None:
             table.game = game
@@ -596,6 +607,8 @@ class Hall:
         except NotationError as err:
             raise Refusal(400, f"malformed move: {err}", rule_of(str(err))) from None
         async with table.lock:
+            if not self.owns(table):
+                raise Moved()
             game = await self.game_of(table)
             if table.status == "waiting" or game is None:
                 raise Refusal(409, "the game has not started")

@@ -225,6 +225,46 @@ class Store:
             ).values(owner=owner, lease_until=until))
         return done.rowcount == 1
 
+    def claim_tables(self, table_ids: list[str], owner: str, until: datetime,
+                     now: datetime) -> list[str]:
+        """Lease to ``owner`` every table of ``table_ids`` still waiting or
+        being played whose lease ran out at ``now``; the ids it got."""
+        with self.engine.begin() as connection:
+            rows = connection.execute(update(TableRow).where(
+                TableRow.id.in_(table_ids), TableRow.status.in_(LIVE),
+                or_(TableRow.lease_until.is_(None), TableRow.lease_until < now),
+            ).values(owner=owner, lease_until=until).returning(TableRow.id)).all()
+        return [table_id for (table_id,) in rows]
+
+    def hand_over(self, table_id: str, owner: str, to: str, until: datetime) -> bool:
+        """Pass ``owner``'s lease of a table to the process ``to``, until
+        ``until``; whether it was ``owner``'s to pass."""
+        with self.engine.begin() as connection:
+            done = connection.execute(update(TableRow).where(
+                TableRow.id == table_id, TableRow.owner == owner).values(
+                owner=to, lease_until=until))
+        return done.rowcount == 1
+
+    def rows(self, table_ids: list[str]) -> list[dict[str, Any]]:
+        """The rows of the tables ``table_ids`` (those that exist)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(TableRow.__table__).where(
+                TableRow.id.in_(table_ids))).mappings().all()
+        return [_row(row) for row in rows]
+
+    def moves_of(self, table_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+        """The moves of each of the tables ``table_ids``, in order, at once."""
+        out: dict[str, list[dict[str, Any]]] = {table_id: [] for table_id in table_ids}
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(MoveRow.table_id, MoveRow.number, MoveRow.move)
+                                      .where(MoveRow.table_id.in_(table_ids))
+                                      .order_by(MoveRow.table_id, MoveRow.number)).all()
+        for table_id, number, move in rows:
+            if number != len(out[table_id]):
+                raise ValueError(f"table {table_id}: move {len(out[table_id])} is missing")
+            out[table_id].append(move)
+        return out
+
     def renew(self, owner: str, until: datetime) -> list[str]:
         """Extend ``owner``'s leases of tables still waiting or being played
         to ``until``; the ids of those tables."""
