@@ -308,7 +308,11 @@ class Cluster:
             table = self._fresh(row)
             if table.status != "waiting" and table.game is None:
                 try:
-                    hall.rebuild(table, moves[table.id])
+                    stored = moves.get(table.id)
+                    if stored is not None and len(stored) == table.moves:
+                        hall.rebuild(table, stored)
+                    else:  # it moved on since its moves were read
+                        await hall.game_of(table)
                 except Refusal:
                     continue
             hall.notify(table)
@@ -316,19 +320,22 @@ class Cluster:
         log.info("%s took over %d tables", self.node, len(taken))
 
     def _fresh(self, row: dict[str, Any]) -> Table:
-        """The table of a row just read from the database, known here from now
-        on with that row; its game is kept if it is up to date."""
+        """The table of a row read from the database, known here from now on
+        with that row if it is newer than what is known (a row read before a
+        change made or heard since never takes the table back); its game is
+        kept if it is up to date."""
         fresh = Table.from_row(row)
         table = self.hall.tables.get(fresh.id)
         if table is None:
             self.hall.tables[fresh.id] = fresh
             return fresh
-        if fresh.version != table.version or (
-                table.game is not None and len(table.game.moves) != fresh.moves):
+        if fresh.version > table.version:
             was = table.status
             table.take(fresh)
             table.game = None
             self._ended_elsewhere(table, was)
+        elif table.game is not None and len(table.game.moves) != table.moves:
+            table.game = None
         return table
 
     # -- mirrors ----------------------------------------------------------------------------
