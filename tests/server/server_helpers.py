@@ -162,3 +162,23 @@ def server(port: int, *args: str, env: dict[str, str] | None = None,
         assert process.stdout is not None and process.stderr is not None
         process.stdout.close()
         process.stderr.close()
+
+
+def assert_league_of_four_finished(client: httpx.Client, event_id: str,
+                                   seconds: float) -> None:
+    """Wait until the league ``event_id`` of four bots, one game a match, is
+    over, and check it was played whole: 6 matches at 6 tables, each played
+    once and finished, and 12 points given (2 a match)."""
+    deadline = time.monotonic() + seconds
+    while (event := client.get(f"/api/competitions/{event_id}").json()).get(
+            "status") != "finished":
+        assert time.monotonic() < deadline, event
+        time.sleep(0.1)
+    played = [m for r in event["stages"][0]["rounds"] for m in r["matches"]]
+    assert len(played) == 6 and all(m["result"] for m in played)
+    tables = [g["table"] for m in played for g in m["games"]]
+    assert len(set(tables)) == 6
+    assert all(client.get(f"/api/tables/{t}").json()["status"] == "finished" for t in tables)
+    names = [t["name"] for t in client.get("/api/tables").json()["tables"]]
+    assert len([n for n in names if n.startswith("Bots")]) == 6  # none played twice
+    assert sum(row["points"] for row in event["stages"][0]["standings"][0]) == 12

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from server_helpers import free_port, server
+from server_helpers import assert_league_of_four_finished, free_port, server
 from websockets.sync.client import ClientConnection, connect
 
 from carcassonne import Game
@@ -129,21 +129,7 @@ def test_a_league_of_bots_carries_on_after_the_server_is_killed(tmp_path: Path) 
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
     with server(port, *args), httpx.Client(base_url=base) as client:
-        deadline = time.monotonic() + 60
-        while (event := client.get(f"/api/competitions/{event['id']}").json())["status"] \
-                != "finished":
-            assert time.monotonic() < deadline, event
-            time.sleep(0.1)
-        played = [m for r in event["stages"][0]["rounds"] for m in r["matches"]]
-        assert len(played) == 6 and all(m["result"] for m in played)
-        tables = [g["table"] for m in played for g in m["games"]]
-        assert len(set(tables)) == 6
-        assert all(client.get(f"/api/tables/{t}").json()["status"] == "finished"
-                   for t in tables)
-        names = [t["name"] for t in client.get("/api/tables").json()["tables"]]
-        assert len([n for n in names if n.startswith("Bots")]) == 6  # none played twice
-        standings = event["stages"][0]["standings"][0]
-        assert sum(row["points"] for row in standings) == 12
+        assert_league_of_four_finished(client, event["id"], 60)
 
 
 def descendants(pid: int) -> set[int]:

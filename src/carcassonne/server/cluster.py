@@ -218,9 +218,9 @@ class Cluster:
                 for table_id in kept:
                     again = not self.owns(table_id)
                     self.owned[table_id] = self._held(asked)
-                    table = self.hall.tables.get(table_id)
-                    if again and table is not None:  # its bots may have stopped meanwhile
-                        self.hall.notify(table)
+                    if again:  # handed over (its answer lost), or renewed late: what
+                        # this process knows of it may be behind, and its bots stopped
+                        self._spawn(self.reload(table_id, owned=True))
                 now = time.monotonic()
                 for table_id in [t for t, until in self.owned.items() if until <= now]:
                     del self.owned[table_id]

@@ -35,6 +35,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
+from sqlalchemy.exc import IntegrityError
+
 from carcassonne.engine import Game, IllegalMove, Move, NotationError
 from carcassonne.engine.errors import shown
 from carcassonne.server.accounts import LoginGuard
@@ -471,6 +473,11 @@ class Hall:
             if self.cluster is not None:
                 self.cluster.owned.pop(table.id, None)
             raise Moved() from None
+        except IntegrityError:  # that move number is stored: this game was behind
+            if self.cluster is None:
+                raise
+            await self.cluster.reload(table.id, owned=True)
+            raise Refusal(409, "the game moved on meanwhile") from None
         table.apply(**changes)
         if game is not None:
             table.game = game
