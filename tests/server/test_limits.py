@@ -4,6 +4,8 @@ and connections are bounded per address."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from server_helpers import HUMAN, RANDOM, Serve, hall, new_table
 from starlette.websockets import WebSocketDisconnect
@@ -68,3 +70,32 @@ def test_one_address_holds_a_bounded_number_of_connections(serve: Serve) -> None
         with client.websocket_connect(f"/ws/tables/{table_id}") as again:  # freed
             assert again.receive_json()["type"] == "state"
         assert not hall(client).sockets
+
+
+def test_bots_try_again_after_a_failure_of_the_moment(serve: Serve, monkeypatch: Any) -> None:
+    """The database fails once under a bot's move: nothing is stored, the
+    failure is logged, and the bots go on by themselves a moment later."""
+    import time
+
+    from carcassonne.server import bots
+
+    monkeypatch.setattr(bots, "RETRY", 0.1)
+    with serve() as client:
+        store = hall(client).store
+        real = store.add_move
+        failed = []
+
+        def add_move(*args: Any, **kwargs: Any) -> None:
+            if not failed:
+                failed.append(args[1])
+                raise RuntimeError("the database is away for a moment")
+            real(*args, **kwargs)
+
+        monkeypatch.setattr(store, "add_move", add_move)
+        table_id = client.post("/api/tables", json=BOTS).json()["table"]["id"]
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{table_id}").json()["moves"] < 5:
+            assert time.monotonic() < deadline, "the bots did not go on"
+            time.sleep(0.05)
+        assert failed == [0]  # the first move failed, and was played again
+        assert len(store.moves(table_id)) >= 5

@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 OUTSIDE_BOTS: dict[str, tuple[str, ...]] = {}
 #: Seconds an outside bot has for each decision.
 OUTSIDE_TIMEOUT = 10.0
+#: Seconds before the bots of a table try again after a failure.
+RETRY = 2.0
 
 
 def add_outside_bot(name: str, command: list[str] | tuple[str, ...]) -> None:
@@ -92,6 +94,7 @@ class BotPlayers:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self._closing: list[asyncio.Task[None]] = []
+        self._stopped = False
 
     def pause(self, table: Table) -> float:
         """The pause before a bot's move: ``delay``, and at least ``pace`` at
@@ -111,6 +114,8 @@ class BotPlayers:
     def wake(self, table: Table) -> None:
         """Start ``table``'s bot task if a bot is to move and none runs; let
         go of a finished or abandoned table's bots."""
+        if self._stopped:
+            return
         if self._to_move(table) is None:
             if table.status in ("finished", "abandoned"):
                 self._release(table.id, table.game)
@@ -157,8 +162,10 @@ class BotPlayers:
                 await self._submit(table, seat, move, game)
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("the bots of table %s stopped", table.id)
+        except Exception:  # a failure of the moment (the database, say): try again
+            log.exception("the bots of table %s failed; they try again in %s s",
+                          table.id, RETRY)
+            asyncio.get_running_loop().call_later(RETRY, self.wake, table)
         finally:
             if table.status in ("finished", "abandoned"):
                 self._release(table.id, table.game)
@@ -202,6 +209,7 @@ class BotPlayers:
 
     async def stop(self) -> None:
         """Cancel every bot task (the server is shutting down)."""
+        self._stopped = True
         tasks = [t for t in self._tasks.values() if not t.done()]
         for task in tasks:
             task.cancel()
