@@ -209,7 +209,7 @@ class Cluster:
         return True
 
     async def _keep_leases(self) -> None:
-        """Renew every lease each second; take over tables whose lease ran out."""
+        """Renew every lease each second (and the organizer's, or take it)."""
         while True:
             try:
                 asked = time.monotonic()
