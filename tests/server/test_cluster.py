@@ -407,3 +407,15 @@ def test_a_table_moves_to_the_process_where_its_player_is(postgres_url: str,
             assert len(store.moves(table_id)) == now["last"]
         finally:
             store.close()
+
+
+def test_the_bound_on_write_requests_holds_for_the_whole_site(postgres_url: str,
+                                                              redis_url: str) -> None:
+    """60 write requests in 10 s per client address, counted in Redis: a
+    client spreading them over two processes is refused at the 61st."""
+    with cluster(postgres_url, redis_url, 2) as servers:
+        (a, _), (b, _) = servers
+        answers = [httpx.post(f"http://127.0.0.1:{(a, b)[i % 2]}/api/tables/none/join",
+                              json={}, timeout=20).status_code for i in range(61)]
+    assert answers[:60] == [404] * 60  # counted, then refused for what they ask
+    assert answers[60] == 429

@@ -39,6 +39,7 @@ from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
 from carcassonne.server.limits import Windows
 from carcassonne.server.origin import foreign_origin
+from carcassonne.server.site_limits import SiteWindows
 from carcassonne.server.store import Store
 
 log = logging.getLogger(__name__)
@@ -59,7 +60,10 @@ def create_app(settings: Settings) -> FastAPI:
     app = FastAPI(title="Carcassonne", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.hall = hall
-    app.state.writes = Windows(*settings.http_rate)
+    # Write requests per client address: counted in Redis for a site of many
+    # processes, else in this process's memory.
+    app.state.writes = (SiteWindows(settings.redis_url, *settings.http_rate)
+                        if settings.redis_url else Windows(*settings.http_rate))
     app.include_router(lobby.router)
     app.include_router(account_api.router)
     app.include_router(event_api.router)

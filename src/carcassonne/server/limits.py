@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import deque
 
 
@@ -40,6 +41,11 @@ class Windows:
         self.count = count
         self.seconds = seconds
         self._windows: dict[str, Window] = {}
+
+    async def allow(self, key: str) -> bool:
+        """Count a hit of ``key`` now; True while its bound holds (the same
+        call as :class:`~carcassonne.server.site_limits.SiteWindows`)."""
+        return self.hit(key, time.monotonic())
 
     def hit(self, key: str, now: float) -> bool:
         """Count a hit of ``key`` at ``now``; True while its bound holds."""

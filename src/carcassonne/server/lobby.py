@@ -8,7 +8,6 @@ address; bodies over 8 KiB are refused with 413.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -21,6 +20,7 @@ from carcassonne.server.catalogue import catalogue
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
 from carcassonne.server.limits import Windows
+from carcassonne.server.site_limits import SiteWindows
 from carcassonne.server.tokens import bearer
 
 router = APIRouter(prefix="/api")
@@ -34,8 +34,8 @@ def hall_of(request: Request) -> Hall:
 async def body_of(request: Request) -> dict[str, Any]:
     """The JSON object a write request carries (``{}`` when empty); counts
     the request against its client's rate bound first."""
-    writes: Windows = request.app.state.writes
-    if not writes.hit(client_address(request), time.monotonic()):
+    writes: Windows | SiteWindows = request.app.state.writes
+    if not await writes.allow(client_address(request)):
         raise Refusal(429, "too many requests: wait a few seconds")
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
