@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from alembic import command
 from alembic.config import Config
@@ -46,6 +46,9 @@ from carcassonne.server.models import (
     TableRow,
 )
 from carcassonne.server.ratings import Rating, conservative, rate
+
+if TYPE_CHECKING:
+    from carcassonne.server.move_writes import MoveWriter
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _COLUMNS = [column.name for column in TableRow.__table__.columns]
@@ -163,6 +166,12 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        #: PostgreSQL's one-statement move write (move_writes.py), else None.
+        self._moves: MoveWriter | None = None
+        if self.engine.dialect.driver == "psycopg":
+            from carcassonne.server.move_writes import MoveWriter
+
+            self._moves = MoveWriter(self.engine)
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration. On PostgreSQL
@@ -204,6 +213,14 @@ class Store:
         and its ratings are stored exactly once."""
         values = {k: v for k, v in row.items() if k not in ("id", "created")}
         played = played or datetime.now(UTC)
+        if rating is None and self._moves is not None:
+            from carcassonne.server.move_writes import LeaseGone
+
+            try:
+                self._moves.write(row["id"], values, number, seat, move, played, owner)
+            except LeaseGone:
+                raise LeaseLost(f"table {row['id']} is no longer owned by {owner}") from None
+            return
         with self.engine.begin() as connection:
             _fenced_update(connection, row["id"], values, owner)
             connection.execute(insert(MoveRow), [{
@@ -432,4 +449,6 @@ class Store:
         return [{**dict(row), "created": _utc(row["created"])} for row in rows]
 
     def close(self) -> None:
+        if self._moves is not None:
+            self._moves.close()
         self.engine.dispose()

@@ -1,0 +1,93 @@
+"""PostgreSQL's one-statement move write (move_writes.py): it stores what the
+general path stores, is fenced the same way, and outlives a connection that
+the database closed, never writing a move twice.
+
+Needs ``CARCASSONNE_TEST_POSTGRES`` (see test_storage.py); skipped otherwise.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import psycopg
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+
+from carcassonne.server.store import LeaseLost, Store
+from carcassonne.server.tables import Seat, Table
+
+
+def _store_with_table(url: str, owner: str | None = None) -> tuple[Store, Table]:
+    store = Store(url)
+    store.migrate()
+    now = datetime.now(UTC)
+    table = Table(id="t1", name="T", created=now, sets=("base",), options={},
+                  hide_distribution=False, seats=(Seat("bot", bot="random"),) * 2,
+                  status="playing", seed=1)
+    store.add_table(table.row(), owner, now + timedelta(seconds=30) if owner else None)
+    return store, table
+
+
+def test_postgresql_writes_a_move_in_one_statement(postgres_url: str) -> None:
+    store, _ = _store_with_table(postgres_url)
+    try:
+        assert store._moves is not None  # the one-statement path is the one taken
+        clock = {"since": "2026-12-01T10:00:00+00:00", "left": [60.5, 59.25]}
+        store.add_move({"id": "t1", "moves": 1, "version": 4, "clock": clock,
+                        "scores": [3, 0], "current": 1}, 0, 0,
+                       {"tile": "BA/Rr", "at": [1, 0], "rotation": 90, "figure": None})
+        store.add_move({"id": "t1", "moves": 2, "version": 5, "status": "finished",
+                        "result": {"scores": [3, 2], "winners": [0]}, "current": None},
+                       1, 1, {"tile": "BB/Cc", "at": [-1, 0], "rotation": 0})
+        row = store.tables()[0]
+        assert (row["moves"], row["version"], row["clock"], row["scores"], row["status"],
+                row["result"], row["current"]) == (
+            2, 5, clock, [3, 0], "finished", {"scores": [3, 2], "winners": [0]}, None)
+        assert store.moves("t1") == [
+            {"tile": "BA/Rr", "at": [1, 0], "rotation": 90, "figure": None},
+            {"tile": "BB/Cc", "at": [-1, 0], "rotation": 0}]
+        with pytest.raises(IntegrityError):  # move 1 is stored: nothing changes
+            store.add_move({"id": "t1", "moves": 2, "version": 6}, 1, 0,
+                           {"tile": "BA/Rr", "at": [0, 1], "rotation": 0})
+        assert store.tables()[0]["version"] == 5 and len(store.moves("t1")) == 2
+        with pytest.raises(ValueError, match="no such columns"):
+            store.add_move({"id": "t1", "moves": 3, "nonsense": 1}, 2, 0, {})
+    finally:
+        store.close()
+
+
+def test_a_fenced_move_write_stores_nothing(postgres_url: str) -> None:
+    store, table = _store_with_table(postgres_url, owner="a")
+    try:
+        store.add_move(table.row(moves=1), 0, 0, {"tile": "BA/Rr", "at": [1, 0],
+                                                  "rotation": 0}, owner="a")
+        with pytest.raises(LeaseLost):
+            store.add_move(table.row(moves=2), 1, 1, {"tile": "BA/Rr", "at": [2, 0],
+                                                      "rotation": 0}, owner="b")
+        assert store.tables()[0]["moves"] == 1 and len(store.moves("t1")) == 1
+    finally:
+        store.close()
+
+
+def test_a_move_writer_replaces_a_connection_the_database_closed(postgres_url: str) -> None:
+    """The database ends the writer's session (a restart, an administrator):
+    the move that meets the closed connection is refused, the next one is
+    written on a new connection, and no move is stored twice."""
+    store, table = _store_with_table(postgres_url)
+    try:
+        store.add_move(table.row(moves=1), 0, 0, {"tile": "BA/Rr", "at": [1, 0],
+                                                  "rotation": 0})
+        with store.engine.begin() as connection:
+            ended = connection.execute(text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                "AND query LIKE 'WITH fenced AS%'")).all()
+        assert ended == [(True,)]
+        second = {"tile": "BA/Rr", "at": [2, 0], "rotation": 0}
+        with pytest.raises(psycopg.OperationalError):
+            store.add_move(table.row(moves=2), 1, 1, second)
+        store.add_move(table.row(moves=2), 1, 1, second)
+        assert len(store.moves("t1")) == 2 and store.tables()[0]["moves"] == 2
+    finally:
+        store.close()
