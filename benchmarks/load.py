@@ -27,7 +27,8 @@ connection drops (or cannot be opened) goes on at the next process: it
 sends its seat token again, gets the whole state and goes on, sending again
 a move that the state does not show.
 
-A move is acknowledged when its player receives a state that shows it. Its
+Players ask for their states as patches (``?patches=1``), as the web client
+does. A move is acknowledged when its player receives a state that shows it. Its
 round trip is the time from sending it (the first time) to that state. It
 prints moves per second (the players' acknowledged moves; the bots' are
 not counted), the round trip's p50, p95, p99 and max, the errors by kind,
@@ -68,6 +69,8 @@ from typing import Any
 
 import httpx
 import websockets
+
+from carcassonne.server import patches
 
 #: Seconds without a message, while waiting for the answer to a move, before
 #: the player counts a stall and asks for the state again.
@@ -216,7 +219,7 @@ async def table(load: Load, index: int, table_id: str, token: str, owner: int,
     process whenever the connection drops."""
     pending: list[Pending] = []  # at most one
     while time.monotonic() < load.end:
-        url = load.servers[at].ws + f"/ws/tables/{table_id}"
+        url = load.servers[at].ws + f"/ws/tables/{table_id}?patches=1"
         try:
             async with websockets.connect(url, additional_headers=address_of(index),
                                           max_size=2**22, open_timeout=10) as ws:
@@ -237,7 +240,10 @@ async def table(load: Load, index: int, table_id: str, token: str, owner: int,
 
 async def play(load: Load, ws: Any, table_id: str, pending: list[Pending],
                routed: bool) -> bool:
-    """Answer the states of one connection; True once the game is over."""
+    """Answer the states of one connection (its first whole, then patches
+    to the one before); True once the game is over."""
+    held: dict[str, Any] | None = None  # the last state, patched as they come
+    got = 0  # states and patches received
     while time.monotonic() < load.end:
         try:
             raw = await asyncio.wait_for(ws.recv(), timeout=min(
@@ -259,8 +265,18 @@ async def play(load: Load, ws: Any, table_id: str, pending: list[Pending],
                 pending[0].resend = True
                 await ws.send(json.dumps({"type": "sync"}))
             continue
+        if message["type"] in ("state", "patch"):
+            got += 1
+        if message["type"] == "patch":
+            if held is None or message["base"] != got - 1:  # not the state held
+                load.error("patch to a state not held")
+                held = None
+                await ws.send(json.dumps({"type": "sync"}))
+                continue
+            message = patches.apply(held, message["ops"], in_place=True)
         if message["type"] != "state":
             continue
+        held = message
         last = message["last"]
         if pending and last > pending[0].number:
             done = pending.pop()

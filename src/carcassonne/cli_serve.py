@@ -12,6 +12,7 @@ SQLAlchemy, Alembic); this module imports them only when it runs.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import shlex
@@ -141,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
                               bot_pace=args.bot_pace, redis_url=redis, node=args.node,
                               waiting_tables=args.waiting_tables))
     host = f"[{args.host}]" if ":" in args.host else args.host
+    collect_rarely()
     print(f"Carcassonne server at http://{host}:{args.port}/ (database {shown})", flush=True)
     # The client's address (rate bounds, tables of bots) comes from the
     # connection, or from X-Forwarded-For only when a trusted proxy sent it.
@@ -149,6 +151,26 @@ def run(args: argparse.Namespace) -> int:
                 forwarded_allow_ips=args.trusted_proxy or None)
     sys.stdout.flush()
     return 0
+
+
+#: The cycle collector's thresholds while serving (Python's are 700, 10, 10).
+GC_THRESHOLDS = (50_000, 20, 100)
+
+
+def collect_rarely() -> None:
+    """Run Python's cycle collector far less often than by default.
+
+    A server holds hundreds of thousands of long-lived objects (every game
+    being played, its history and board), and every move makes thousands of
+    short-lived ones (its state messages). With the default thresholds the
+    collector's full passes over all of them took about a quarter of the
+    event loop's time under load (6 s of 23 s in 25 s of 200 tables moving
+    flat out, and pauses of tens of milliseconds each). Almost nothing the
+    server makes is freed only by the collector (reference counting frees
+    it), so collecting young objects after 50,000 allocations instead of
+    700, and old ones ten times more rarely, costs little memory.
+    """
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def _check_redis(url: str) -> None:

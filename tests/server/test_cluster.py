@@ -230,8 +230,8 @@ class Watcher:
     def seat_at(self, table: Any) -> None:
         return None
 
-    def send(self, message: dict[str, Any] | str) -> None:
-        self.sent.append(json.loads(message) if isinstance(message, str) else message)
+    def send_state(self, state: dict[str, Any], made: Any = None, whole: bool = False) -> None:
+        self.sent.append(json.loads(json.dumps(state)))
 
 
 def test_a_process_that_misses_messages_catches_up_from_the_database(

@@ -201,3 +201,17 @@ def test_x_forwarded_for_is_believed_only_from_a_trusted_proxy(tmp_path: Path) -
                    for i in range(4)]
         assert got == answers, (trusted, got)
         database = f"sqlite:///{tmp_path / 'other.db'}"
+
+
+def test_the_serving_process_collects_cycles_rarely() -> None:
+    """``serve`` sets the collector's thresholds (cli_serve.collect_rarely)."""
+    import gc
+
+    from carcassonne.cli_serve import GC_THRESHOLDS, collect_rarely
+
+    before = gc.get_threshold()
+    try:
+        collect_rarely()
+        assert gc.get_threshold() == GC_THRESHOLDS and GC_THRESHOLDS[0] > before[0]
+    finally:
+        gc.set_threshold(*before)

@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
-import json
 import logging
 import secrets
 import time
@@ -795,12 +794,12 @@ class Hall:
     def notify(self, table: Table) -> None:
         """Send every connection of ``table`` here its new state; wake its
         bots if this process owns the table."""
-        states: dict[int | None, str] = {}
+        states: dict[int | None, dict[str, Any]] = {}
+        made: dict[Any, Any] = {}  # the texts made, shared by the clients of a seat
         for listener in list(table.connections):
             seat = listener.seat_at(table)
             if seat not in states:
-                states[seat] = json.dumps(state_message(table, seat, self.now()),
-                                          ensure_ascii=False)
-            listener.send(states[seat])
+                states[seat] = state_message(table, seat, self.now())
+            listener.send_state(states[seat], made)
         if self.owns(table):
             self.bots.wake(table)

@@ -37,6 +37,7 @@ from fastapi import APIRouter, WebSocket
 
 from carcassonne import json_input
 from carcassonne.engine.errors import shown
+from carcassonne.server import patches
 from carcassonne.server.accounts import COOKIE
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
@@ -67,8 +68,15 @@ class Connection:
     """One client at one table: its token (if any) and its outgoing queue."""
 
     def __init__(self, ws: WebSocket, settings: Settings,
-                 account: str | None = None) -> None:
+                 account: str | None = None, patches: bool = False) -> None:
         self.ws = ws
+        #: Whether this client takes its states after the first as patches.
+        self.patches = patches
+        #: The last state this client was sent (whole or as a patch), and how
+        #: many states and patches it was sent: a patch names that count as
+        #: its ``base``, so that the client can check it holds that state.
+        self.shown: dict[str, Any] | None = None
+        self.states = 0
         #: The seat token this client plays by, once one opened a seat.
         self.token: str | None = None
         #: Whether this client has shown a token, good or not: it may show one.
@@ -94,6 +102,28 @@ class Connection:
             return
         self.queue.put_nowait(message if isinstance(message, str) else
                               json.dumps(message, ensure_ascii=False))
+
+    def send_state(self, state: dict[str, Any], made: dict[Any, Any] | None = None,
+                   whole: bool = False) -> None:
+        """Queue ``state``: whole, or (a client of patches that was sent a
+        state before, unless ``whole``) as the patch from its last state.
+        ``made`` keeps the texts made for other clients of the same states
+        (``state`` and the last one are never changed once sent)."""
+        base = None if whole or not self.patches else self.shown
+        key = (id(base), id(state))
+        made = {} if made is None else made
+        if key in made:
+            text = made[key][0]
+        else:
+            message: dict[str, Any] = state if base is None else {
+                "type": "patch", "ops": patches.diff(base, state)}
+            text = json.dumps(message, ensure_ascii=False)
+            made[key] = (text, base)  # holding base keeps its id from being reused
+        if base is not None:  # the count differs from client to client
+            text = f'{{"base": {self.states}, {text[1:]}'
+        self.shown = state
+        self.states += 1
+        self.send(text)
 
     def close(self, code: int) -> None:
         """Close after the messages already queued."""
@@ -155,9 +185,9 @@ async def handle(hall: Hall, table: Table, conn: Connection, data: dict[str, Any
         if not isinstance(token, str) or not token:
             raise Refusal(400, "a seat message needs the seat's token, a string")
         show_token(table, conn, token)
-        conn.send(state_message(table, conn.seat_at(table), hall.now()))
+        conn.send_state(state_message(table, conn.seat_at(table), hall.now()), whole=True)
     elif kind == "sync":
-        conn.send(state_message(table, conn.seat_at(table), hall.now()))
+        conn.send_state(state_message(table, conn.seat_at(table), hall.now()), whole=True)
     elif kind == "move":
         if "move" not in data:
             raise Refusal(400, "a move message needs a move")
@@ -244,13 +274,14 @@ async def _serve(hall: Hall, ws: WebSocket, table_id: str, token: str | None) ->
     # the session cookie with it: such a socket watches, unless it shows a token.
     foreign = foreign_origin(ws.headers)
     found = None if foreign else await hall.session_account(ws.cookies.get(COOKIE))
-    conn = Connection(ws, hall.settings, found["id"] if found else None)
+    conn = Connection(ws, hall.settings, found["id"] if found else None,
+                      ws.query_params.get("patches") in ("1", "true"))
     if token is not None:
         try:
             show_token(table, conn, token)
         except Refusal as refusal:
             conn.send(error_message(refusal.message))
-    conn.send(state_message(table, conn.seat_at(table), hall.now()))
+    conn.send_state(state_message(table, conn.seat_at(table), hall.now()), whole=True)
     table.connections.add(conn)
     pump = asyncio.create_task(conn.pump())
     closing = False

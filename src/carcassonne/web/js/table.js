@@ -1,7 +1,8 @@
 // The table page (/table/{id}): the live game over the WebSocket.
 //
 // The server sends a `state` (table, my seat, my view, my legal moves) on
-// connecting and after every move; this page draws it. On my turn the tile
+// connecting and after every move; this page draws it. After the first, each
+// state comes as a `patch` to the one before (patch.js), which is smaller. On my turn the tile
 // is placed in steps that only touch the screen: pick a highlighted square
 // (the ghost tile appears), turn it (R or click) through its legal
 // rotations, pick a figure spot or none (a spot that takes several kinds of
@@ -36,6 +37,7 @@ import { followRematch, renderRematch } from "./rematch.js";
 import { ReplayViewer } from "./replay.js";
 import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, setCatalogue, wonderData } from "./tiles.js";
 import { toast } from "./ui.js";
+import { applyPatch } from "./patch.js";
 import { showWaiting } from "./waiting.js";
 import { decisionMarkup, pendingDecision, renderWonders, withOwners } from "./wonderpanel.js";
 import { miniWonder, pieceSquares } from "./wonders.js";
@@ -51,6 +53,8 @@ const S = {
   pending: false,
   ws: null,
   seating: null, // {held: the last state} while the seat token awaits its answer
+  raw: null, // the last state this connection received (patches apply to it)
+  got: 0, // how many states and patches this connection received
   retry: 0,
   replay: null,
   clocks: null, // the table's time as of the last state (clocks.js)
@@ -63,9 +67,11 @@ let board;
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(id)}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(id)}?patches=1`);
   S.ws = ws;
   S.seating = null;
+  S.raw = null;
+  S.got = 0;
   setConnection("connecting");
   ws.addEventListener("open", () => {
     S.retry = 0;
@@ -84,8 +90,21 @@ function connect() {
     } catch {
       return;
     }
-    if (msg.type === "state") onSocketState(msg);
-    else if (msg.type === "error") {
+    if (msg.type === "patch" || msg.type === "state") {
+      const base = S.got;
+      S.got += 1;
+      if (msg.type === "patch") {
+        // a patch to a state this page does not hold: ask once for the whole state
+        if (!S.raw || msg.base !== base) {
+          if (S.raw) send({ type: "sync" });
+          S.raw = null;
+          return;
+        }
+        msg = applyPatch(S.raw, msg.ops);
+      }
+      S.raw = msg;
+      onSocketState(msg);
+    } else if (msg.type === "error") {
       if (msg.answers === "seat") seatRefused();
       S.pending = false;
       toast(msg.rule ? `${msg.error}` : msg.error);
