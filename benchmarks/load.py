@@ -31,7 +31,9 @@ Players ask for their states as patches (``?patches=1``), as the web client
 does. A move is acknowledged when its player receives a state that shows it. Its
 round trip is the time from sending it (the first time) to that state. It
 prints moves per second (the players' acknowledged moves; the bots' are
-not counted), the round trip's p50, p95, p99 and max, the errors by kind,
+not counted), the round trip's p50, p95, p99 and max (of the whole run, and
+of the moves sent once every table was made: the steady state, after the
+players have made their tables, at most 16 at a time), the errors by kind,
 the CPU time of each part, and, read from the database after the run,
 whether every acknowledged move is stored with its number and the stored
 numbers of each table run 0, 1, 2... without a gap or a repeat.
@@ -75,6 +77,8 @@ from carcassonne.server import patches
 #: Seconds without a message, while waiting for the answer to a move, before
 #: the player counts a stall and asks for the state again.
 STALL = 10.0
+#: Table creations the players have under way at once, at most.
+CREATING = 16
 #: Round trips of moves sent this long after a kill are shown apart.
 AFTER_KILL = 10.0
 
@@ -155,6 +159,9 @@ class Load:
     lags: list[float] = field(default_factory=list)
     #: Table id -> its move waiting for an answer.
     waiting: dict[str, Pending] = field(default_factory=dict)
+    #: Table creations under way at once, at most: one HTTP client with a
+    #: thousand requests queued spends more time sorting them than sending.
+    creating: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(CREATING))
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -188,12 +195,13 @@ async def player(load: Load, client: httpx.AsyncClient, index: int,
     while time.monotonic() < load.end:
         at = (index + index // count + made) % count
         made += 1
-        asked = time.monotonic()
         try:
-            answer = await client.post(load.servers[at].http + "/api/tables", headers=address,
-                                       json={"seats": [{"kind": "human"},
-                                                       {"kind": "bot", "bot": "random"}],
-                                             "join": {"seat": 0, "name": f"P{index}"}})
+            async with load.creating:
+                asked = time.monotonic()
+                answer = await client.post(
+                    load.servers[at].http + "/api/tables", headers=address,
+                    json={"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                          "join": {"seat": 0, "name": f"P{index}"}})
         except httpx.TransportError as err:
             load.error(f"create failed ({type(err).__name__})")
             await asyncio.sleep(0.2)  # the next try goes to the next process
@@ -629,6 +637,12 @@ def main() -> None:
     print(f"  round trip ms: p50 {percentile(trips, 0.50):.0f}  "
           f"p95 {percentile(trips, 0.95):.0f}  p99 {percentile(trips, 0.99):.0f}  "
           f"max {max(trips, default=float('nan')):.0f}")
+    if load.all_made is not None:
+        steady = [trip * 1000 for sent, trip, _ in load.trips if sent >= load.all_made]
+        print(f"  once all {args.tables} tables were made: {len(steady)} moves "
+              f"({len(steady) / max(1e-9, load.end - load.all_made):.0f}/s), round trip ms "
+              f"p50 {percentile(steady, 0.50):.0f}  p95 {percentile(steady, 0.95):.0f}  "
+              f"p99 {percentile(steady, 0.99):.0f}  max {max(steady, default=float('nan')):.0f}")
     if count > 1:
         for routed in (False, True):
             some = [trip * 1000 for _, trip, r in load.trips if r == routed]

@@ -22,6 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from carcassonne import Game, Move
 from carcassonne.bots import BOTS
+from carcassonne.server.errors import Refusal
 
 NO_SEAT = "this token opens no seat at this table: you are watching"
 
@@ -327,3 +328,34 @@ def test_a_move_the_database_cannot_store_changes_nothing(
         ws.send_json({"type": "move", "move": before["legal"][0]})
         assert next_state(ws)["last"] == 1
     assert len(store.moves(table_id)) >= 1
+
+
+def test_a_move_asked_twice_is_played_once_and_not_refused(client: TestClient) -> None:
+    """A move asked again after it was played (its answer lost, or a routed
+    call made again as the table changed hands) is done: no error, no second
+    move. Asked again once the game moved on past it by another move, or by
+    another seat, it is refused."""
+    table_id, ann = new_table(client, [HUMAN, HUMAN])
+    bob = client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).json()["token"]
+    the_hall = hall(client)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        first = seated(ws, ann)
+        move = first["legal"][0]
+        ws.send_json({"type": "move", "move": move})
+        assert next_state(ws)["last"] == 1
+        play = the_hall.routes["play"]
+        portal = client.portal  # type: ignore[union-attr]
+        portal.call(lambda: play(the_hall, table_id, 0, move, seen=0))  # again: done
+        with pytest.raises(Refusal, match="must place"):  # Ann's move was not Bob's
+            portal.call(lambda: play(the_hall, table_id, 1, move, seen=0))
+        assert the_hall.store.moves(table_id) == [move]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        bob_state = seated(ws, bob)
+        ws.send_json({"type": "move", "move": bob_state["legal"][0]})
+        assert next_state(ws)["last"] == 2
+    client.portal.call(  # type: ignore[union-attr]
+        lambda: play(the_hall, table_id, 1, bob_state["legal"][0], seen=1))  # again: done
+    with pytest.raises(Refusal, match="not your turn"):  # move 0 was not Bob's
+        client.portal.call(  # type: ignore[union-attr]
+            lambda: play(the_hall, table_id, 1, bob_state["legal"][0], seen=0))
+    assert len(the_hall.store.moves(table_id)) == 2

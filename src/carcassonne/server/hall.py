@@ -600,11 +600,19 @@ class Hall:
     @routed
     @guarded
     async def play(self, table_id: str, seat: int | None, data: Any,
-                   expect: int | None = None, think: float | None = None) -> None:
+                   expect: int | None = None, think: float | None = None,
+                   seen: int | None = None) -> None:
         """Play ``data`` (a move in record form) for ``seat``: checked by the
         engine, stored, and only then shown to everyone. ``expect`` (bots)
         is the number of moves the move was chosen after; ``think`` the
-        seconds the player's client says it thought (clock tables)."""
+        seconds the player's client says it thought (clock tables).
+
+        ``seen`` (a player's connection) is the number of moves in the last
+        state the player was sent. If the game is past it and its move
+        number ``seen`` is this very move of this seat, the move was asked
+        twice (its answer was lost on the way, or a routed call was made
+        again when the table changed hands meanwhile) and is done: nothing
+        more happens and nothing is refused."""
         table = self.get(table_id)
         if seat is None:
             raise Refusal(403, "spectators cannot move: connect with your seat token")
@@ -620,6 +628,9 @@ class Hall:
                 raise Refusal(409, "the game has not started")
             if table.status == "abandoned":
                 raise Refusal(409, "the game was abandoned")
+            if seen is not None and 0 <= seen < len(game.moves) \
+                    and game.moves[seen] == move and game.movers[seen] == seat:
+                return  # played already: asked twice
             if game.is_over:
                 raise Refusal(409, "the game is over", "FINAL")
             if expect is not None and len(game.moves) != expect:

@@ -198,7 +198,8 @@ async def handle(hall: Hall, table: Table, conn: Connection, data: dict[str, Any
                                f"not {shown(think)}")
         try:
             await hall.play(table.id, conn.seat_at(table), data["move"],
-                            think=None if think is None else think / 1000)
+                            think=None if think is None else think / 1000,
+                            seen=None if conn.shown is None else conn.shown["last"])
         except Refusal:
             raise
         except Exception:  # the database failed: nothing was applied
