@@ -10,7 +10,7 @@ Leases
     The owner holds a lease on each of its tables, written in the table's
     row (``owner``, ``lease_until``) and renewed every second for
     :data:`LEASE` seconds. A process that dies stops renewing; once its
-    leases have run out, the first process to look (every second) takes
+    leases have run out, the first process to look (twice a second) takes
     the tables over: it reloads each from the database and lets its bots
     and clocks go on. Every write of an owner is fenced (``WHERE owner =
     me``), so a process that lost a table while it was stalled cannot
@@ -71,9 +71,12 @@ log = logging.getLogger(__name__)
 
 #: Seconds a lease lasts unless renewed.
 LEASE = 3.0
-#: Seconds between two renewals of a process's leases, and between two
-#: looks for tables whose lease ran out.
+#: Seconds between two renewals of a process's leases.
 RENEW_EVERY = 1.0
+#: Seconds between two looks for tables whose lease ran out, and between two
+#: looks at the lease of a table whose owner has not answered a change yet:
+#: a table whose owner died is taken at most this long after its lease ran out.
+LOOK_EVERY = 0.5
 #: A process stops acting on a table this long before its lease runs out
 #: in the database, so a stalled process never acts on a table already taken.
 MARGIN = 0.5
@@ -241,7 +244,7 @@ class Cluster:
                 raise
             except Exception:
                 log.exception("taking tables over failed; trying again")
-            await asyncio.sleep(RENEW_EVERY)
+            await asyncio.sleep(LOOK_EVERY)
 
     async def _keep_organizing(self) -> None:
         """Hold or take the organizer's lease; a process that takes it loads
@@ -535,7 +538,7 @@ class Cluster:
         try:
             while True:
                 try:
-                    answer = await asyncio.wait_for(asyncio.shield(future), RENEW_EVERY)
+                    answer = await asyncio.wait_for(asyncio.shield(future), LOOK_EVERY)
                     return {**answer, "sent": started}
                 except TimeoutError:
                     pass
