@@ -70,6 +70,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 from carcassonne.server import patches
@@ -263,7 +264,7 @@ async def play(load: Load, ws: Any, table_id: str, pending: list[Pending],
                 await ws.send(json.dumps({"type": "sync"}))
             continue
         now = time.monotonic()
-        message = json.loads(raw)
+        message = orjson.loads(raw)
         if message["type"] == "error":
             what = message.get("answers") or "?"
             rule = message.get("rule")

@@ -57,6 +57,8 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from carcassonne.engine import Move
 from carcassonne.server.errors import Refusal
 from carcassonne.server.tables import Table
@@ -466,7 +468,7 @@ class Cluster:
             if message is None:
                 continue
             try:
-                self._receive(json.loads(message["data"]))
+                self._receive(orjson.loads(message["data"]))
             except Exception:
                 log.exception("a cluster message could not be read")
 

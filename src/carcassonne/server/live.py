@@ -33,6 +33,7 @@ import logging
 import time
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, WebSocket
 
 from carcassonne import json_input
@@ -62,6 +63,12 @@ BACKLOG = 256
 MAX_THINK = 7 * 86400 * 1000
 #: The types of message a client may send.
 KINDS = ("seat", "move", "sync", "ping")
+
+
+def to_text(message: dict[str, Any]) -> str:
+    """A message as the JSON text a client is sent (orjson: a state is made
+    into text about ten times faster than by the standard library)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class Connection:
@@ -100,8 +107,7 @@ class Connection:
         if self.queue.qsize() >= BACKLOG:
             self.close(CLOSE_FLOOD)
             return
-        self.queue.put_nowait(message if isinstance(message, str) else
-                              json.dumps(message, ensure_ascii=False))
+        self.queue.put_nowait(message if isinstance(message, str) else to_text(message))
 
     def send_state(self, state: dict[str, Any], made: dict[Any, Any] | None = None,
                    whole: bool = False) -> None:
@@ -117,7 +123,7 @@ class Connection:
         else:
             message: dict[str, Any] = state if base is None else {
                 "type": "patch", "ops": patches.diff(base, state)}
-            text = json.dumps(message, ensure_ascii=False)
+            text = to_text(message)
             made[key] = (text, base)  # holding base keeps its id from being reused
         if base is not None:  # the count differs from client to client
             text = f'{{"base": {self.states}, {text[1:]}'
