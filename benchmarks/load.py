@@ -73,6 +73,7 @@ import httpx
 import orjson
 import websockets
 
+from carcassonne.cli_serve import collect_rarely
 from carcassonne.server import patches
 
 #: Seconds without a message, while waiting for the answer to a move, before
@@ -595,6 +596,7 @@ def main() -> None:
         client0 = resource.getrusage(resource.RUSAGE_SELF)
         started = time.monotonic()
         load = Load(servers, args.tables, args.think, started + args.seconds)
+        collect_rarely()  # as the servers do: the players' own pauses are not the servers'
         asyncio.run(run(load, args.tables, args.seed, args.kill_after, engine, started,
                         args.every))
         if engine is not None:
