@@ -460,8 +460,7 @@ class Hall:
         processes: the one way a stored table changes. Only the changed
         columns (and the version) are written and published. A process that
         lost the table to another meanwhile changes nothing (503)."""
-        full = table.row(**changes)
-        row = {"id": table.id, "version": full["version"], **{k: full[k] for k in changes}}
+        row = table.changed_row(**changes)
         try:
             if move is None:
                 await self.db(self.store.update_table, row, self.node)

@@ -10,6 +10,7 @@ position that is already in the database.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -103,6 +104,22 @@ DECODE: dict[str, Any] = {
 ROW = ("id", "name", "created", "sets", "options", "hide_distribution", "seats", "status",
        "seed", "stack", "moves", "result", "rated", "timing", "clock", "rematch", "scores",
        "current")
+
+
+#: How the columns that are not stored as the table holds them are stored.
+_ENCODE: dict[str, Callable[[Any], Any]] = {
+    "timing": lambda timing: timing.public(),
+    "clock": lambda clock: None if clock is None else clock.stored(),
+    "sets": list,
+    "seats": lambda seats: [seat.stored() for seat in seats],
+    "stack": lambda stack: None if stack is None else list(stack),
+}
+
+
+def _stored(values: dict[str, Any]) -> dict[str, Any]:
+    """Attribute values of a table as its row's columns keep them."""
+    return {name: _ENCODE[name](value) if name in _ENCODE else value
+            for name, value in values.items()}
 
 
 @dataclass(eq=False)
@@ -199,14 +216,13 @@ class Table:
         applied: what to store before changing the table itself (with
         :meth:`apply`). The row counts one more change than the table."""
         values = {name: getattr(self, name) for name in ROW}
-        values["version"] = self.version + 1
         values.update(changes)
-        values["timing"] = values["timing"].public()
-        values["clock"] = None if values["clock"] is None else values["clock"].stored()
-        values["sets"] = list(values["sets"])
-        values["seats"] = [seat.stored() for seat in values["seats"]]
-        values["stack"] = None if values["stack"] is None else list(values["stack"])
-        return values
+        return {"version": self.version + 1, **_stored(values)}
+
+    def changed_row(self, **changes: Any) -> dict[str, Any]:
+        """Only the columns ``changes`` sets, as :meth:`row` gives them, with
+        the table's id and new version: what a change writes and publishes."""
+        return {"id": self.id, "version": self.version + 1, **_stored(changes)}
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Table:
