@@ -8,6 +8,7 @@ scores show. The page must agree with the server on the result.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -23,6 +24,12 @@ from e2e_helpers import (
 
 def test_a_whole_game_against_a_bot_by_clicking(page, server, artifacts):
     started = time.monotonic()
+    kinds: list[str] = []  # the types of the messages the table's socket brought
+
+    def watch(ws):
+        ws.on("framereceived", lambda frame: kinds.append(json.loads(frame)["type"]))
+
+    page.on("websocket", watch)
     table_id = quick_play(page, server.url)
     assert "Ann" in page.get_by_test_id("player-0").inner_text()
     assert page.get_by_test_id("bot-badge").count() == 1
@@ -51,6 +58,8 @@ def test_a_whole_game_against_a_bot_by_clicking(page, server, artifacts):
     page.screenshot(path=str(artifacts / "board.png"))
     page.get_by_test_id("board").screenshot(path=str(artifacts / "board-only.png"))
     assert time.monotonic() - started < 150
+    # the page took its states after the first as patches, and drew them right
+    assert kinds.count("patch") >= 2 * turns - 2 and kinds.count("state") <= 3
 
 
 def test_take_back_returns_the_tile_and_only_legal_rotations_are_offered(page, server):
