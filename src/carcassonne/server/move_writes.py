@@ -16,10 +16,11 @@ autocommit mode::
 One statement is one transaction: the table's new columns and the move are
 stored together or not at all. The fence (``owner``) is the ``UPDATE``'s
 condition: when another process has taken the table, no row is updated, so
-none is inserted, and :class:`~carcassonne.server.store.LeaseLost` is
-raised. A move number already stored breaks the primary key, as on the
-general path (``IntegrityError``). The last move of a rated game, which
-also writes ratings, and SQLite take the general path.
+none is inserted, and the write says so (the store raises
+:class:`~carcassonne.server.store.LeaseLost`). A move number already
+stored breaks the primary key, as on the general path (``IntegrityError``).
+The last move of a rated game, which also writes ratings, and SQLite take
+the general path.
 
 A connection that fails is closed and replaced at the thread's next move;
 the move that met the failure is refused, never written twice.
@@ -45,10 +46,6 @@ _JSON_COLUMNS = frozenset(column.name for column in TableRow.__table__.columns
 _KNOWN = frozenset(column.name for column in TableRow.__table__.columns)
 
 
-class LeaseGone(Exception):
-    """No row was written: the table is not the writer's (or is gone)."""
-
-
 class MoveWriter:
     """Writes moves on PostgreSQL, each thread on a connection of its own."""
 
@@ -60,10 +57,11 @@ class MoveWriter:
         self._statements: dict[tuple[tuple[str, ...], bool], str] = {}
 
     def write(self, table_id: str, values: dict[str, Any], number: int, seat: int,
-              move: dict[str, Any], played: datetime, owner: str | None) -> None:
+              move: dict[str, Any], played: datetime, owner: str | None) -> bool:
         """Store ``values`` (columns of ``tables``) and move ``number`` of
         ``table_id`` in one statement; with ``owner``, only while that
-        process holds the table (else :class:`LeaseGone`)."""
+        process holds the table. Whether it was stored (False: the table is
+        another process's, or gone, and nothing was written)."""
         columns = tuple(sorted(values))
         unknown = set(columns) - _KNOWN
         if unknown:
@@ -83,8 +81,7 @@ class MoveWriter:
         except Exception:
             self._drop(connection)
             raise
-        if cursor.rowcount != 1:
-            raise LeaseGone(table_id)
+        return bool(cursor.rowcount == 1)
 
     def _statement(self, columns: tuple[str, ...], fenced: bool) -> str:
         key = (columns, fenced)

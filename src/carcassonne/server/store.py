@@ -214,12 +214,8 @@ class Store:
         values = {k: v for k, v in row.items() if k not in ("id", "created")}
         played = played or datetime.now(UTC)
         if rating is None and self._moves is not None:
-            from carcassonne.server.move_writes import LeaseGone
-
-            try:
-                self._moves.write(row["id"], values, number, seat, move, played, owner)
-            except LeaseGone:
-                raise LeaseLost(f"table {row['id']} is no longer owned by {owner}") from None
+            if not self._moves.write(row["id"], values, number, seat, move, played, owner):
+                raise LeaseLost(f"table {row['id']} is no longer owned by {owner}")
             return
         with self.engine.begin() as connection:
             _fenced_update(connection, row["id"], values, owner)
