@@ -12,7 +12,9 @@ is still read for programs written against it (deprecated); it counts as the
 connection's one token.
 
 On connecting, after every accepted move (and every seat change), and on
-``sync`` a client gets its ``state``; a refused message gets an ``error``
+``sync`` a client gets its ``state`` (a client that opened the socket with
+``?patches=1`` gets those after the first as ``patch`` messages, see
+patches.py; the answers to ``seat`` and ``sync`` stay whole); a refused message gets an ``error``
 sent to that client only (naming in ``answers`` the type of the message it
 answers, when that type is known), and nothing changes.
 
