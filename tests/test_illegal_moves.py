@@ -157,3 +157,15 @@ def test_with_an_empty_supply_the_tile_is_still_placed_without_a_figure() -> Non
     game.play("BA/C@2,-1r0")
     assert game.is_over
     assert sum(f["player"] == 0 for f in game.figures()) == 7
+
+
+def test_a_tile_id_that_is_no_tile_is_quoted_in_one_line() -> None:
+    """``§2``: a move of a tile that does not exist (here a line break, as a
+    malformed record may hold) is refused on one line, the id quoted."""
+    game = Game.new(players=["Ann", "Bob"], stack=["BA/RFr", "BA/RFr"])
+    with pytest.raises(IllegalMove) as refused:
+        game.play(Move("\n", (1, 0), 0))
+    message = str(refused.value)
+    assert refused.value.rule == "§2" and "\n" not in message
+    assert message.endswith("must place BA/RFr, not '\\n'")
+    assert game.moves == ()

@@ -469,8 +469,9 @@ class Game:
         if tile is None or tile.index not in hand:
             wanted = " or ".join(TILE_LIST[t].id for t in hand)
             rule = "VAR-HAND-2" if self.options.hand > 1 else "§2"
+            got = move.tile if tile is not None else shown(move.tile)  # not a tile: quoted
             raise IllegalMove(rule, f"{self.players[self._current]} must place {wanted}, "
-                                    f"not {move.tile}")
+                                    f"not {got}")
         quarter = QUARTER_OF.get(move.rotation)
         if quarter is None:
             raise IllegalMove("PLACE-3", f"rotation must be 0, 90, 180 or 270, not "
