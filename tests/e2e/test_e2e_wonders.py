@@ -431,8 +431,15 @@ def wonder_move(legal: list[dict[str, Any]]) -> dict[str, Any]:
     return max(legal, key=lambda m: len(m.get("figures", [])))
 
 
-def test_a_wonder_is_taken_and_built_by_clicking(page, server, artifacts):
-    started = time.monotonic()
+#: Tables the clicking test may open: in about 3% of deals (measured over 300
+#: games of greedy against greedy) the person's score never reaches the pair,
+#: so no wonder comes to them, and the test plays another deal.
+DEALS = 4
+
+
+def play_until_built(page, server, bot, artifacts: Path, started: float) -> tuple[str, Any, Any]:
+    """Open a table with the wonders and play it by clicking until the person
+    has taken a wonder and built it (or the game ends): (table, took, built)."""
     page.goto(server.url + "/")
     page.get_by_test_id("player-name").fill("Ann")
     page.get_by_test_id("table-name").fill("Wonders")
@@ -449,7 +456,6 @@ def test_a_wonder_is_taken_and_built_by_clicking(page, server, artifacts):
     assert page.get_by_test_id("pair-1").get_attribute("data-space") == "10"
     assert page.get_by_test_id("meeples-0").get_attribute("data-count") == "6"
 
-    bot = make_bot("greedy", seed=3)
     took = built = None
     while built is None and wait_turn_or_end(page, timeout=30000):
         now = state(page)
@@ -469,8 +475,20 @@ def test_a_wonder_is_taken_and_built_by_clicking(page, server, artifacts):
         else:
             move = bot.choose(replica(view)).to_dict()
         make_move(page, move)
-        assert time.monotonic() - started < 400, "the game took too long"
-    assert took is not None and built is not None, "no wonder came to the person"
+        assert time.monotonic() - started < 400 * DEALS, "the game took too long"
+    return table_id, took, built
+
+
+def test_a_wonder_is_taken_and_built_by_clicking(page, server, artifacts):
+    started = time.monotonic()
+    bot = make_bot("greedy", seed=3)
+    for _ in range(DEALS):
+        table_id, took, built = play_until_built(page, server, bot, artifacts, started)
+        if built is not None:
+            break
+        # a whole game with no wonder for the person: it still ends as the server says
+        check_final_scores(page, server, table_id)
+    assert took is not None and built is not None, f"no wonder came to the person in {DEALS} deals"
     assert built["tile"] == took and built.get("figures")
 
     # the server and the page agree: the wonder stands where it was put, turned, with its marker
@@ -512,7 +530,7 @@ def test_a_wonder_is_taken_and_built_by_clicking(page, server, artifacts):
     page.get_by_test_id("zoom-fit").click()
     while wait_turn_or_end(page, timeout=30000):
         make_move(page, bot.choose(replica(state(page)["view"])).to_dict())
-        assert time.monotonic() - started < 400, "the game took too long"
+        assert time.monotonic() - started < 400 * DEALS, "the game took too long"
     check_final_scores(page, server, table_id)
     view = state(page)["view"]
     placed = view["wonders"]["placed"]
