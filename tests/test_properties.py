@@ -384,4 +384,6 @@ def test_legal_moves_are_distinct_and_grouped_by_placement(setup: Setup, seed: i
         for _ in range(3):
             assert moves.random(rng) in moves
         assert listed[0] in moves and str(listed[0]) in moves
+        # the record form, made without Move objects, is each move's to_dict
+        assert moves.records() == [m.to_dict() for m in listed]
         game.play(rng.choice(listed))

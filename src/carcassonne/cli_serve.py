@@ -146,7 +146,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"Carcassonne server at http://{host}:{args.port}/ (database {shown})", flush=True)
     # The client's address (rate bounds, tables of bots) comes from the
     # connection, or from X-Forwarded-For only when a trusted proxy sent it.
+    # WebSocket messages are not compressed: after the first state a client
+    # gets patches of a few kilobytes, and permessage-deflate cost a tenth of
+    # the event loop's time under load (README, "The server under load").
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024,
+                ws_per_message_deflate=False,
                 log_level="warning", proxy_headers=bool(args.trusted_proxy),
                 forwarded_allow_ips=args.trusted_proxy or None)
     sys.stdout.flush()

@@ -111,6 +111,13 @@ class MoveSequence(Sequence[M]):
             move = Move.parse(move)
         return move in set(self._moves())
 
+    def records(self) -> list[dict[str, Any]]:
+        """Every move in record form (each ``move.to_dict()``), in order: what
+        a server sends a player whose decision it is. The entries may share
+        their parts (a square's ``at`` list, a figure's list): read them, or
+        copy one before changing it."""
+        return [move.to_dict() for move in self._moves()]  # type: ignore[attr-defined]
+
 
 class LegalMoves(MoveSequence[Move]):
     """Every legal move of one position; see the module docstring."""
@@ -207,6 +214,29 @@ class LegalMoves(MoveSequence[Move]):
                             add(_move((tile_id, at, rotation, (fig,))))
             self._list = out
         return self._list
+
+    def records(self) -> list[dict[str, Any]]:
+        # As the base class says, made straight from the blocks: one ``at``
+        # list per square and one figures list per figure value, shared, and
+        # no Move objects on the way (a server lists these every turn).
+        game = self._fresh()
+        out: list[dict[str, Any]] = []
+        add = out.append
+        figures: dict[Figure, list[dict[str, Any]]] = {}
+        for tile, squares, quarters in self._blocks:
+            turned = TILE_LIST[tile].turned
+            tile_id = TILE_LIST[tile].id
+            for pos in squares:
+                at = list(unpack(pos))
+                for q in quarters:
+                    rotation = 90 * q
+                    add({"tile": tile_id, "at": at, "rotation": rotation})
+                    for fig in figure_options(game, pos, turned[q]):
+                        listed = figures.get(fig)
+                        if listed is None:
+                            listed = figures[fig] = [fig.to_dict()]
+                        add({"tile": tile_id, "at": at, "rotation": rotation, "figures": listed})
+        return out
 
     def __bool__(self) -> bool:
         return self._count > 0

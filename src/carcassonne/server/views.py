@@ -26,7 +26,7 @@ def state_message(table: Table, seat: int | None, now: datetime) -> dict[str, An
         if table.hide_distribution and not game.is_over:
             view["unseen"] = None  # tournament style: the server keeps the counts
         if seat is not None and game.current_player == seat and table.status == "playing":
-            legal = [move.to_dict() for move in game.legal_moves()]
+            legal = game.legal_moves().records()
     return {"type": "state", "table": table.public(now), "seat": seat, "view": view,
             "legal": legal, "last": len(game.moves) if game is not None else 0}
 
