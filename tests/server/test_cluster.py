@@ -13,6 +13,7 @@ import json
 import random
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -354,8 +355,59 @@ def test_a_process_that_lost_its_lease_cannot_store_a_move(database_url: str) ->
         assert store.renew("a", later + timedelta(seconds=6)) == []
         store.release("b")
         assert store.orphans(later) == ["t1"]  # given up: anyone may take it at once
+        # a lease still running, but its owner gone from Redis: taken at once
+        assert store.claim_table("t1", "b", later + timedelta(seconds=3), later)
+        assert store.orphans(later, {"a", "b"}) == [] == store.orphans(later, None)
+        assert store.claim_tables(["t1"], "a", later + timedelta(seconds=3), later,
+                                  {"a", "b"}) == []  # b lives and holds it
+        assert store.orphans(later, {"a", "c"}) == ["t1"]
+        assert store.claim_tables(["t1"], "c", later + timedelta(seconds=3), later,
+                                  {"a", "c"}) == ["t1"]
+        with pytest.raises(LeaseLost):  # b, cut off, can no longer write to it
+            store.add_move(table.row(moves=2), 1, 1, move.to_dict(), owner="b")
     finally:
         store.close()
+
+
+def test_a_killed_process_leaves_the_list_of_living_ones_at_once(redis_url: str) -> None:
+    """A process names its Redis connections after itself; when it is killed
+    (kill -9) the system closes them, so the others see it gone at once,
+    long before its leases run out (cluster.py, Cluster.alive)."""
+    from carcassonne.server.cluster import LEASE, Cluster, client_name
+
+    victim = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time, redis; from carcassonne.server.cluster import "
+         "client_name; r = redis.Redis.from_url(sys.argv[1], client_name=client_name("
+         "'a process with spaces')); r.ping(); print('up', flush=True); time.sleep(60)",
+         redis_url], stdout=subprocess.PIPE, text=True)
+
+    async def check() -> None:
+        from redis.asyncio import Redis
+
+        me = Cluster(None, redis_url, "me")  # type: ignore[arg-type]
+        me._redis = Redis.from_url(redis_url, client_name=client_name("me"))
+        try:
+            assert victim.stdout is not None and victim.stdout.readline() == "up\n"
+            alive = await me.alive()
+            assert alive is not None and {"me", "a process with spaces"} <= alive
+            victim.send_signal(signal.SIGKILL)
+            victim.wait(timeout=10)
+            killed = time.monotonic()
+            while "a process with spaces" in (await me.alive() or set()):
+                assert time.monotonic() - killed < LEASE / 2, "still listed"
+                await asyncio.sleep(0.02)
+            # a process not in the list itself cannot tell who lives
+            other = Cluster(None, redis_url, "unnamed")  # type: ignore[arg-type]
+            other._redis = me._redis
+            assert await other.alive() is None
+        finally:
+            await me._redis.aclose()
+
+    try:
+        asyncio.run(check())
+    finally:
+        victim.kill()
+        victim.wait()
 
 
 def test_processes_started_together_migrate_one_after_the_other(postgres_url: str) -> None:

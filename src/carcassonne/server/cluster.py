@@ -18,6 +18,15 @@ Leases
     process stopped cleanly ends its leases first, so the others take over
     at once.
 
+    A process killed outright is seen sooner than its leases run out: each
+    process names its Redis connections after itself, and the system closes
+    a killed process's connections at once, so a process missing from
+    Redis's list of clients is dead and its tables are taken at the next
+    look (:meth:`Cluster.alive`). That is safe because of the fence: the
+    lease's time only says when others may take a table, and a process
+    merely cut off from Redis that loses its tables this way can no longer
+    write to them.
+
 Fan-out
     The owner publishes each stored change of a table (its new row, and the
     move if there was one) on one Redis channel. Every other process keeps
@@ -79,6 +88,9 @@ RENEW_EVERY = 1.0
 #: looks at the lease of a table whose owner has not answered a change yet:
 #: a table whose owner died is taken at most this long after its lease ran out.
 LOOK_EVERY = 0.5
+#: Seconds a table with no owner and no client here waits before this process
+#: takes it (one that clients here watch is taken at once): see _take_over.
+ORPHAN_GRACE = 1.0
 #: A process stops acting on a table this long before its lease runs out
 #: in the database, so a stalled process never acts on a table already taken.
 MARGIN = 0.5
@@ -97,6 +109,16 @@ ORGANIZER = "carcassonne:organizer"
 def inbox(node: str) -> str:
     """The Redis channel of the routed changes to process ``node`` and their answers."""
     return f"carcassonne:node:{node}"
+
+
+#: How this project's processes name their Redis connections: this, then
+#: the process's node name in hexadecimal (a connection's name has no spaces).
+CLIENT_PREFIX = "carcassonne-node-"
+
+
+def client_name(node: str) -> str:
+    """The name of ``node``'s Redis connections."""
+    return CLIENT_PREFIX + node.encode().hex()
 
 
 def default_node() -> str:
@@ -138,6 +160,8 @@ class Cluster:
         self.lease = lease
         #: Table id -> the monotonic time until which this process acts on it.
         self.owned: dict[str, float] = {}
+        #: Tables seen without an owner: when they were first seen so.
+        self._orphaned: dict[str, float] = {}
         self._redis: Redis | None = None
         self._pubsub: PubSub | None = None
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
@@ -157,7 +181,7 @@ class Cluster:
         """Connect to Redis, listen, and start keeping leases and taking over."""
         from redis.asyncio import Redis
 
-        self._redis = Redis.from_url(self.url)
+        self._redis = Redis.from_url(self.url, client_name=client_name(self.node))
         await self._redis.ping()
         self._pubsub = self._redis.pubsub()
         await self._pubsub.subscribe(CHANGES, inbox(self.node))
@@ -293,15 +317,27 @@ class Cluster:
                            "try again in a few seconds")
 
     async def _take_over(self) -> None:
-        """Take every table nobody holds (its owner died or stopped), all at
-        once: one claim, one read of their rows and one of their moves."""
+        """Take the tables nobody holds (their owner died or stopped), all at
+        once: one claim, one read of their rows and one of their moves.
+
+        A table that clients here watch is taken at once; any other only once
+        it has been seen without an owner for :data:`ORPHAN_GRACE` seconds.
+        So when a process dies, its players' tables go to the processes they
+        connect to again: each game is rebuilt once, where it is played,
+        instead of in a process that would hand it over to them at once."""
         hall = self.hall
-        orphans = await hall.db(hall.store.orphans, datetime.now(UTC))
+        alive = await self.alive()
+        orphans = await hall.db(hall.store.orphans, datetime.now(UTC), alive)
+        now = time.monotonic()
+        seen = {table_id: self._orphaned.get(table_id, now) for table_id in orphans}
+        self._orphaned = seen
+        orphans = [table_id for table_id in orphans if now - seen[table_id] >= ORPHAN_GRACE
+                   or (table_id in hall.tables and hall.tables[table_id].connections)]
         if not orphans:
             return
         asked = time.monotonic()
         taken = await hall.db(hall.store.claim_tables, orphans, self.node, self.lease_end(),
-                              datetime.now(UTC))
+                              datetime.now(UTC), alive)
         if not taken:
             return
         for table_id in taken:
@@ -323,6 +359,25 @@ class Cluster:
             hall.notify(table)
             await asyncio.sleep(0)  # other work goes on between tables
         log.info("%s took over %d tables", self.node, len(taken))
+
+    async def alive(self) -> set[str] | None:
+        """The processes connected to Redis now (by their Redis connections'
+        names), this one included; None if Redis cannot say (the command
+        refused, or this process not in the list): then only leases count."""
+        assert self._redis is not None
+        try:
+            clients = await self._redis.client_list()
+        except Exception:  # CLIENT LIST renamed or refused by this Redis
+            return None
+        nodes = set()
+        for client in clients:
+            name = client.get("name", "")
+            if name.startswith(CLIENT_PREFIX):
+                try:
+                    nodes.add(bytes.fromhex(name[len(CLIENT_PREFIX):]).decode())
+                except ValueError:
+                    continue
+        return nodes if self.node in nodes else None
 
     def _fresh(self, row: dict[str, Any]) -> Table:
         """The table of a row read from the database, known here from now on
@@ -500,9 +555,9 @@ class Cluster:
         out meanwhile is taken for dead: the table is taken here and the
         change made here, so a change asked while its owner dies waits a few
         seconds instead of failing."""
-        if self.owns(table_id):
-            return LOCAL
         for _ in range(4):
+            if self.owns(table_id):  # taken here meanwhile (by _take_over)
+                return LOCAL
             lease = await self.hall.db(self.hall.store.lease_of, table_id)
             if lease is None:
                 return LOCAL  # no such table: refused here
@@ -548,6 +603,8 @@ class Cluster:
                     return None
                 if not table_id:
                     continue
+                if self.owns(table_id):
+                    return None  # its owner died and this process took it
                 lease = await self.hall.db(self.hall.store.lease_of, table_id)
                 if lease is None or lease[0] != owner or self._dead(*lease):
                     return None  # taken by another, or its owner died

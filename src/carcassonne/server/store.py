@@ -137,6 +137,16 @@ def _owned_by(owner: str | None) -> Any:
     return true() if owner is None else TableRow.owner == owner
 
 
+def _unheld(now: datetime, alive: set[str] | None) -> Any:
+    """The condition of a table nobody holds at ``now``: never leased, its
+    lease run out, or (given the processes ``alive``) its owner not alive."""
+    unheld = or_(TableRow.owner.is_(None), TableRow.lease_until.is_(None),
+                 TableRow.lease_until < now)
+    if alive:
+        unheld = or_(unheld, TableRow.owner.not_in(sorted(alive)))
+    return unheld
+
+
 def _utc(moment: datetime) -> datetime:
     """SQLite gives times back without their zone; they were stored in UTC."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
@@ -239,13 +249,13 @@ class Store:
         return done.rowcount == 1
 
     def claim_tables(self, table_ids: list[str], owner: str, until: datetime,
-                     now: datetime) -> list[str]:
+                     now: datetime, alive: set[str] | None = None) -> list[str]:
         """Lease to ``owner`` every table of ``table_ids`` still waiting or
-        being played whose lease ran out at ``now``; the ids it got."""
+        being played that nobody holds at ``now`` (see :meth:`orphans`); the
+        ids it got."""
         with self.engine.begin() as connection:
             rows = connection.execute(update(TableRow).where(
-                TableRow.id.in_(table_ids), TableRow.status.in_(LIVE),
-                or_(TableRow.lease_until.is_(None), TableRow.lease_until < now),
+                TableRow.id.in_(table_ids), TableRow.status.in_(LIVE), _unheld(now, alive),
             ).values(owner=owner, lease_until=until).returning(TableRow.id)).all()
         return [table_id for (table_id,) in rows]
 
@@ -287,13 +297,14 @@ class Store:
                 lease_until=until).returning(TableRow.id)).all()
         return [table_id for (table_id,) in rows]
 
-    def orphans(self, now: datetime, limit: int = 500) -> list[str]:
-        """Tables waiting or being played whose lease ran out (their owner
-        died or stopped) or that nobody ever leased, oldest first."""
+    def orphans(self, now: datetime, alive: set[str] | None = None,
+                limit: int = 500) -> list[str]:
+        """Tables waiting or being played that nobody holds, oldest first:
+        their lease ran out (their owner died or stopped), nobody ever leased
+        them, or (given the processes ``alive``) their owner is not alive."""
         with self.engine.connect() as connection:
             rows = connection.execute(select(TableRow.id).where(
-                TableRow.status.in_(LIVE),
-                or_(TableRow.lease_until.is_(None), TableRow.lease_until < now)).order_by(
+                TableRow.status.in_(LIVE), _unheld(now, alive)).order_by(
                 TableRow.created).limit(limit)).all()
         return [table_id for (table_id,) in rows]
 
