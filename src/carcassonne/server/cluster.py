@@ -552,9 +552,10 @@ class Cluster:
         The change is sent once to the owner, and its answer awaited as
         long as the owner keeps its lease (at most :data:`CALL_TIMEOUT`
         seconds): a busy owner is not asked twice. An owner whose lease runs
-        out meanwhile is taken for dead: the table is taken here and the
-        change made here, so a change asked while its owner dies waits a few
-        seconds instead of failing."""
+        out meanwhile is taken for dead, and so is one gone from Redis (the
+        take-over then takes the table here at its next look): the change is
+        made here, so a change asked while its owner dies waits a second or
+        two instead of failing."""
         for _ in range(4):
             if self.owns(table_id):  # taken here meanwhile (by _take_over)
                 return LOCAL
