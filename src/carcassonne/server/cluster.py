@@ -556,8 +556,16 @@ class Cluster:
         take-over then takes the table here at its next look): the change is
         made here, so a change asked while its owner dies waits a second or
         two instead of failing."""
+        if self.owns(table_id):
+            return LOCAL
         for _ in range(4):
-            if self.owns(table_id):  # taken here meanwhile (by _take_over)
+            if self.owns(table_id):
+                # Taken here meanwhile: its owner died (the take-over), or it
+                # was handed over and seen at a renewal before the owner's
+                # answer came. Up to date first (one row read; the game is
+                # rebuilt only if behind): the owner may have stored a change
+                # it never published, or this very one.
+                await self.reload(table_id, owned=True)
                 return LOCAL
             lease = await self.hall.db(self.hall.store.lease_of, table_id)
             if lease is None:
