@@ -403,8 +403,9 @@ def test_a_killed_process_leaves_the_list_of_living_ones_at_once(redis_url: str)
         finally:
             await me._redis.aclose()
 
-    try:
-        asyncio.run(check())
+    try:  # a browser test may leave this thread's loop running: a thread of its own
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, check()).result()
     finally:
         victim.kill()
         victim.wait()
