@@ -613,7 +613,7 @@ class Cluster:
                 if not table_id:
                     continue
                 if self.owns(table_id):
-                    return None  # its owner died and this process took it
+                    return None  # taken here meanwhile (its owner died, or it was handed over)
                 lease = await self.hall.db(self.hall.store.lease_of, table_id)
                 if lease is None or lease[0] != owner or self._dead(*lease):
                     return None  # taken by another, or its owner died
