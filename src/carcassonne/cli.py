@@ -18,7 +18,7 @@ import os
 import sys
 import textwrap
 
-from carcassonne import __version__
+from carcassonne import __version__, compiled
 from carcassonne.cli_arena import add_parser as add_arena_parser
 from carcassonne.cli_common import CliError, parse_list, parse_options, positive_int
 from carcassonne.cli_ratings import add_parser as add_ratings_parser
@@ -60,7 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
                "  carcassonne simulate --games 100 --seed 1 --players 3 --out runs/\n"
                "  carcassonne play --names Ann,Bob --seed 7 --record game.json\n\n"
                "Run 'carcassonne COMMAND --help' for the options of each command.")
-    parser.add_argument("--version", action="version", version=f"carcassonne {__version__}")
+    parser.add_argument("--version", action="version", version=f"carcassonne {__version__} "
+                        f"({'compiled' if compiled else 'pure Python'} engine)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     replay = commands.add_parser(

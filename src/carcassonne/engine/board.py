@@ -187,7 +187,7 @@ class Board:
         """Every (anchor, quarter turn) where ``piece`` fits, in a canonical
         order (by anchor square, then rotation)."""
         spots = sorted(self.spots)
-        out = []
+        out: list[tuple[int, int]] = []
         for quarter, turned in enumerate(piece.turned):
             anchors = {pos - offset for pos in spots for offset, _ in turned.squares}
             out.extend((anchor, quarter) for anchor in anchors

@@ -28,7 +28,7 @@ class ChoiceMoves(MoveSequence[AnyMove]):
     __slots__ = ("_game", "_list", "_options", "_placements", "_version")
 
     def __init__(self, game: Game, placements: list[AnyMove],
-                 options: Callable[[AnyMove], list[AnyMove]] | None = None) -> None:
+                 options: Callable[[Move], list[AnyMove]] | None = None) -> None:
         self._game = game
         self._version = game._version
         self._placements = placements

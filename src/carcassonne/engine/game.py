@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from carcassonne.engine import scoring, special
 from carcassonne.engine.board import ALL_FITS, Board
@@ -68,7 +68,10 @@ class Game:
 
     def __init__(self, players: list[str], sets: tuple[str, ...], options: Options,
                  stack: list[str], seed: int | None = None,
-                 setup: dict[str, Any] | None = None) -> None:
+                 setup: dict[str, Any] | None = None, *, copy_of: Game | None = None) -> None:
+        if copy_of is not None:  # copy() (a compiled class has no __dict__ to copy)
+            self._copy_from(copy_of)
+            return
         self.players: tuple[str, ...] = tuple(players)
         self.sets = sets
         self.options = options
@@ -137,24 +140,30 @@ class Game:
         self._start_turn(0)
 
     @classmethod
-    def new(cls, players: int | Iterable[str] = 2, sets: Iterable[str] = ("base",),
-            options: dict[str, Any] | None = None, seed: int | None = None,
-            stack: Iterable[str] | None = None, wonders: Iterable[str] | None = None) -> Game:
+    def new(cls, players: object = 2, sets: object = ("base",), options: object = None,
+            seed: object = None, stack: object = None, wonders: object = None) -> Game:
         """Set up a game.
 
-        ``players`` is a number of players or their names in turn order;
+        ``players`` is a number of players or a list of their names in turn
+        order; ``sets`` a list of set names;
         ``options`` holds only the options that differ from the defaults;
         ``stack`` fixes the draw order (first drawn first), otherwise all the
         tiles of the sets but the start tile are shuffled with ``seed``.
         ``wonders`` lays out these wonders (one per player) in a game with
         The Wonders of Humanity; by default all four with four players, else
-        a selection drawn with ``seed`` (``WON-SETUP-2``).
+        a selection drawn with ``seed`` (``WON-SETUP-2``), an integer.
+
+        The arguments are checked here, whatever their type (a ``SetupError``
+        says what is wrong), so the compiled engine refuses the same input
+        with the same words as the pure one.
         """
         chosen = choose_sets(sets)
         names = player_names(players, max_players(chosen))
         opts = Options.build(options, chosen)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
+        elif type(seed) is not int:
+            raise SetupError(f"the seed must be an integer, not {shown(seed)}")
         if stack is None:
             tiles = full_stack(chosen)
             random.Random(seed).shuffle(tiles)
@@ -171,7 +180,7 @@ class Game:
         return cls(names, chosen, opts, tiles, seed, setup)
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], check_result: bool = True) -> Game:
+    def from_record(cls, record: object, check_result: bool = True) -> Game:
         """Replay a game record (docs/formats.md). Raises ``RecordError`` (a
         ``ValueError``) naming the move and the rule if it cannot be replayed,
         or if its ``result`` differs from the replay."""
@@ -270,24 +279,34 @@ class Game:
           (0 for a completed city)."""
         return scoring.claimed(self)
 
-    def supply(self, player: int) -> dict[str, int]:
+    def supply(self, player: object) -> dict[str, int]:
         """The figures a player has in supply."""
-        return dict(self._supply[player])
+        return dict(self._supply[self._seat(player)])
 
-    def goods(self, player: int) -> dict[str, int]:
+    def goods(self, player: object) -> dict[str, int]:
         """The trade goods a player holds (empty without them)."""
+        seat = self._seat(player)
         state = self.state.get("traders_builders")
-        return dict(state["goods"][player]) if state else {}
+        return dict(state["goods"][seat]) if state else {}
 
     @property
     def extra_turn(self) -> bool:
         """Whether the current decision is a second turn part (the builder)."""
         return self._part == 1 and not self._over
 
-    def hand(self, player: int) -> tuple[str, ...]:
+    def hand(self, player: object) -> tuple[str, ...]:
         """The tiles a player holds (the hand variant; otherwise the drawn tile
         of the current player)."""
-        return tuple(TILE_LIST[t].id for t in self._hands[player])
+        return tuple(TILE_LIST[t].id for t in self._hands[self._seat(player)])
+
+    def _seat(self, player: object, spectator: bool = False) -> int:
+        """``player`` checked as a seat of this game (-1 for None, the
+        spectator, where ``spectator`` allows it)."""
+        if player is None and spectator:
+            return -1
+        if type(player) is not int or not 0 <= player < self._n:
+            raise ValueError(f"no seat {shown(player)} in a game of {self._n} players")
+        return player
 
     @property
     def stack_size(self) -> int:
@@ -323,13 +342,14 @@ class Game:
                         "spot": seg.spot, "at": list(unpack(node_pos[node]))})
         return out
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: object) -> dict[str, Any]:
         """What ``player`` may know, as plain data: never the stack order or
         another player's hidden hand. ``None`` is a spectator, who sees what
         every player may know."""
         from carcassonne.engine.view import player_view
 
-        return player_view(self, player)
+        seat = self._seat(player, spectator=True)
+        return player_view(self, None if seat < 0 else seat)
 
     # -- moves ----------------------------------------------------------------
 
@@ -341,7 +361,7 @@ class Game:
             return LegalMoves(self)
         return special.legal(self, mode)
 
-    def is_legal(self, move: AnyMove | str) -> bool:
+    def is_legal(self, move: object) -> bool:
         try:
             if self._mode is None:
                 self._check(move)
@@ -351,7 +371,7 @@ class Game:
             return False
         return True
 
-    def play(self, move: AnyMove | str) -> None:
+    def play(self, move: object) -> None:
         """Play a move (a :class:`Move` or its notation). Raises
         :class:`IllegalMove` naming the rule if it is not legal; the game is
         then unchanged."""
@@ -361,7 +381,7 @@ class Game:
             special.play(self, self._mode, move)
             return
         tile, pos, turned, figures = self._check(move)
-        self._apply(move, tile, pos, turned, figures)
+        self._apply(cast(Move, move), tile, pos, turned, figures)  # _check made sure
 
     def undo(self) -> AnyMove:
         """Take back the last move and return it; the game is exactly as it was."""
@@ -398,25 +418,43 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy, history included (cheap: no deep copies)."""
-        other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other._board = self._board.copy()
-        other._features = self._features.copy()
-        other._figures = self._figures.copy()
-        other._figure_journal = self._figure_journal.copy()
-        other._monasteries = self._monasteries.copy()
-        other._near_monastery = self._near_monastery.copy()
-        other._scores = self._scores.copy()
-        other._supply = [s.copy() for s in self._supply]
-        other._events = self._events.copy()
-        other._discards = self._discards.copy()
-        other._hands = [h.copy() for h in self._hands]
-        other._history = self._history.copy()
-        other._frames = self._frames.copy()
-        other.state = self._copy_state()
-        return other
+        return Game(list(self.players), self.sets, self.options, [], copy_of=self)
 
-    def determinized(self, seat: int | None, rng: random.Random) -> Game:
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its record (the same for both builds: a compiled class
+        cannot be rebuilt from a ``__dict__``), which replays to this game,
+        and the order of what is hidden, which :meth:`determinized` deals
+        again."""
+        return (_from_pickled, (self.to_record(), self._stack, self._hands))
+
+    def _copy_from(self, other: Game) -> None:
+        """Become a copy of ``other``: what never changes during a game is
+        shared, what changes is copied one level deep (the frames, journals
+        and history hold tuples that are never changed in place)."""
+        self.players, self.sets, self.options = other.players, other.sets, other.options
+        self.seed, self.stack, self._stack = other.seed, other.stack, other._stack
+        self._n = other._n
+        self._expansions, self._strength = other._expansions, other._strength
+        self._piece_givers, self._deciders = other._piece_givers, other._deciders
+        self._board = other._board.copy()
+        self._features = other._features.copy()
+        self._figures = other._figures.copy()
+        self._figure_journal = other._figure_journal.copy()
+        self._monasteries = other._monasteries.copy()
+        self._near_monastery = other._near_monastery.copy()
+        self._scores = other._scores.copy()
+        self._supply = [s.copy() for s in other._supply]
+        self.state = other._copy_state()
+        self._part, self._draw, self._current = other._part, other._draw, other._current
+        self._events = other._events.copy()
+        self._discards = other._discards.copy()
+        self._hands = [h.copy() for h in other._hands]
+        self._mode, self._resume, self._turn = other._mode, other._resume, other._turn
+        self._over, self._version = other._over, other._version
+        self._history = other._history.copy()
+        self._frames = other._frames.copy()
+
+    def determinized(self, seat: object, rng: random.Random) -> Game:
         """A copy in which everything ``seat`` cannot see is dealt again at
         random: the order of the rest of the stack and, in the hand variant
         with hidden hands, the other players' hands (same sizes). Search bots
@@ -425,8 +463,9 @@ class Game:
 
         The copy no longer follows its record: use it to look ahead, never
         to undo past this point or to write a record."""
+        checked = self._seat(seat, spectator=True)
         other = self.copy()
-        other.resample_hidden(seat, rng)
+        other.resample_hidden(None if checked < 0 else checked, rng)
         return other
 
     def resample_hidden(self, seat: int | None, rng: random.Random) -> None:
@@ -454,7 +493,7 @@ class Game:
 
     # -- checking a move -------------------------------------------------------
 
-    def _check(self, move: AnyMove | str) -> tuple[int, int, Any, list[tuple[int, str]]]:
+    def _check(self, move: object) -> tuple[int, int, Any, list[tuple[int, str]]]:
         """Resolve a move to (tile, square, turned tile, [(segment, figure)]),
         or raise IllegalMove naming the rule it breaks."""
         if isinstance(move, str):
@@ -791,3 +830,13 @@ class Game:
         state = "over" if self._over else f"{self.players[self._current]} to move"
         return (f"<Game {', '.join(self.players)}: {len(self._history)} moves, "
                 f"scores {self._scores}, {state}>")
+
+
+def _from_pickled(record: dict[str, Any], stack: list[int], hands: list[list[int]]) -> Game:
+    """A game unpickled: its record replayed, then what is hidden put back
+    in its order (see :meth:`Game.__reduce__`)."""
+    game = Game.from_record(record, check_result=False)
+    if game._stack != stack or game._hands != hands:
+        game._stack, game._hands = list(stack), [list(h) for h in hands]
+        game._version += 1
+    return game

@@ -22,6 +22,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from carcassonne.engine.board import FITS
+from carcassonne.engine.errors import shown
 from carcassonne.engine.moves import Figure, Move
 from carcassonne.tiles import FIELD, KIND_NAMES, TILE_LIST, TILES, Segment
 from carcassonne.tiles.geometry import pack, unpack
@@ -167,9 +168,11 @@ class LegalMoves(MoveSequence[Move]):
                     out.append(Move(tile_id, at, 90 * q))
         return out
 
-    def options(self, placement: Move) -> list[Move]:
+    def options(self, placement: object) -> list[Move]:
         """The legal moves of one placement: without a figure first, then each
         figure option."""
+        if not isinstance(placement, Move):
+            raise TypeError(f"options() takes a placement (a Move), not {shown(placement)}")
         game = self._fresh()
         turned = TILES[placement.tile].turned[placement.rotation // 90]
         bare = Move(placement.tile, placement.at, placement.rotation)

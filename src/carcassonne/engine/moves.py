@@ -70,7 +70,9 @@ class Figure(NamedTuple):
         return out
 
     @classmethod
-    def parse(cls, text: str) -> Figure:
+    def parse(cls, text: object) -> Figure:
+        if not isinstance(text, str):
+            raise NotationError(f"a figure in notation must be a string, not {shown(text)}")
         match = _FIGURE_RE.match(text)
         if not match:
             raise NotationError(f"cannot read figure {shown(text)} "
@@ -141,7 +143,7 @@ class Move(NamedTuple):
         return out
 
     @staticmethod
-    def parse(text: str) -> AnyMove:
+    def parse(text: object) -> AnyMove:
         """Read a move in compact notation (any kind of decision)."""
         if not isinstance(text, str):
             raise NotationError(f"a move in notation must be a string, not {shown(text)}")

@@ -51,7 +51,7 @@ class Options:
     stonehenge_on_placing_turn: bool = False
 
     @classmethod
-    def build(cls, given: dict[str, Any] | None, sets: tuple[str, ...]) -> Options:
+    def build(cls, given: object, sets: tuple[str, ...]) -> Options:
         """Validate ``given`` (only the options that differ) for these sets."""
         if given is None:
             given = {}

@@ -55,7 +55,7 @@ def claims(game: Game, anchor: int, piece: PieceTurn) -> Claims:
     return out
 
 
-def check(game: Game, move: AnyMove, piece_id: str,
+def check(game: Game, move: object, piece_id: str,
           ) -> tuple[int, PieceTurn, list[tuple[int, int, str]]]:
     """Resolve a piece move to (anchor, turned piece, [(square, segment,
     figure)]) or raise :class:`IllegalMove` naming the rule."""

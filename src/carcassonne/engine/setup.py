@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from carcassonne.engine.errors import SetupError, shown
 from carcassonne.tiles import SET_NAMES, START_TILE, TILES, TILES_BY_SET
@@ -23,12 +24,12 @@ def max_players(sets: tuple[str, ...]) -> int:
     return min([most, *(e.player_cap for e in chosen if e.player_cap is not None)])
 
 
-def player_names(players: int | Iterable[str], most: int = 5) -> list[str]:
+def player_names(players: object, most: int = 5) -> list[str]:
     """Player names from a count or a list, checked: 2 to ``most`` players."""
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= most:
             raise SetupError(f"these sets are for 2 to {most} players, not {players}")
-        names = [f"Player {i + 1}" for i in range(players)]
+        names: list[Any] = [f"Player {i + 1}" for i in range(players)]
     elif isinstance(players, str) or not isinstance(players, Iterable):
         raise SetupError(f"players must be a number or a list of names, not {shown(players)}")
     else:
@@ -40,12 +41,12 @@ def player_names(players: int | Iterable[str], most: int = 5) -> list[str]:
     return names
 
 
-def choose_sets(sets: Iterable[str]) -> tuple[str, ...]:
+def choose_sets(sets: object) -> tuple[str, ...]:
     if isinstance(sets, str):
         sets = [s for s in sets.split(",") if s]
     if not isinstance(sets, Iterable):
         raise SetupError(f"sets must be a list of set names, not {shown(sets)}")
-    chosen = list(sets)
+    chosen: list[Any] = list(sets)
     for name in chosen:
         if name not in SET_NAMES:
             raise SetupError(f"unknown set {shown(name)} (known: {', '.join(SET_NAMES)})")
@@ -66,7 +67,7 @@ def full_stack(sets: tuple[str, ...]) -> list[str]:
     return tiles
 
 
-def check_stack(stack: list[str], sets: tuple[str, ...]) -> None:
+def check_stack(stack: list[Any], sets: tuple[str, ...]) -> None:
     """Refuse unknown ids, tiles of other sets, and more copies than the sets hold."""
     if not all(isinstance(t, str) for t in stack):
         raise SetupError("the stack must be a list of tile ids (strings)")

@@ -17,7 +17,7 @@ This module checks and plays those moves and lists them as
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from carcassonne.engine import piece_play
 from carcassonne.engine.choices import ChoiceMoves
@@ -45,7 +45,7 @@ def legal(game: Game, mode: Mode) -> ChoiceMoves:
                               if tile.turned[q].canonical == 90 * q])
 
 
-def check(game: Game, mode: Mode, move: AnyMove | str) -> Any:
+def check(game: Game, mode: Mode, move: object) -> Any:
     """Resolve a move of a special decision, or raise :class:`IllegalMove`."""
     if isinstance(move, str):
         move = Move.parse(move)
@@ -83,15 +83,16 @@ def check(game: Game, mode: Mode, move: AnyMove | str) -> Any:
     return tile, pos, turned
 
 
-def play(game: Game, mode: Mode, move: AnyMove) -> None:
+def play(game: Game, mode: Mode, move: object) -> None:
     """Check and play a move of a special decision."""
     resolved = check(game, mode, move)
     if mode[0] == "decide":
         _decide(game, mode[1], resolved)
     elif mode[0] == "piece":
-        _place_piece(game, move, *resolved)
+        _place_piece(game, cast(Move, move), *resolved)  # check() made sure
     else:
-        game._apply(move, *resolved, [])
+        tile, pos, turned = resolved
+        game._apply(cast(Move, move), tile, pos, turned, [])
 
 
 def ask(game: Game, player: int, extra: bool, piece: str | None) -> bool:

@@ -133,11 +133,12 @@ def build(raw: dict[str, Any]) -> PieceType:
             if square not in squares:
                 raise ValueError(f"piece {piece_id}: unknown square {square!r}")
             first = i == 0
-            part = [kind, tuple(located.get(square, ())), entry.get("shields", 0) if first else 0,
+            here = tuple(located.get(square, ()))
+            part = [kind, here, entry.get("shields", 0) if first else 0,
                     attrs if first else (), list(entry.get("cities", [])) if first else []]
             feature.append((square, len(parts[square])))
             if kind == CITY:
-                for loc in part[1]:
+                for loc in here:
                     city_part[(square, loc)] = (square, len(parts[square]))
             parts[square].append(part)
         features.append((kind, feature))
@@ -175,11 +176,11 @@ def build(raw: dict[str, Any]) -> PieceType:
                             for kind, feature in features))
     joins = tuple((starts[feature[0][0]] + feature[0][1], starts[s] + k)
                   for _, feature in features for s, k in feature[1:])
-    offsets = [_offset(name) for name in names]
+    placed_at = [_offset(name) for name in names]
     piece.turned = tuple(
         PieceTurn(piece, 90 * q,
                   tuple((pack(*_rotate(dx, dy, q)), tile.turned[q])
-                        for (dx, dy), tile in zip(offsets, tiles, strict=True)),
+                        for (dx, dy), tile in zip(placed_at, tiles, strict=True)),
                   joins, tuple(starts[name] for name in names))
         for q in range(4))
     return piece
