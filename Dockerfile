@@ -19,9 +19,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 WORKDIR /build
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
 COPY src ./src
-RUN pip install '.[server,postgres]' \
+# A C compiler for the build only: the engine is compiled with mypyc (setup.py).
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && pip install '.[server,postgres]' \
+    && apt-get purge -y gcc libc6-dev && apt-get autoremove -y && rm -rf /var/lib/apt/lists/* \
     && cd / && rm -rf /build \
     && useradd --system --uid 10001 --user-group --home-dir /data --create-home \
         --shell /usr/sbin/nologin carcassonne

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import carcassonne
 from carcassonne import __version__
 from carcassonne.cli import main
 from carcassonne.cli_common import parse_options
@@ -276,7 +277,8 @@ def test_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == f"carcassonne {__version__}"
+    build = "compiled" if carcassonne.compiled else "pure Python"
+    assert capsys.readouterr().out.strip() == f"carcassonne {__version__} ({build} engine)"
 
 
 def test_no_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
