@@ -11,6 +11,7 @@ placement), and the call followed by listing every move
 
     python benchmarks/random_games.py --games 1000
     python benchmarks/random_games.py --players 4 --sets base --options hand=3
+    CARCASSONNE_PURE=1 python benchmarks/random_games.py --games 1000   # the pure engine
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+import carcassonne
 from carcassonne import Game
 
 
@@ -73,7 +75,9 @@ def main() -> None:
         listed += 1
     list_elapsed = time.perf_counter() - start
 
-    print(f"sets {','.join(sets)}, {args.players} players, options {options or 'default'}")
+    build = "compiled" if carcassonne.compiled else "pure Python (CARCASSONNE_PURE=1 or no build)"
+    print(f"sets {','.join(sets)}, {args.players} players, options {options or 'default'}; "
+          f"engine {build}")
     print(f"games:               {args.games} in {elapsed:.2f} s = {args.games / elapsed:,.0f} "
           f"games/s")
     print(f"moves played:        {moves / elapsed:,.0f} /s ({moves / args.games:.1f} per game)")
