@@ -1,0 +1,26 @@
+"""Collection shared by every test run.
+
+With the compiled engine installed, ``carcassonne.engine`` and
+``carcassonne.tiles`` are imported from their C extensions, so pytest cannot
+collect the doctests of their ``.py`` files (the module imported is not the
+file). Those doctests are left out then; ``./run-tests`` runs them on the
+pure build (``CARCASSONNE_PURE=1``), with the engine's tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import carcassonne
+from carcassonne._sources import COMPILED_PACKAGES
+
+_COMPILED_DIRS = tuple(Path(__file__).resolve().parent / "src" / "carcassonne" / name
+                       for name in COMPILED_PACKAGES)
+
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    """Skip the compiled packages' sources while their extensions are in use."""
+    if carcassonne.compiled and collection_path.suffix == ".py" and any(
+            collection_path.is_relative_to(d) for d in _COMPILED_DIRS):
+        return True
+    return None
