@@ -15,7 +15,6 @@ import re
 import time
 import uuid
 
-from conftest import new_page
 from e2e_helpers import (
     check_final_scores,
     moves_played,
@@ -25,6 +24,8 @@ from e2e_helpers import (
     sign_in,
     wait_turn_or_end,
 )
+
+from conftest import new_page
 
 
 def open_with_token(page, server, table_id: str, seat: int, token: str) -> None:
