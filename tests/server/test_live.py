@@ -348,7 +348,7 @@ def test_a_move_asked_twice_is_played_once_and_not_refused(client: TestClient) -
         portal.call(lambda: play(the_hall, table_id, 0, move, seen=0))  # again: done
         # Ann's move was not Bob's: refused for his tile, or (when the deal gave
         # him the same tile) for her square, now taken.
-        with pytest.raises(Refusal, match="must place|square is already taken"):
+        with pytest.raises(Refusal, match=r"must place|square is already taken"):
             portal.call(lambda: play(the_hall, table_id, 1, move, seen=0))
         assert the_hall.store.moves(table_id) == [move]
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:

@@ -1,13 +1,18 @@
 """PostgreSQL's one-statement move write (move_writes.py): it stores what the
 general path stores, is fenced the same way, and outlives a connection that
-the database closed, never writing a move twice.
+the database closed, never writing a move twice; from a thread and from the
+event loop.
 
 Needs ``CARCASSONNE_TEST_POSTGRES`` (see test_storage.py); skipped otherwise.
 """
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -89,5 +94,62 @@ def test_a_move_writer_replaces_a_connection_the_database_closed(postgres_url: s
             store.add_move(table.row(moves=2), 1, 1, second)
         store.add_move(table.row(moves=2), 1, 1, second)
         assert len(store.moves("t1")) == 2 and store.tables()[0]["moves"] == 2
+    finally:
+        store.close()
+
+
+def _in_a_loop(coroutine: Any) -> Any:
+    """Run a coroutine in an event loop of its own thread (a browser test may
+    leave this thread's loop running)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def test_the_event_loop_writes_moves_as_the_thread_does(postgres_url: str) -> None:
+    """The server's path (``add_move_async``): the same rows, the same fence,
+    the same refusal of a number already stored, and a connection the
+    database closed is replaced after refusing the one move that met it."""
+    store, table = _store_with_table(postgres_url, owner="a")
+    first = {"tile": "BA/Rr", "at": [1, 0], "rotation": 90}
+    second = {"tile": "BB/Cc", "at": [-1, 0], "rotation": 0}
+
+    async def moves() -> None:
+        assert store.async_moves is not None
+        await store.add_move_async(table.row(moves=1, scores=[3, 0]), 0, 0, first,
+                                   datetime.now(UTC), "a")
+        with pytest.raises(LeaseLost):  # another process's table now: nothing stored
+            await store.add_move_async(table.row(moves=2), 1, 1, second,
+                                       datetime.now(UTC), "b")
+        with pytest.raises(IntegrityError):  # move 0 is stored
+            await store.add_move_async(table.row(moves=1), 0, 1, second,
+                                       datetime.now(UTC), "a")
+        with store.engine.begin() as connection:
+            ended = connection.execute(text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                "AND query LIKE 'WITH fenced AS%'")).all()
+        assert ended == [(True,)]
+        with pytest.raises(psycopg.OperationalError):
+            await store.add_move_async(table.row(moves=2), 1, 1, second,
+                                       datetime.now(UTC), "a")
+        await store.add_move_async(table.row(moves=2, scores=[3, 4]), 1, 1, second,
+                                   datetime.now(UTC), "a")
+        await store.async_moves.close()
+
+    try:
+        _in_a_loop(moves())
+        row = store.tables()[0]
+        assert (row["moves"], row["scores"]) == (2, [3, 4])
+        assert store.moves("t1") == [first, second]
+    finally:
+        store.close()
+
+
+def test_the_event_loop_writes_only_on_postgresql(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    try:
+        assert store.async_moves is None
+        with pytest.raises(RuntimeError, match="PostgreSQL only"):
+            _in_a_loop(store.add_move_async({"id": "t1"}, 0, 0, {}, datetime.now(UTC)))
     finally:
         store.close()

@@ -253,6 +253,8 @@ class Hall:
             await self.cluster.close()
         self._db.shutdown(wait=True)
         self._move_db.shutdown(wait=True)
+        if self.store.async_moves is not None:
+            await self.store.async_moves.close()
         self.store.close()
 
     # -- reading -----------------------------------------------------------------
@@ -464,6 +466,9 @@ class Hall:
         try:
             if move is None:
                 await self.db(self.store.update_table, row, self.node)
+            elif rating is None and self.store.async_moves is not None:
+                await self.store.add_move_async(row, move["number"], move["seat"],
+                                                move["move"], self.now(), self.node)
             else:
                 await self._db_move(self.store.add_move, row, move["number"], move["seat"],
                                     move["move"], rating, self.now(), self.node)

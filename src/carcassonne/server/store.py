@@ -48,7 +48,7 @@ from carcassonne.server.models import (
 from carcassonne.server.ratings import Rating, conservative, rate
 
 if TYPE_CHECKING:
-    from carcassonne.server.move_writes import MoveWriter
+    from carcassonne.server.move_writes import AsyncMoveWriter, MoveWriter
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _COLUMNS = [column.name for column in TableRow.__table__.columns]
@@ -178,10 +178,15 @@ class Store:
         self.engine = make_engine(url)
         #: PostgreSQL's one-statement move write (move_writes.py), else None.
         self._moves: MoveWriter | None = None
+        #: The same write from the event loop (the server's moves), else None.
+        self.async_moves: AsyncMoveWriter | None = None
         if self.engine.dialect.driver == "psycopg":
-            from carcassonne.server.move_writes import MoveWriter
+            from carcassonne.server.move_writes import AsyncMoveWriter, MoveWriter
 
             self._moves = MoveWriter(self.engine)
+            url = self.engine.url.set(drivername="postgresql")
+            self.async_moves = AsyncMoveWriter(self._moves,
+                                               url.render_as_string(hide_password=False))
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration. On PostgreSQL
@@ -234,6 +239,17 @@ class Store:
                 "played": played}])
             if rating is not None:
                 apply_rating(connection, row["id"], rating, played)
+
+    async def add_move_async(self, row: dict[str, Any], number: int, seat: int,
+                             move: dict[str, Any], played: datetime,
+                             owner: str | None = None) -> None:
+        """:meth:`add_move` of a move that gives no ratings, from the event
+        loop (PostgreSQL only: see :attr:`async_moves`)."""
+        if self.async_moves is None:
+            raise RuntimeError("moves are written from the event loop on PostgreSQL only")
+        values = {k: v for k, v in row.items() if k not in ("id", "created")}
+        if not await self.async_moves.write(row["id"], values, number, seat, move, played, owner):
+            raise LeaseLost(f"table {row['id']} is no longer owned by {owner}")
 
     # -- leases (cluster.py) -------------------------------------------------------------
 
