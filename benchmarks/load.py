@@ -447,7 +447,10 @@ async def run(load: Load, tables: int, seed: int, kill_after: float | None,
     killer = (asyncio.create_task(kill_later(load, kill_after, started, engine))
               if kill_after is not None else None)
     # One HTTP client for all (each player's address goes in its requests).
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    # Idle connections are let go after 4 s, before the servers' 5 s: a request
+    # sent on one the server is closing that moment would fail (ReadError).
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None,
+                          keepalive_expiry=4.0)
     async with httpx.AsyncClient(timeout=30, limits=limits) as client:
         await asyncio.gather(*(player(load, client, i, random.Random(rng.random()))
                                for i in range(tables)))
