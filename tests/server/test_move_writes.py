@@ -34,6 +34,16 @@ def _store_with_table(url: str, owner: str | None = None) -> tuple[Store, Table]
     return store, table
 
 
+def _end_the_writers_session(store: Store) -> None:
+    """The database ends the session of the one connection that wrote moves."""
+    with store.engine.begin() as connection:
+        ended = connection.execute(text(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+            "AND query LIKE 'WITH fenced AS%'")).all()
+    assert ended == [(True,)]
+
+
 def test_postgresql_writes_a_move_in_one_statement(postgres_url: str) -> None:
     store, _ = _store_with_table(postgres_url)
     try:
@@ -83,12 +93,7 @@ def test_a_move_writer_replaces_a_connection_the_database_closed(postgres_url: s
     try:
         store.add_move(table.row(moves=1), 0, 0, {"tile": "BA/Rr", "at": [1, 0],
                                                   "rotation": 0})
-        with store.engine.begin() as connection:
-            ended = connection.execute(text(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid() "
-                "AND query LIKE 'WITH fenced AS%'")).all()
-        assert ended == [(True,)]
+        _end_the_writers_session(store)
         second = {"tile": "BA/Rr", "at": [2, 0], "rotation": 0}
         with pytest.raises(psycopg.OperationalError):
             store.add_move(table.row(moves=2), 1, 1, second)
@@ -123,12 +128,7 @@ def test_the_event_loop_writes_moves_as_the_thread_does(postgres_url: str) -> No
         with pytest.raises(IntegrityError):  # move 0 is stored
             await store.add_move_async(table.row(moves=1), 0, 1, second,
                                        datetime.now(UTC), "a")
-        with store.engine.begin() as connection:
-            ended = connection.execute(text(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid() "
-                "AND query LIKE 'WITH fenced AS%'")).all()
-        assert ended == [(True,)]
+        _end_the_writers_session(store)
         with pytest.raises(psycopg.OperationalError):
             await store.add_move_async(table.row(moves=2), 1, 1, second,
                                        datetime.now(UTC), "a")
