@@ -17,9 +17,7 @@ if TYPE_CHECKING:
 
 def player_view(game: Game, player: int | None) -> dict[str, Any]:
     """The view of seat ``player``, or of a spectator when ``player`` is None
-    (see the module docstring)."""
-    if player is not None and (type(player) is not int or not 0 <= player < len(game.players)):
-        raise ValueError(f"no seat {player!r} in a game of {len(game.players)} players")
+    (see the module docstring). :meth:`Game.view` has checked the seat."""
     hidden = game.options.hand > 1 and not game.options.hands_public
     hands: list[list[str] | None] = []
     for seat in range(len(game.players)):
