@@ -60,7 +60,7 @@ class BuildExt(build_ext):
         if not all(path.exists() for path in built):
             _note("the C compiler failed: pure Python engine")
             return
-        target = Path(self.build_lib if not self.inplace else "src") / "carcassonne" / STAMP
+        target = (ROOT / "src" if self.inplace else Path(self.build_lib)) / "carcassonne" / STAMP
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(digest(ROOT / "src") + "\n")
         _note(f"compiled {len(COMPILED_PACKAGES)} packages with mypyc")
