@@ -398,7 +398,8 @@ async def watch_loop(load: Load, started: float, every: float) -> None:
     """How late this client's event loop wakes (a busy client inflates round
     trips); with ``every``, a line on standard error every ``every`` seconds:
     moves acknowledged since the last line, and the moves waiting for their
-    answer, and how many of those have waited over 2 s."""
+    answer, and how many of those have waited over 2 s; the round trips of
+    the moves acknowledged since the last line."""
     shown, counted = started, 0
     while time.monotonic() < load.end:
         asked = time.monotonic()
@@ -407,7 +408,9 @@ async def watch_loop(load: Load, started: float, every: float) -> None:
         load.lags.append(now - asked - 0.05)
         if every and now - shown >= every:
             waiting = [now - p.sent for p in load.waiting.values()]
-            print(f"  {now - started:5.0f} s: {len(load.trips) - counted:5d} moves, "
+            recent = [trip * 1000 for _, trip, _ in load.trips[counted:]]
+            print(f"  {now - started:5.0f} s: {len(recent):5d} moves (round trip ms p50 "
+                  f"{percentile(recent, 0.50):.0f}, max {max(recent, default=0):.0f}), "
                   f"{len(waiting)} waiting, {sum(w > 2 for w in waiting)} over 2 s",
                   file=sys.stderr, flush=True)
             shown, counted = now, len(load.trips)
