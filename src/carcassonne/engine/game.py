@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, cast
 
-from carcassonne.engine import scoring, special
+from carcassonne.engine import scoring, special, survey
 from carcassonne.engine.board import ALL_FITS, Board
 from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.errors import IllegalMove, SetupError, shown
@@ -278,6 +278,25 @@ class Game:
         - for a field: ``cities``, the open sides of each city it borders
           (0 for a completed city)."""
         return scoring.claimed(self)
+
+    def feature_map(self) -> list[dict[str, Any]]:
+        """Every feature on the board now (roads, cities, fields,
+        monasteries), in placement order, as plain data for a client that
+        highlights one: ``kind``, ``parts`` (``{"at": [x, y], "spot": S}`` per
+        segment, ``S`` as :meth:`figures` names it), ``figures`` (as
+        :meth:`figures` gives them), ``complete``, ``open`` (open sides, or
+        the empty squares around a monastery; null for a field), ``owners``
+        (the seats with the majority), ``points`` and ``detail`` (what an
+        owner would score for it: its completed value once complete, else
+        its end-of-game value; see :mod:`carcassonne.engine.survey`)."""
+        return survey.feature_map(self)
+
+    def dead_squares(self) -> list[list[int]]:
+        """The empty squares next to the board that no tile still to be
+        placed (the stack and every hand) fits in any rotation, and that no
+        wonder still to come could cover: sorted ``[x, y]`` lists. Public:
+        it follows from the tile distribution, not from the stack order."""
+        return survey.dead_squares(self)
 
     def supply(self, player: object) -> dict[str, int]:
         """The figures a player has in supply."""

@@ -1,4 +1,4 @@
-"""The HTTP lobby: tables to list, create, join, start, leave, rematch, and records.
+"""The HTTP lobby: tables to list, create, join, start, leave, rematch, records and features.
 
 Bodies and answers are JSON; errors are ``{"error", "rule"}`` with the status
 of :mod:`carcassonne.server.errors`. A seat token travels as
@@ -8,6 +8,7 @@ address; bodies over 8 KiB are refused with 413.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -145,3 +146,48 @@ async def rematch_table(request: Request, table_id: str) -> dict[str, Any]:
 @router.get("/tables/{table_id}/record")
 async def table_record(request: Request, table_id: str) -> JSONResponse:
     return JSONResponse(await hall_of(request).record(table_id))
+
+
+#: How many answers of ``/features`` a server keeps (see :func:`surveys_of`).
+SURVEYS_KEPT = 64
+
+
+def surveys_of(request: Request) -> OrderedDict[tuple[str, int], dict[str, Any]]:
+    """The answers of ``/features`` this server gave, by (table, moves
+    played): the features of a position never change, so every client asking
+    after the same move gets the answer worked out once. The oldest go first."""
+    state = request.app.state
+    kept: OrderedDict[tuple[str, int], dict[str, Any]] | None = getattr(state, "surveys", None)
+    if kept is None:
+        kept = state.surveys = OrderedDict()
+    return kept
+
+
+@router.get("/tables/{table_id}/features")
+async def table_features(request: Request, table_id: str) -> JSONResponse:
+    """Every feature of the position and the squares no tile left can fill
+    (``Game.feature_map``, ``Game.dead_squares``): public, like the board.
+    Worked out from the table's game as this process holds it (rebuilt from
+    the stored moves when it holds none: another process owns the table, or
+    the game is over and was let go), never on the path of a move. ``dead``
+    is null while a table that hides the tile distribution is played: it
+    follows from the tiles still to come."""
+    hall = hall_of(request)
+    table = await hall.find(table_id)
+    game = await hall.game_of(table)
+    hall.let_go(table)  # a game over that nobody watches need not stay in memory
+    if game is None:
+        raise Refusal(409, "the game has not started: there is no board yet")
+    kept = surveys_of(request)
+    key = (table.id, len(game.moves))
+    answer = kept.get(key)
+    if answer is None:
+        hidden = table.hide_distribution and not game.is_over
+        answer = {"last": len(game.moves), "features": game.feature_map(),
+                  "dead": None if hidden else game.dead_squares()}
+        kept[key] = answer
+        while len(kept) > SURVEYS_KEPT:
+            kept.popitem(last=False)
+    else:
+        kept.move_to_end(key)
+    return JSONResponse(answer)
