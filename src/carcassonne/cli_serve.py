@@ -29,6 +29,12 @@ def bot_delay(text: str) -> float:
     return seconds(text, 0, 60, low_allowed=True)
 
 
+def idle_seconds(text: str) -> float:
+    """How long a live game may go without a move and still be listed as
+    being played: more than 0 seconds and at most 7 days."""
+    return seconds(text, 0, 7 * 86400, low_allowed=False)
+
+
 def outside_bot(text: str) -> tuple[str, list[str]]:
     """``NAME=COMMAND``: a bot name (letters, digits, ``_ . -``) and a command."""
     name, equals, command = text.partition("=")
@@ -98,6 +104,9 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
     serve.add_argument("--waiting-tables", type=table_count, default=10, metavar="N",
                        help="tables one client address may have waiting for players at "
                             "once (default: 10)")
+    serve.add_argument("--idle-after", type=idle_seconds, default=900.0, metavar="SECONDS",
+                       help="a live game with no move for this long is no longer listed "
+                            "among the games being played (default: 900)")
     serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
                        help="a proxy in front of the server whose X-Forwarded-For "
                             "header names the real client (repeatable; without it "
@@ -140,7 +149,8 @@ def run(args: argparse.Namespace) -> int:
         _check_redis(redis)
     app = create_app(Settings(database_url=url, bot_delay=args.bot_delay,
                               bot_pace=args.bot_pace, redis_url=redis, node=args.node,
-                              waiting_tables=args.waiting_tables))
+                              waiting_tables=args.waiting_tables,
+                              idle_after=args.idle_after))
     host = f"[{args.host}]" if ":" in args.host else args.host
     collect_rarely()
     print(f"Carcassonne server at http://{host}:{args.port}/ (database {shown})", flush=True)

@@ -71,13 +71,18 @@ def wait_turn_or_end(page: Page, timeout: float = 15000) -> bool:
 
 
 def play_turn(page: Page, rng: random.Random, figure_chance: float = 0.35) -> bool:
-    """Place the tile: first highlighted square, maybe turn it, maybe a figure, confirm.
+    """Place the tile: the first highlighted square in view, maybe turn it,
+    maybe a figure, confirm.
 
     Returns whether a figure was put on the tile."""
     before = moves_played(page)
     squares = page.get_by_test_id("legal-square")
-    squares.first.wait_for()
-    squares.first.click()
+    squares.first.wait_for(state="attached")
+    seen = visible_squares(page)
+    if not seen:  # a big board followed at a readable zoom: show it whole
+        page.get_by_test_id("zoom-fit").click()
+        seen = visible_squares(page)
+    squares.nth(seen[0] if seen else 0).click()
     page.get_by_test_id("ghost").wait_for()
     if rng.random() < 0.5 and page.get_by_test_id("rotate").is_enabled():
         start = page.get_by_test_id("ghost").get_attribute("data-rotation")
@@ -95,6 +100,68 @@ def play_turn(page: Page, rng: random.Random, figure_chance: float = 0.35) -> bo
     elif spots.count():
         page.get_by_test_id("no-figure").click()
     page.get_by_test_id("confirm").click()
+    page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
+    return figure
+
+
+def visible_squares(page: Page) -> list[int]:
+    """The indexes of the highlighted squares wholly inside the board's view
+    whose middle no button or notice covers."""
+    return page.evaluate("""() => {
+        const box = document.querySelector('[data-testid=board]').getBoundingClientRect();
+        return [...document.querySelectorAll('[data-testid=legal-square]')].flatMap((r, i) => {
+            const b = r.getBoundingClientRect();
+            const inside = b.left >= box.left && b.right <= box.right && b.top >= box.top
+                && b.bottom <= box.bottom;
+            const top = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+            return inside && top === r ? [i] : [];
+        });
+    }""")
+
+
+def in_reach(page: Page, square: Any) -> Any:
+    """``square`` (a highlighted square's locator), made clickable: when the
+    board, following the last tile at a readable zoom, does not show it, the
+    fit button shows the whole board (and keeps showing it)."""
+    inside = square.evaluate("""(r) => {
+        const box = document.querySelector('[data-testid=board]').getBoundingClientRect();
+        const b = r.getBoundingClientRect();
+        const top = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+        return b.left >= box.left && b.right <= box.right && b.top >= box.top
+            && b.bottom <= box.bottom && top === r;
+    }""")
+    if not inside:
+        page.get_by_test_id("zoom-fit").click()
+    return square
+
+
+def tap_turn(page: Page, rng: random.Random, figure_chance: float = 0.35) -> bool:
+    """A turn played on a touch screen, by tapping only: a highlighted square
+    in view (when none is, the fit button first), maybe turn the tile by
+    tapping it, maybe a figure spot, then Confirm. Whether a figure was put."""
+    before = moves_played(page)
+    page.get_by_test_id("legal-square").first.wait_for(state="attached")
+    seen = visible_squares(page)
+    if not seen:
+        page.get_by_test_id("zoom-fit").tap()
+        seen = visible_squares(page)
+    assert seen, "no highlighted square can be tapped"
+    page.get_by_test_id("legal-square").nth(rng.choice(seen)).tap()
+    ghost = page.get_by_test_id("ghost")
+    ghost.wait_for()
+    if rng.random() < 0.5 and page.get_by_test_id("rotate").is_enabled():
+        start = ghost.get_attribute("data-rotation")
+        page.get_by_test_id("rotate").tap()
+        page.wait_for_function(
+            f"() => document.querySelector('[data-testid=ghost]').dataset.rotation !== '{start}'")
+    spots = page.get_by_test_id("figure-spot")
+    figure = bool(spots.count()) and rng.random() < figure_chance
+    if figure:
+        spots.nth(rng.randrange(spots.count())).tap()
+        page.locator("[data-testid=figure-spot].selected").wait_for()
+    elif spots.count():
+        page.get_by_test_id("no-figure").tap()
+    page.get_by_test_id("confirm").tap()
     page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
     return figure
 

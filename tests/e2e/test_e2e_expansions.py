@@ -22,6 +22,7 @@ from typing import Any
 from e2e_helpers import (
     LOG_MODULES,
     check_final_scores,
+    in_reach,
     moves_played,
     page_id,
     tile_count,
@@ -132,7 +133,7 @@ def play_special(page, move: dict[str, Any], shot: Path | None = None) -> str:
     With `shot`, a picture of the figure chooser is taken before confirming."""
     before = moves_played(page)
     x, y = move["at"]
-    page.locator(f"[data-testid=legal-square][data-x='{x}'][data-y='{y}']").click()
+    in_reach(page, page.locator(f"[data-testid=legal-square][data-x='{x}'][data-y='{y}']")).click()
     ghost = page.get_by_test_id("ghost")
     ghost.wait_for()
     for _ in range(4):
@@ -182,7 +183,7 @@ def play_plain(page, rng: random.Random) -> None:
     (on a road or a city, now and then a farmer, so that the builder and the
     pig get their chance)."""
     before = moves_played(page)
-    page.get_by_test_id("legal-square").first.click()
+    in_reach(page, page.get_by_test_id("legal-square").first).click()
     page.get_by_test_id("ghost").wait_for()
     spots = page.locator("[data-testid=figure-spot][data-figure=meeple]")
     roads_cities = [spots.nth(i) for i in range(spots.count())

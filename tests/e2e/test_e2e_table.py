@@ -8,7 +8,7 @@ import json
 import random
 import time
 
-from e2e_helpers import moves_played, play_turn, quick_play, tile_count, wait_turn_or_end
+from e2e_helpers import in_reach, moves_played, play_turn, quick_play, tile_count, wait_turn_or_end
 
 
 def wait_finished(server, table_id: str, timeout: float = 30) -> dict:
@@ -45,7 +45,7 @@ def test_a_reload_mid_game_keeps_the_seat_and_the_game_goes_on(page, server):
         play_turn(page, rng)
     assert wait_turn_or_end(page)
     played, tiles = moves_played(page), tile_count(page)
-    page.get_by_test_id("legal-square").first.click()  # a tile put down but not confirmed
+    in_reach(page, page.get_by_test_id("legal-square").first).click()  # put down, not confirmed
     page.reload()
     page.wait_for_function(f"() => document.body.dataset.last === '{played}'")
     assert page.evaluate("document.body.dataset.seat") == "0"

@@ -18,7 +18,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from e2e_helpers import LOG_MODULES, check_final_scores, moves_played, page_id, wait_turn_or_end
+from e2e_helpers import (
+    LOG_MODULES,
+    check_final_scores,
+    in_reach,
+    moves_played,
+    page_id,
+    wait_turn_or_end,
+)
 
 from carcassonne import Game, Move
 from carcassonne.bots import make_bot
@@ -396,7 +403,8 @@ def make_move(page, move: dict[str, Any], hover: bool = False,
         page.locator(f"[data-testid=award-wonder][data-seat='{move['wonder_goes_to']}']").click()
     else:
         x, y = move["at"]
-        square = page.locator(f"[data-testid=legal-square][data-x='{x}'][data-y='{y}']")
+        square = in_reach(
+            page, page.locator(f"[data-testid=legal-square][data-x='{x}'][data-y='{y}']"))
         if hover:
             # pointing at an anchor shows where the whole wonder would go
             square.hover()

@@ -34,9 +34,13 @@ def test_health(client: TestClient) -> None:
 def test_catalogue_lists_sets_options_bots_and_tiles_as_the_files_say(
         client: TestClient) -> None:
     data = client.get("/api/catalogue").json()
-    assert list(data) == ["sets", "options", "bots", "start", "tiles", "wonders"]
+    assert list(data) == ["sets", "options", "bots", "bot_kinds", "start", "tiles", "wonders"]
     assert data["sets"] == list(SUPPORTED_SETS) and data["start"] == "BA/RCr"
+    # the levels from the weakest (docs/bots.md), then the training bots
+    assert data["bots"] == ["easy", "medium", "hard", "random", "greedy"]
     assert sorted(data["bots"]) == sorted(BOTS)
+    assert data["bot_kinds"] == {"easy": "level", "medium": "level", "hard": "level",
+                                 "random": "training", "greedy": "training"}
     farmers = next(o for o in data["options"] if o["name"] == "farmers")
     assert farmers == {"name": "farmers", "default": True, "allowed": [True, False],
                        "set": "base"}

@@ -42,7 +42,12 @@ def add(offer: list[str], name: str, command: list[str]) -> None:
 
 def test_the_lobby_offers_outside_bots(client: TestClient, offer: list[str]) -> None:
     add(offer, "city", [sys.executable, str(EXAMPLE)])
-    assert client.get("/api/catalogue").json()["bots"] == [*sorted(BOTS), "city"]
+    add(offer, "afar", [sys.executable, str(EXAMPLE)])
+    catalogue = client.get("/api/catalogue").json()
+    # after every built-in bot, by name
+    assert catalogue["bots"] == ["easy", "medium", "hard", "random", "greedy", "afar", "city"]
+    assert sorted(catalogue["bots"][:-2]) == sorted(BOTS)
+    assert catalogue["bot_kinds"]["afar"] == catalogue["bot_kinds"]["city"] == "outside"
     with pytest.raises(ValueError, match="already a bot called 'city'"):
         seats.add_outside_bot("city", ["true"])
     with pytest.raises(ValueError, match="already a bot called 'random'"):

@@ -102,6 +102,7 @@ def test_bad_serve_arguments_are_usage_errors() -> None:
     assert main(["serve", "--bot-delay", "-1"]) == 2
     assert main(["serve", "--port", "70000"]) == 2
     assert main(["serve", "--waiting-tables", "0"]) == 2
+    assert main(["serve", "--idle-after", "0"]) == 2
 
 
 def test_a_league_of_bots_carries_on_after_the_server_is_killed(tmp_path: Path) -> None:

@@ -2,7 +2,8 @@
 real-time clocks (Fischer, lag forgiven up to a quota, running out),
 turn-based deadlines (a missed move played by the stand-in, the seat handed
 over at the third miss), deadlines kept across a restart, and untimed
-casual games abandoned after 7 days."""
+casual games abandoned after 7 days; and which games count as being played
+now (the lobby's list)."""
 
 from __future__ import annotations
 
@@ -186,8 +187,8 @@ def test_an_untimed_casual_game_left_for_seven_days_is_abandoned(serve: Serve) -
         assert keep_time(client) == 1
         assert client.get(f"/api/tables/{casual}").json()["status"] == "abandoned"
         assert client.get(f"/api/tables/{rated}").json()["status"] == "playing"
-        playing = [t["id"] for t in client.get("/api/tables?status=playing").json()["tables"]]
-        assert playing == [rated]
+        # the rated game stays its player's, but nobody is playing it now
+        assert client.get("/api/tables?status=playing").json()["tables"] == []
         abandoned = client.get("/api/tables?status=abandoned").json()["tables"]
         assert [t["id"] for t in abandoned] == [casual]
         profile = client.get("/api/players/Ann").json()
@@ -202,3 +203,51 @@ def test_an_untimed_casual_game_left_for_seven_days_is_abandoned(serve: Serve) -
             assert "abandoned" in receive(ws)["error"]
     with timed(serve, clock) as client:  # and it stays so
         assert client.get(f"/api/tables/{casual}").json()["status"] == "abandoned"
+
+
+def being_played(client: TestClient) -> list[str]:
+    """The ids of the lobby's "Games being played", newest first."""
+    return [t["id"] for t in client.get("/api/tables?status=playing").json()["tables"]]
+
+
+def test_only_games_someone_plays_now_are_listed_as_being_played(serve: Serve) -> None:
+    clock = FakeTime()
+    with timed(serve, clock) as client:
+        untimed, token = new_table(client)
+        clocked, _ = new_table(client, timing={"kind": "clock", "base": 10800, "increment": 0})
+        by_post, _ = new_table(client, timing={"kind": "turn", "deadline": 3600})
+        assert being_played(client) == [by_post, clocked, untimed]
+        clock.advance(15 * 60 - 1)
+        assert being_played(client) == [by_post, clocked, untimed]
+        # 15 minutes without a move: the live games are no longer being played
+        # (a clock with hours left changes nothing), the turn-based one is
+        clock.advance(1)
+        assert being_played(client) == [by_post]
+        for table_id in (untimed, clocked):
+            assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+        listed = [t["id"] for t in client.get("/api/tables").json()["tables"]]
+        assert listed == [by_post, clocked, untimed]  # every table, without a status
+        # a move brings a game back, for another 15 minutes after the last move
+        with client.websocket_connect(f"/ws/tables/{untimed}") as ws:
+            ws.send_json({"type": "seat", "token": token})
+            ws.send_json({"type": "move", "move": my_turn(ws)["legal"][0]})
+            my_turn(ws)  # the bot answered
+        assert being_played(client) == [by_post, untimed]
+        # the turn-based game is listed as long as its hour for the move runs
+        clock.advance(45 * 60)
+        assert being_played(client) == [by_post]
+        # past it, the stand-in plays the move and the game goes on, listed
+        clock.advance(1)
+        assert keep_time(client) == 1
+        assert client.get(f"/api/tables/{by_post}").json()["clock"]["missed"] == [1, 0]
+        assert being_played(client) == [by_post]
+
+
+def test_how_long_a_live_game_may_rest_is_a_setting(serve: Serve) -> None:
+    clock = FakeTime()
+    with timed(serve, clock, idle_after=60.0) as client:
+        table_id, _ = new_table(client)
+        clock.advance(59)
+        assert being_played(client) == [table_id]
+        clock.advance(1)
+        assert being_played(client) == []

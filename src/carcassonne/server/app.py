@@ -158,11 +158,13 @@ def _errors(app: FastAPI, headers: Secure) -> None:
         return JSONResponse({"error": "malformed request", "rule": None}, status_code=400)
 
 
-#: The client's pages: the lobby, a table, and one page for the profile,
-#: the leaderboard, the competitions and a competition (js/pages.js).
+#: The client's pages: the lobby, a table, one page for the profile,
+#: the leaderboard, the competitions and a competition (js/pages.js), and
+#: the rules in short (js/howto.js).
 PAGES = {"/": "index.html", "/table/{table_id}": "table.html",
          "/player/{name}": "pages.html", "/leaderboard": "pages.html",
-         "/competitions": "pages.html", "/competition/{event_id}": "pages.html"}
+         "/competitions": "pages.html", "/competition/{event_id}": "pages.html",
+         "/how-to-play": "howto.html"}
 
 
 def _client(app: FastAPI, settings: Settings) -> None:

@@ -67,11 +67,39 @@ def remove_outside_bot(name: str) -> None:
     OUTSIDE_BOTS.pop(name, None)
 
 
-def bot_names() -> list[str]:
-    """The bots a seat may have, by name: the built-in ones, then the outside ones."""
-    from carcassonne.bots import BOTS
+#: The built-in bots that are not levels, weakest first: ``random`` plays
+#: any legal move, ``greedy`` the move worth most at once. They are the
+#: yardsticks the levels are measured against (docs/bots.md), and a seat a
+#: person left goes to ``greedy``.
+TRAINING = ("random", "greedy")
 
-    return sorted(BOTS) + sorted(name for name in OUTSIDE_BOTS if name not in BOTS)
+
+def bot_kinds() -> dict[str, str]:
+    """Every bot a seat may have, in the order a lobby offers them, with its kind.
+
+    First the ``level`` bots, weakest first (the order of
+    :data:`carcassonne.bots.LEVELS`, which docs/bots.md measures: ``easy``
+    wins about a third of its games against ``greedy``, ``medium`` and
+    ``hard`` above four in five); then the ``training`` bots
+    (:data:`TRAINING`, then any other built-in bot by name); then the
+    ``outside`` bots the server was started with, by name::
+
+        >>> list(bot_kinds().items())[:4]
+        [('easy', 'level'), ('medium', 'level'), ('hard', 'level'), ('random', 'training')]
+    """
+    from carcassonne.bots import BOTS, LEVELS
+
+    kinds = {name: "level" for name in LEVELS if name in BOTS}
+    kinds.update((name, "training") for name in TRAINING if name in BOTS)
+    kinds.update((name, "training") for name in sorted(BOTS) if name not in kinds)
+    kinds.update((name, "outside") for name in sorted(OUTSIDE_BOTS) if name not in kinds)
+    return kinds
+
+
+def bot_names() -> list[str]:
+    """The bots a seat may have, by name, in the order of :func:`bot_kinds`:
+    the levels, the training bots, then the outside ones."""
+    return list(bot_kinds())
 
 
 def stand_in() -> str:

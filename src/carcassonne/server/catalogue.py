@@ -1,8 +1,9 @@
 """``GET /api/catalogue``: what a client needs to offer games and draw tiles.
 
 The playable sets, their rule options (name, default, allowed values, set),
-the bots, the start tile, and every tile of the playable sets exactly as the
-catalogue files describe it, unrotated (a watchtower tile also carries its
+the bots (in the order to offer them, each with its kind), the start tile,
+and every tile of the playable sets exactly as the catalogue files describe
+it, unrotated (a watchtower tile also carries its
 ``watchtower``: what the tower counts and how many points each)::
 
     >>> data = catalogue()
@@ -15,6 +16,12 @@ the builder...)::
 
     >>> [o["set"] for o in data["options"]][:2]
     ['base', 'base']
+
+The bots come as a lobby offers them: the levels from the weakest, then the
+training bots, then any outside bot (``bot_kinds`` says which is which)::
+
+    >>> data["bots"][:5], data["bot_kinds"]["greedy"]
+    (['easy', 'medium', 'hard', 'random', 'greedy'], 'training')
 
 With The Wonders of Humanity among the playable sets, ``wonders`` holds every
 wonder piece by id as ``wonders.toml`` gives it: its name, its ability, its
@@ -32,7 +39,7 @@ from typing import Any
 
 from carcassonne.engine.options import OPTION_SPECS
 from carcassonne.engine.setup import SUPPORTED_SETS
-from carcassonne.server.bots import bot_names
+from carcassonne.server.bots import bot_kinds
 from carcassonne.tiles import SET_NAMES, START_TILE, TILES_BY_SET, WONDERS, TileType
 
 #: The set whose pieces are listed under ``wonders``.
@@ -82,8 +89,9 @@ def _fixed() -> dict[str, Any]:
 def catalogue() -> dict[str, Any]:
     """The catalogue answer (the bots are read each time: more may be added)."""
     fixed = copy.deepcopy(_fixed())
-    out = {"sets": fixed["sets"], "options": fixed["options"], "bots": bot_names(),
-           "start": fixed["start"], "tiles": fixed["tiles"]}
+    kinds = bot_kinds()
+    out = {"sets": fixed["sets"], "options": fixed["options"], "bots": list(kinds),
+           "bot_kinds": kinds, "start": fixed["start"], "tiles": fixed["tiles"]}
     if "wonders" in fixed:
         out["wonders"] = fixed["wonders"]
     return out

@@ -37,7 +37,9 @@ class Settings:
     ``bot_pace`` (such tables are played at a set pace), and ``bot_tables``
     bounds the tables of bots only being played, per client address and in
     all ``(per address, in all)``; one address has at most
-    ``waiting_tables`` tables waiting for players at once. Rates are
+    ``waiting_tables`` tables waiting for players at once. A live game with
+    no move for ``idle_after`` seconds is not listed among the games being
+    played (``GET /api/tables?status=playing``) until its next move. Rates are
     ``(count, seconds)``: ``http_rate`` bounds the write requests (POST) of
     one client address; on the
     WebSocket, a client's messages beyond ``ws_burst`` are refused one by
@@ -58,6 +60,7 @@ class Settings:
     bot_pace: float = 1.0
     bot_tables: tuple[int, int] = (3, 30)
     waiting_tables: int = 10
+    idle_after: float = 15 * 60.0
     web_dir: Path = WEB_DIR
     http_rate: tuple[int, float] = (60, 10.0)
     ws_burst: tuple[int, float] = (20, 1.0)

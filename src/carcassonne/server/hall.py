@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from sqlalchemy.exc import IntegrityError
@@ -273,13 +273,22 @@ class Hall:
         return table
 
     def listing(self, status: str | None = None) -> list[dict[str, Any]]:
-        """``TABLE`` of the newest tables first, of one status if given."""
+        """``TABLE`` of the newest tables first, of one status if given.
+
+        ``playing`` lists only the games being played now
+        (:meth:`Table.being_played`): a live game nobody moves in leaves the
+        list after ``Settings.idle_after`` seconds, and comes back with its
+        next move."""
         if status is not None and status not in STATUSES:
             raise Refusal(400, f"status must be one of {', '.join(STATUSES)}, not {shown(status)}")
+        now = self.now()
+        idle_after = timedelta(seconds=self.settings.idle_after)
         out = []
         for table in reversed(self.tables.values()):
+            if status == "playing" and not table.being_played(now, idle_after):
+                continue
             if status is None or table.status == status:
-                out.append(table.public(self.now()))
+                out.append(table.public(now))
                 if len(out) == LISTING:
                     break
         return out

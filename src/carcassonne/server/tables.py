@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from carcassonne.engine import Game
@@ -180,6 +180,27 @@ class Table:
         """The human seat whose decision is pending (its time runs), or None."""
         seat = self.to_move()
         return seat if seat is not None and self.seats[seat].kind == "human" else None
+
+    def being_played(self, now: datetime, idle_after: timedelta) -> bool:
+        """Whether someone is really playing this game now, as the lobby's
+        "Games being played" means it.
+
+        A game that nobody moves in stays ``playing`` (an untimed casual game
+        until it is abandoned after 7 days, a rated one for ever), but only
+        these count as being played: a turn-based game (days per move) while
+        the pending move is within its deadline (a missed one is played by
+        the stand-in at once, so in practice always), and a live game
+        (untimed, or on clocks) whose last move, or its start, is less than
+        ``idle_after`` old. A bot's decision is answered within seconds, so a
+        game of bots, or one whose people left it to bots, counts while it
+        goes on."""
+        if self.status != "playing" or self.clock is None:
+            return False
+        if self.timing.kind == "turn":
+            seat = self.running()
+            deadline = None if seat is None else self.clock.deadline(self.timing, seat)
+            return deadline is None or now <= deadline
+        return now - self.clock.since < idle_after
 
     def public(self, now: datetime | None = None) -> dict[str, Any]:
         """``TABLE`` of the protocol as of ``now``: never the stack or a

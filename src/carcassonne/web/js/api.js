@@ -1,11 +1,12 @@
 // Talking to the server over HTTP, and what the browser remembers:
 // the seat token of every table joined (localStorage), the seat and token
 // promised at a rematch not started yet (kept under the finished table's
-// id), and the player's name.
+// id), the player's name and the level last chosen for quick play.
 
 const SEATS = "carcassonne.seats";
 const REMATCHES = "carcassonne.rematches";
 const NAME = "carcassonne.name";
+const QUICK_BOT = "carcassonne.quickBot";
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -39,6 +40,7 @@ export const api = {
   start: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/start`, {}, token),
   leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}, token),
   record: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/record`),
+  features: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/features`),
   rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, {}, token),
   signUp: (name, password, seats) => request("POST", "/api/accounts", { name, password, seats }),
   logIn: (name, password) => request("POST", "/api/session", { name, password }),
@@ -101,6 +103,15 @@ export function playerName() {
 
 export function rememberName(name) {
   if (name) localStorage.setItem(NAME, name);
+}
+
+/** The bot last chosen for quick play ("" on a first visit). */
+export function quickBot() {
+  return localStorage.getItem(QUICK_BOT) || "";
+}
+
+export function rememberQuickBot(bot) {
+  if (bot) localStorage.setItem(QUICK_BOT, bot);
 }
 
 /** Escape text for HTML. */

@@ -3,21 +3,31 @@
 // its top-left corner at (100x, 100y), x east and y south like the game.
 //
 // Layers, bottom to top: tiles, legal squares, last-tile mark, ghost tile,
-// figures, figure spots. The board keeps "follow" mode on until someone pans
-// or zooms by hand: while on, it fits itself again whenever the board grows.
+// figures, figure spots. Until someone pans or zooms by hand the board
+// follows the game by itself ("focus"): it shows everything while a tile
+// stays readable on screen (readable()), and past that (a big board, a
+// phone) it keeps that zoom and follows the last placed tile, moving only
+// when that tile leaves the middle of the view. The fit button shows
+// everything, however small ("all"), and keeps doing so as the board grows.
 //
 // A wonder (The Wonders of Humanity) is one entry of the board list, at its
 // anchor square with its rotation, and covers several squares around it:
 // it is drawn whole, turned about its anchor, with its name upright on the
 // monument and its owner's marker beside the name.
 
-import { figurePoint, tileGeometry } from "./geometry.js";
-import { figureMarkup, getCatalogue, PLAYER_COLOURS, tileMarkup, wonderData } from "./tiles.js";
+import { figurePoint, GRID, tileGeometry } from "./geometry.js";
+import { playerColour } from "./palette.js";
+import { figureMarkup, getCatalogue, PLAYER_COLOURS, symbolGrow, tileMarkup, wonderData } from "./tiles.js";
 import { pieceSquares, pieceToBoard, wonderFigurePoint, wonderLabel, wonderMarkup, wonderShape } from "./wonders.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const MIN_SCALE = 0.12;
 const MAX_SCALE = 2.2;
+/** The smallest zoom the board picks by itself: a square of 52 px on a
+ * phone, 40 px on a wider screen (where a mouse wheel zooms at once). */
+export function readable(width) {
+  return width < 700 ? 0.52 : 0.4;
+}
 
 function el(tag, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, tag);
@@ -60,9 +70,15 @@ export function figureSpot(board, fig, covered = null) {
   return [x * 100 + u * 100, y * 100 + v * 100];
 }
 
+/** The centre of a view `span` wide showing `at`, kept inside [low, high] where the board is wider. */
+function clampCentre(at, low, high, span) {
+  if (high - low <= span) return (low + high) / 2;
+  return Math.max(low + span / 2, Math.min(high - span / 2, at));
+}
+
 /** The group of a wonder on the board: the piece turned about its anchor, its name and marker upright. */
-function wonderGroup(id, data, rotation, colour) {
-  return `<g transform="rotate(${rotation} 50 50)">${wonderMarkup(id, data)}</g>${wonderLabel(id, data, rotation, colour)}`;
+function wonderGroup(id, data, rotation, owner) {
+  return `<g transform="rotate(${rotation} 50 50)">${wonderMarkup(id, data, rotation)}</g>${wonderLabel(id, data, rotation, owner)}`;
 }
 
 export class BoardView {
@@ -72,7 +88,7 @@ export class BoardView {
     container.appendChild(this.svg);
     this.view = el("g", { class: "viewport" }, this.svg);
     this.layers = {};
-    for (const name of ["tiles", "highlights", "preview", "last", "ghost", "figures", "spots"]) {
+    for (const name of ["tiles", "dead", "lit", "highlights", "preview", "last", "ghost", "figures", "spots"]) {
       this.layers[name] = el("g", { class: `layer-${name}` }, this.view);
     }
     this.tiles = new Map();
@@ -80,13 +96,12 @@ export class BoardView {
     this.k = 0.6;
     this.tx = 0;
     this.ty = 0;
-    this.follow = true;
+    this.follow = "focus"; // "focus", "all" or null (moved by hand)
+    this.focus = null; // the square followed: the last placed tile
     this.extent = null;
     this.handlers = {};
     this.bindPointer();
-    new ResizeObserver(() => {
-      if (this.follow) this.fit();
-    }).observe(container);
+    new ResizeObserver(() => this.refit()).observe(container);
   }
 
   on(name, fn) {
@@ -95,11 +110,45 @@ export class BoardView {
 
   // --- view transform -------------------------------------------------
 
+  // The <svg> is twice the container's size each way, centred on it
+  // (style.css), so a drag can move it as one composited picture (a CSS
+  // transform, no redrawing) until it has moved far; `tx`, `ty` are in the
+  // container's pixels. apply() draws the view afresh.
+
+  /** The container's box on screen. */
+  box() {
+    return this.container.getBoundingClientRect();
+  }
+
   apply() {
-    this.view.setAttribute("transform", `translate(${this.tx.toFixed(1)} ${this.ty.toFixed(1)}) scale(${this.k.toFixed(4)})`);
+    const ox = this.container.clientWidth / 2;
+    const oy = this.container.clientHeight / 2;
+    this.view.setAttribute("transform", `translate(${(this.tx + ox).toFixed(1)} ${(this.ty + oy).toFixed(1)}) scale(${this.k.toFixed(4)})`);
+    this.drawn = [this.tx, this.ty];
+    this.svg.style.transform = "";
     // figures grow a little when the board is small, so they stay easy to see
     const grow = this.figureGrow();
     if (this.figures && Math.abs(grow - this.drawnGrow) > 0.08) this.setFigures(this.figures, this.board);
+    // coats of arms and goods keep a least size on screen (style.css .sym-grow)
+    // (set only when it changes: a new value restyles every tile)
+    const symbols = symbolGrow(this.k).toFixed(3);
+    if (symbols !== this.drawnSymbols) {
+      this.svg.style.setProperty("--sym-grow", symbols);
+      this.drawnSymbols = symbols;
+    }
+  }
+
+  /** Move the view by hand to (tx, ty): a shift of the drawn picture while it stays near. */
+  panTo(tx, ty) {
+    this.tx = tx;
+    this.ty = ty;
+    const dx = tx - (this.drawn?.[0] ?? tx);
+    const dy = ty - (this.drawn?.[1] ?? ty);
+    if (Math.abs(dx) < this.container.clientWidth * 0.4 && Math.abs(dy) < this.container.clientHeight * 0.4) {
+      this.svg.style.transform = `translate(${dx.toFixed(1)}px, ${dy.toFixed(1)}px)`;
+    } else {
+      this.apply();
+    }
   }
 
   figureGrow() {
@@ -108,21 +157,26 @@ export class BoardView {
 
   /** Zoom by `factor` about the point (cx, cy) of the container. */
   zoomBy(factor, cx, cy, byHand = true) {
-    const rect = this.svg.getBoundingClientRect();
+    const rect = this.box();
     const px = cx ?? rect.width / 2;
     const py = cy ?? rect.height / 2;
     const k = Math.max(MIN_SCALE, Math.min(MAX_SCALE, this.k * factor));
     this.tx = px - ((px - this.tx) * k) / this.k;
     this.ty = py - ((py - this.ty) * k) / this.k;
     this.k = k;
-    if (byHand) this.follow = false;
+    if (byHand) this.follow = null;
     this.apply();
   }
 
-  /** Show everything on the board (tiles and legal squares) and follow again. */
+  /** Show everything on the board, however small, and keep doing so. */
   fit() {
-    this.follow = true;
-    const rect = this.svg.getBoundingClientRect();
+    this.place("all");
+  }
+
+  /** Follow the game by itself again (see the top of this file). */
+  place(mode = "focus") {
+    this.follow = mode;
+    const rect = this.box();
     if (!rect.width || !rect.height) return;
     // the tiles and the ring of squares around them, where tiles may go next
     // (a wonder's anchor may lie further out: the highlighted squares count too)
@@ -137,16 +191,35 @@ export class BoardView {
     const maxY = Math.max(...ys) + 2;
     const pad = 30;
     const k = Math.min((rect.width - 2 * pad) / ((maxX - minX) * 100), (rect.height - 2 * pad) / ((maxY - minY) * 100), 1.3);
-    this.k = Math.max(MIN_SCALE, k);
-    this.tx = rect.width / 2 - ((minX + maxX) / 2) * 100 * this.k;
-    this.ty = rect.height / 2 - ((minY + maxY) / 2) * 100 * this.k;
     this.extent = `${minX},${minY},${maxX},${maxY}`;
+    const least = readable(rect.width);
+    if (mode === "all" || k >= least || !this.focus) {
+      this.k = Math.max(MIN_SCALE, k);
+      this.tx = rect.width / 2 - ((minX + maxX) / 2) * 100 * this.k;
+      this.ty = rect.height / 2 - ((minY + maxY) / 2) * 100 * this.k;
+    } else {
+      // too big to show whole at a readable size: follow the focus square,
+      // moving only when it leaves the middle of the view
+      const [fx, fy] = [(this.focus[0] + 0.5) * 100, (this.focus[1] + 0.5) * 100];
+      const sx = this.tx + fx * this.k;
+      const sy = this.ty + fy * this.k;
+      const inside = Math.abs(this.k - least) < 1e-6
+        && sx > rect.width * 0.2 && sx < rect.width * 0.8 && sy > rect.height * 0.2 && sy < rect.height * 0.8;
+      if (!inside) {
+        this.k = least;
+        // centred on the focus, but no further out than the board's edge
+        const cx = clampCentre(fx, minX * 100, maxX * 100, rect.width / least);
+        const cy = clampCentre(fy, minY * 100, maxY * 100, rect.height / least);
+        this.tx = rect.width / 2 - cx * least;
+        this.ty = rect.height / 2 - cy * least;
+      }
+    }
     this.apply();
   }
 
-  /** Fit again if following (the board may have grown). */
+  /** Place the board again if it follows the game (it may have grown). */
   refit() {
-    if (this.follow) this.fit();
+    if (this.follow) this.place(this.follow);
   }
 
   bindPointer() {
@@ -169,7 +242,7 @@ export class BoardView {
       pointers.set(e.pointerId, [e.clientX, e.clientY]);
       if (pinch && pointers.size === 2) {
         const [a, b] = [...pointers.values()];
-        const rect = this.svg.getBoundingClientRect();
+        const rect = this.box();
         const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
         this.zoomBy((pinch.k * d) / pinch.d / this.k, (a[0] + b[0]) / 2 - rect.left, (a[1] + b[1]) / 2 - rect.top);
         moved = true;
@@ -181,16 +254,15 @@ export class BoardView {
       if (!moved && Math.hypot(dx, dy) < 5) return;
       if (!moved) this.svg.setPointerCapture?.(e.pointerId);
       moved = true;
-      this.follow = false;
+      this.follow = null;
       this.svg.classList.add("dragging");
-      this.tx = drag.tx + dx;
-      this.ty = drag.ty + dy;
-      this.apply();
+      this.panTo(drag.tx + dx, drag.ty + dy);
     });
     const end = (e) => {
       pointers.delete(e.pointerId);
       if (pointers.size < 2) pinch = null;
       if (pointers.size === 0) {
+        if (drag && moved) this.apply(); // the picture shifted: draw it where it now is
         drag = null;
         this.svg.classList.remove("dragging");
       }
@@ -205,9 +277,25 @@ export class BoardView {
         moved = false;
       }
     }, true);
+    // pointing at the board (a mouse, no button held) or tapping it: the
+    // board point under it goes to the "inspect" handler
+    const point = (e) => {
+      const rect = this.box();
+      return [(e.clientX - rect.left - this.tx) / this.k, (e.clientY - rect.top - this.ty) / this.k];
+    };
+    this.svg.addEventListener("pointermove", (e) => {
+      if (e.pointerType === "mouse" && !e.buttons) this.handlers.inspect?.(point(e), "hover");
+    });
+    this.svg.addEventListener("pointerleave", (e) => {
+      if (e.pointerType === "mouse") this.handlers.inspect?.(null, "hover");
+    });
+    this.svg.addEventListener("click", (e) => {
+      if (e.target.closest?.(".legal-square, .ghost, .figure-spot, .kind-chooser")) return;
+      this.handlers.inspect?.(point(e), "tap");
+    });
     this.svg.addEventListener("wheel", (e) => {
       e.preventDefault();
-      const rect = this.svg.getBoundingClientRect();
+      const rect = this.box();
       this.zoomBy(Math.pow(1.0015, -e.deltaY), e.clientX - rect.left, e.clientY - rect.top);
     }, { passive: false });
   }
@@ -232,13 +320,12 @@ export class BoardView {
       if (this.tiles.has(key)) continue;
       const wonder = wonderData(b.tile);
       if (wonder) {
-        const colour = b.owner == null ? null : PLAYER_COLOURS[b.owner % PLAYER_COLOURS.length];
         const g = el("g", {
           class: "board-tile board-wonder", "data-testid": "board-wonder", "data-x": b.at[0], "data-y": b.at[1],
           "data-tile": b.tile, "data-rotation": b.rotation, "data-owner": b.owner ?? "",
           transform: `translate(${b.at[0] * 100} ${b.at[1] * 100})`,
         }, this.layers.tiles);
-        g.innerHTML = wonderGroup(b.tile, wonder, b.rotation, colour);
+        g.innerHTML = wonderGroup(b.tile, wonder, b.rotation, b.owner ?? null);
         this.tiles.set(key, g);
         continue;
       }
@@ -247,7 +334,7 @@ export class BoardView {
         "data-tile": b.tile, "data-rotation": b.rotation,
         transform: `translate(${b.at[0] * 100} ${b.at[1] * 100}) rotate(${b.rotation} 50 50)`,
       }, this.layers.tiles);
-      g.innerHTML = tileMarkup(b.tile);
+      g.innerHTML = tileMarkup(b.tile, b.rotation);
       this.tiles.set(key, g);
     }
     this.board = board;
@@ -261,19 +348,54 @@ export class BoardView {
     const covered = coveredSquares(board);
     this.layers.figures.innerHTML = figures.map((f) => {
       const [x, y] = figureSpot(board, f, covered);
-      const colour = PLAYER_COLOURS[f.player % PLAYER_COLOURS.length];
       const figure = f.figure || "meeple";
-      return figureMarkup(x, y, colour, f.feature, 26 * this.drawnGrow,
+      return figureMarkup(x, y, f.player, f.feature, 26 * this.drawnGrow,
         ` data-testid="board-figure" data-player="${f.player}" data-figure="${figure}" data-feature="${f.feature}" data-x="${f.at[0]}" data-y="${f.at[1]}"`,
         figure);
     }).join("");
   }
 
+  /**
+   * Light up areas of tiles: [{at, tile, rotation, kind, seg}] (kind city,
+   * road, field or monastery, `seg` its segment on the tile; kind "square"
+   * lights a whole square). `tone` "claim" is a spot's feature, "look" one
+   * pointed at.
+   */
+  setLit(areas, tone = "look") {
+    this.layers.lit.innerHTML = (areas || []).map((a) => {
+      const where = `translate(${a.at[0] * 100} ${a.at[1] * 100})`;
+      if (a.kind === "square") return `<rect class="lit-area" x="${a.at[0] * 100}" y="${a.at[1] * 100}" width="100" height="100"/>`;
+      const geo = geometryOf(a.tile);
+      if (!geo) return "";
+      let shape = "";
+      if (a.kind === "city") shape = `<path class="lit-area" d="${geo.cities[a.seg]?.path || ""}"/>`;
+      else if (a.kind === "road") shape = `<path class="lit-road" d="${geo.roads[a.seg]?.path || ""}"/>`;
+      else if (a.kind === "monastery") shape = `<rect class="lit-area" x="27" y="27" width="46" height="46" rx="8"/>`;
+      else if (a.kind === "field") {
+        const cell = 100 / GRID;
+        let d = "";
+        geo.grid.forEach((owner, k) => {
+          if (owner === `f${a.seg}`) d += `M${(k % GRID) * cell} ${Math.floor(k / GRID) * cell}h${cell}v${cell}h${-cell}Z`;
+        });
+        shape = `<path class="lit-field" d="${d}"/>`;
+      }
+      return `<g class="lit" data-testid="lit-part" data-x="${a.at[0]}" data-y="${a.at[1]}" data-kind="${a.kind}" transform="${where} rotate(${a.rotation} 50 50)">${shape}</g>`;
+    }).join("");
+    this.layers.lit.setAttribute("class", `layer-lit tone-${tone}`);
+  }
+
+  /** Mark the open squares no tile left can fill. */
+  setDead(squares) {
+    this.layers.dead.innerHTML = (squares || []).map(([x, y]) => `<g class="dead-square" data-testid="dead-square" data-x="${x}" data-y="${y}" transform="translate(${x * 100} ${y * 100})">`
+      + `<rect x="6" y="6" width="88" height="88" rx="8"/><path d="M30 30L70 70M70 30L30 70"/><title>${this.deadTitle || ""}</title></g>`).join("");
+  }
+
   /** Mark the last placed tile (every square of a wonder) with its player's colour. */
   setLast(at, player) {
     this.layers.last.innerHTML = "";
+    this.focus = at || null;
     if (!at) return;
-    const colour = player == null ? "#ffb300" : PLAYER_COLOURS[player % PLAYER_COLOURS.length];
+    const colour = player == null ? "#ffb300" : playerColour(player);
     const placed = this.covered.get(`${at[0]},${at[1]}`)?.entry;
     const wonder = placed && wonderData(placed.tile);
     const squares = wonder ? pieceSquares(wonder, placed.at, placed.rotation) : [{ x: at[0], y: at[1] }];
@@ -326,7 +448,7 @@ export class BoardView {
       }
     } else {
       const inner = el("g", { transform: `rotate(${ghost.rotation} 50 50)` }, g);
-      inner.innerHTML = tileMarkup(ghost.tile);
+      inner.innerHTML = tileMarkup(ghost.tile, ghost.rotation);
       el("rect", { x: 1, y: 1, width: 98, height: 98, class: "ghost-frame" }, g);
     }
     if (ghost.rotations > 1) {
@@ -348,7 +470,7 @@ export class BoardView {
    */
   setSpots(spots, picks, active, player, onPick, onKind = () => {}) {
     this.layers.spots.innerHTML = "";
-    const colour = PLAYER_COLOURS[(player ?? 0) % PLAYER_COLOURS.length];
+    const seat = player ?? 0;
     const grow = Math.min(1.3, this.figureGrow());
     const chosen = new Map((picks || []).map((p) => [p.key, p.kind]));
     let chooser = null;
@@ -360,43 +482,45 @@ export class BoardView {
       const g = el("g", { class: `figure-spot${isSel ? " selected" : ""}${s.blocked && !isSel ? " blocked" : ""}`, "data-testid": "figure-spot",
         "data-feature": s.feature, "data-spot": s.spot ?? "", "data-figure": shown, "data-kinds": s.kinds.join(" "),
         "data-on": s.on ?? "", transform: `translate(${x} ${y}) scale(${grow.toFixed(2)})` }, this.layers.spots);
-      el("circle", { r: 12, class: "spot-ring", stroke: colour }, g);
-      if (isSel) {
-        g.insertAdjacentHTML("beforeend", figureMarkup(0, 0, colour, s.feature, 24, "", shown));
-      } else if (shown === "builder" || shown === "pig") {
-        // a spot only for the builder or the pig shows which
-        g.insertAdjacentHTML("beforeend", figureMarkup(0, 0, colour, s.feature, 15, "", shown));
-      } else {
-        el("circle", { r: 5, class: "spot-dot", fill: colour }, g);
-      }
+      // the figure itself, small and pale until chosen: lying in a field,
+      // standing elsewhere, a builder or pig where only they may go; a
+      // wider invisible disc takes the tap
+      el("circle", { r: 13, class: "spot-hit" }, g);
+      g.insertAdjacentHTML("beforeend", figureMarkup(0, 0, seat, s.feature, isSel ? 24 : 17, "", shown));
       const title = el("title", {}, g);
       title.textContent = s.label || s.feature;
       g.addEventListener("click", (e) => {
         e.stopPropagation();
         onPick(s.key);
       });
+      g.addEventListener("pointerenter", () => this.handlers.spot?.(s));
+      g.addEventListener("pointerleave", () => this.handlers.spot?.(null));
       if (isSel && s.key === active && s.kinds.length > 1) chooser = [s, shown];
     }
     // Drawn last, so that no spot drawn after it covers its buttons.
-    if (chooser) this.kindChooser(chooser[0], chooser[1], colour, grow, onKind);
+    if (chooser) this.kindChooser(chooser[0], chooser[1], seat, grow, onKind);
   }
 
   /** The row of figure kinds above the selected spot. */
-  kindChooser(spot, shown, colour, grow, onKind) {
+  kindChooser(spot, shown, seat, grow, onKind) {
+    const colour = playerColour(seat);
     const [x, y] = spot.point;
     const size = 26;
     const gap = 4;
     const width = spot.kinds.length * size + (spot.kinds.length - 1) * gap;
-    const below = y - Math.floor(y / 100) * 100 < 40; // near the top edge of its square: go below
-    const dy = below ? 22 : -22 - size;
+    // outside the tile (above it, or below for a spot in its lower half),
+    // so that it covers none of the tile's other spots
+    const top = Math.floor(y / 100) * 100;
+    const below = y - top > 50;
+    const edge = below ? top + 100 + 6 * grow : top - 6 * grow;
     const g = el("g", { class: "kind-chooser", "data-testid": "kind-chooser",
-      transform: `translate(${x} ${y}) scale(${grow.toFixed(2)}) translate(${-width / 2} ${dy})` }, this.layers.spots);
+      transform: `translate(${x} ${edge}) scale(${grow.toFixed(2)}) translate(${-width / 2} ${below ? 4 : -size - 4})` }, this.layers.spots);
     el("rect", { x: -4, y: -4, width: width + 8, height: size + 8, rx: 8, class: "kind-back" }, g);
     spot.kinds.forEach((k, i) => {
       const b = el("g", { class: `kind-option${k === shown ? " chosen" : ""}`, "data-testid": "figure-kind", "data-figure": k,
         transform: `translate(${i * (size + gap)} 0)` }, g);
       el("rect", { width: size, height: size, rx: 6, class: "kind-box", stroke: k === shown ? colour : "#8a7a5c" }, b);
-      b.insertAdjacentHTML("beforeend", figureMarkup(size / 2, size / 2, colour, "city", 17, "", k));
+      b.insertAdjacentHTML("beforeend", figureMarkup(size / 2, size / 2, seat, "city", 17, "", k));
       const title = el("title", {}, b);
       title.textContent = spot.kindLabels?.[k] || k;
       b.addEventListener("click", (e) => {

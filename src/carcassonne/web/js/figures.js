@@ -1,10 +1,18 @@
 // Figures as SVG: the meeple, the large meeple (Inns & Cathedrals), the
-// builder and the pig (Traders & Builders), each in its player's colour.
+// builder and the pig (Traders & Builders), each in its player's colour and
+// with its player's mark.
 //
 // Every figure is a symbol in a 100 x 100 box whose outline takes the fill
 // and stroke of the <use> that draws it, so one symbol serves every colour.
+// A figure drawn for a seat carries the seat's class (palette.js), and its
+// body and mark are filled from the CSS custom properties that class sets:
+// switching the palette recolours every figure on the page at once. The mark
+// (the seat's shape, in the ink that reads best on its colour) sits on the
+// figure's chest and stays upright, so that colour is never the only cue.
 // Followers (meeple, large meeple) lie down in fields, as farmers do; the
 // builder and the pig always stand. Goods icons for the panels are here too.
+
+import { markId, MARK_SYMBOLS, playerColour, playerInk, seatClass } from "./palette.js";
 
 /** The figure kinds, in the order they are offered and listed. */
 export const FIGURE_KINDS = ["meeple", "large", "builder", "pig"];
@@ -26,8 +34,8 @@ const BUILDER_HAT = "M28 31C28 27 34 26 37 26C37 16 43 12 50 12C57 12 63 16 63 2
 export const FIGURE_SYMBOLS = `
     <symbol id="meeple" viewBox="0 0 100 100"><path d="${MEEPLE}"/></symbol>
     <symbol id="meeple-large" viewBox="0 0 100 100"><path d="${MEEPLE}"/>
-      <circle cx="50" cy="50" r="9" fill="rgba(255,255,255,0.85)" stroke="none"/>
-      <circle cx="50" cy="50" r="4" fill="rgba(0,0,0,0.25)" stroke="none"/></symbol>
+      <circle cx="50" cy="51" r="22" fill="none" stroke="rgba(255,255,255,0.92)" stroke-width="5"/>
+      <circle cx="50" cy="51" r="25.5" fill="none" stroke="rgba(0,0,0,0.4)" stroke-width="2"/></symbol>
     <symbol id="builder" viewBox="0 0 100 100">
       <path d="M80 40L92 28M86 22L98 34" stroke-width="9" stroke-linecap="round" fill="none"/>
       <path d="M80 40L92 28M86 22L98 34" stroke="#c9c3b8" stroke-width="4" stroke-linecap="round" fill="none"/>
@@ -45,11 +53,33 @@ export const FIGURE_SYMBOLS = `
       <ellipse cx="93" cy="53" rx="6" ry="8" fill="rgba(255,255,255,0.4)" stroke="none"/>
       <circle cx="92" cy="51" r="1.6" fill="#1b1b1b" stroke="none"/><circle cx="94.5" cy="56" r="1.6" fill="#1b1b1b" stroke="none"/>
       <circle cx="82" cy="43" r="3" fill="#1b1b1b" stroke="none"/>
-    </symbol>`;
+    </symbol>
+    ${MARK_SYMBOLS}`;
 
 function symbolOf(figure) {
   if (figure === "large") return "meeple-large";
   return figure === "builder" || figure === "pig" ? figure : "meeple";
+}
+
+/**
+ * Where each figure wears its mark: the centre, as a fraction of the
+ * figure's box from its middle, and the mark's width as a fraction of the
+ * figure's. The meeples wear it on the chest (the large one inside its
+ * ring), the builder on his coat, the pig on its flank.
+ */
+const MARK_AT = {
+  meeple: { dx: 0, dy: 0.01, w: 0.36 },
+  large: { dx: 0, dy: 0.01, w: 0.3 },
+  builder: { dx: 0, dy: 0.12, w: 0.27 },
+  pig: { dx: -0.06, dy: 0.05, w: 0.32 },
+};
+
+/** What a figure is drawn for: a seat (its colour and mark) or a bare colour. */
+function owner(who) {
+  if (typeof who === "number" && Number.isFinite(who)) {
+    return { colour: playerColour(who), ink: playerInk(who), mark: markId(who), seatClass: ` ${seatClass(who)}` };
+  }
+  return { colour: who || "#bdb5a6", ink: null, mark: null, seatClass: "" };
 }
 
 /** The drawn size of `figure` when a meeple is `size` wide. */
@@ -58,27 +88,52 @@ export function figureSize(figure, size = 26) {
 }
 
 /**
- * A figure drawn at (x, y) in board units, `size` being a meeple's width
- * (the large meeple, builder and pig come out bigger). Followers in fields
- * lie down.
+ * The <use>s of one figure whose box of side `s` is centred on (x, y):
+ * its body (turned by `turn` degrees about the centre, for a follower lying
+ * in a field) and, drawn for a seat, its mark, upright at the turned chest.
  */
-export function figureMarkup(x, y, colour, feature, size = 26, extra = "", figure = "meeple") {
-  const s = figureSize(figure, size);
-  const lies = feature === "field" && (figure === "meeple" || figure === "large");
-  const lying = lies ? ` transform="rotate(-90 ${x} ${y})"` : "";
-  return `<g class="figure figure-${figure}"${extra}><use href="#${symbolOf(figure)}" x="${x - s / 2}" y="${y - s / 2}" width="${s}" height="${s}"`
-    + ` fill="${colour}" stroke="#1b1b1b" stroke-width="6"${lying}/></g>`;
+function figureUses(figure, who, x, y, s, turn, stroke) {
+  const o = owner(who);
+  const body = o.mark ? ' class="figure-body"' : "";
+  const turned = turn ? ` transform="rotate(${turn} ${x} ${y})"` : "";
+  const out = [`<use href="#${symbolOf(figure)}"${body} x="${x - s / 2}" y="${y - s / 2}" width="${s}" height="${s}"`
+    + ` fill="${o.colour}" stroke="${stroke}" stroke-width="6"${turned}/>`];
+  if (o.mark) {
+    const at = MARK_AT[figure] || MARK_AT.meeple;
+    // the chest turns with the body; the mark itself does not
+    const a = (turn * Math.PI) / 180;
+    const mx = x + s * (at.dx * Math.cos(a) - at.dy * Math.sin(a));
+    const my = y + s * (at.dx * Math.sin(a) + at.dy * Math.cos(a));
+    const w = s * at.w;
+    out.push(`<use href="#${o.mark}" class="figure-mark" x="${(mx - w / 2).toFixed(2)}" y="${(my - w / 2).toFixed(2)}"`
+      + ` width="${w.toFixed(2)}" height="${w.toFixed(2)}" fill="${o.ink}"/>`);
+  }
+  return { uses: out.join(""), seatClass: o.seatClass };
 }
 
-/** A figure as a standalone <svg> icon (for panels and buttons). */
-export function figureIcon(figure, colour, size = 16) {
-  return `<svg class="figure-icon figure-icon-${figure}" viewBox="0 0 100 100" width="${size}" height="${size}" aria-hidden="true">`
-    + `<use href="#${symbolOf(figure)}" fill="${colour}" stroke="#222" stroke-width="6"/></svg>`;
+/**
+ * A figure drawn at (x, y) in board units, `size` being a meeple's width
+ * (the large meeple, builder and pig come out bigger). `who` is the seat it
+ * belongs to (its colour and mark; or a bare colour, drawn without a mark).
+ * Followers in fields lie down.
+ */
+export function figureMarkup(x, y, who, feature, size = 26, extra = "", figure = "meeple") {
+  const s = figureSize(figure, size);
+  const lies = feature === "field" && (figure === "meeple" || figure === "large");
+  const drawn = figureUses(figure, who, x, y, s, lies ? -90 : 0, "#1b1b1b");
+  return `<g class="figure figure-${figure}${drawn.seatClass}"${extra}>${drawn.uses}</g>`;
+}
+
+/** A figure of seat `who` (or a bare colour) as a standalone <svg> icon (for panels and buttons). */
+export function figureIcon(figure, who, size = 16) {
+  const drawn = figureUses(figure, who, 50, 50, 100, 0, "#222");
+  return `<svg class="figure-icon figure-icon-${figure}${drawn.seatClass}" viewBox="0 0 100 100" width="${size}" height="${size}" aria-hidden="true">`
+    + `${drawn.uses}</svg>`;
 }
 
 /** A meeple icon as a standalone <svg> (for panels). */
-export function meepleIcon(colour, size = 16) {
-  return figureIcon("meeple", colour, size);
+export function meepleIcon(who, size = 16) {
+  return figureIcon("meeple", who, size);
 }
 
 /** A trade good (wine, grain, cloth) as a standalone <svg> icon. */

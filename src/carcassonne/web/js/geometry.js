@@ -23,7 +23,7 @@ const CORNERS = { N: [0, 0], E: [1, 0], S: [1, 1], W: [0, 1] }; // start corner,
 const MIDDLE = { N: [0.5, 0], E: [1, 0.5], S: [0.5, 1], W: [0, 0.5] };
 const INWARD = { N: [0, 1], E: [-1, 0], S: [0, -1], W: [1, 0] };
 export const ROAD_HALF_WIDTH = 0.065;
-const GRID = 20;
+export const GRID = 20;
 
 function endCorner(side) {
   return CORNERS[SIDES[(SIDES.indexOf(side) + 1) % 4]];
@@ -183,7 +183,7 @@ function roadData(shape, scale) {
   return shape.control ? `M${f(shape.from)} Q${f(shape.control)} ${f(shape.to)}` : `M${f(shape.from)} L${f(shape.to)}`;
 }
 
-function distanceToPolyline(p, pts) {
+export function distanceToPolyline(p, pts) {
   let best = Infinity;
   for (let i = 1; i < pts.length; i += 1) {
     const a = pts[i - 1];
@@ -275,7 +275,9 @@ function build(data, scale) {
   fields.forEach((field, i) => {
     field.spot = bestCells(owner, `f${i}`, 1)[0] || fallbackFieldSpot(field.at);
   });
-  return { cities, roads, fields, monastery, tower, junction };
+  // `grid`: the owner of each cell of a GRID x GRID cut (row by row): "c<i>"
+  // city i, "f<i>" field i, "x" a road or building (feature highlights read it)
+  return { cities, roads, fields, monastery, tower, junction, grid: owner };
 }
 
 function fallbackFieldSpot(at) {

@@ -47,8 +47,18 @@ export function language() {
   return current;
 }
 
+// On a touch screen a text may have a variant of its own, "<key>.touch",
+// which says "tap" where the mouse's says "click" or "press R".
+const TOUCH = typeof matchMedia === "function" && matchMedia("(hover: none) and (pointer: coarse)").matches;
+
+/** Whether this is a touch screen (no hover, a coarse pointer). */
+export function touchScreen() {
+  return TOUCH;
+}
+
 /** The text of `key` in the current language, with {params} filled in. */
 export function t(key, params = {}) {
+  if (TOUCH && (`${key}.touch` in messages || `${key}.touch` in fallback)) key = `${key}.touch`;
   const entry = key in messages ? messages[key] : fallback[key];
   if (entry === undefined) return key;
   if (typeof entry === "function") return entry(params);

@@ -1,12 +1,16 @@
-// The lobby (/): play against a bot in one click, create a table (seats,
-// sets and their options, its time), and list open tables (join a free
-// seat), games being played (watch) and finished or abandoned games (replay);
-// logged in, the player's competition matches ("Play now") and games.
+// The lobby (/): play against a bot in one click (Easy, Medium or Hard, the
+// choice remembered), create a table (seats, sets and their options, its
+// time), and list open tables (join a free seat), games being played
+// (watch; the server lists only those someone plays now) and finished or
+// abandoned games (replay); logged in, the player's competition matches
+// ("Play now") and games.
 
 import { currentAccount, loadMe, renderAccount } from "./account.js";
-import { api, esc, playerName, rememberName, rememberSeat, seatFor } from "./api.js";
+import { api, esc, playerName, quickBot, rememberName, rememberQuickBot, rememberSeat, seatFor } from "./api.js";
 import { has, initI18n, languageSwitch, t } from "./i18n.js";
 import { renderMyMatches } from "./matches.js";
+import { botChoice, botOptions, botWord, catalogueBots, hasBotName, quickTableName, seatName, tableName } from "./names.js";
+import { paletteSwitch } from "./palette.js";
 import { installDefs, miniTile, seatClass, setCatalogue } from "./tiles.js";
 import { tableBadges, timingOf, timingOptions } from "./timing.js";
 import { toast } from "./ui.js";
@@ -25,14 +29,53 @@ function setPlayable(s) {
   return s.playable !== false;
 }
 
-function botNames() {
-  const list = (catalogue.bots || []).map((b) => (typeof b === "string" ? b : b.name || b.id));
-  return list.length ? list : ["greedy", "random"];
+/** The catalogue's bots in the order offered (levels from the weakest, training bots, outside bots), with their kinds. */
+function bots() {
+  const list = catalogueBots(catalogue);
+  return list.length ? list : [{ name: "greedy", kind: "training" }, { name: "random", kind: "training" }];
 }
 
+function botNames() {
+  return bots().map((b) => b.name);
+}
+
+/** The bot of a seat added to the create form: the stand-in, as the server gives free seats. */
 function defaultBot() {
-  const bots = botNames();
-  return bots.includes("greedy") ? "greedy" : bots[0];
+  const names = botNames();
+  return names.includes("greedy") ? "greedy" : names[0];
+}
+
+// --- quick play ------------------------------------------------------------
+//
+// "Play against a bot" seats one of the levels, chosen beside the button
+// (Medium on a first visit) and remembered for the next visit.
+
+function levels() {
+  return bots().filter((b) => b.kind === "level").map((b) => b.name);
+}
+
+function quickLevel() {
+  const offered = levels();
+  const saved = quickBot();
+  if (offered.includes(saved)) return saved;
+  return offered.includes("medium") ? "medium" : offered[0] || defaultBot();
+}
+
+function renderQuickLevels() {
+  const chosen = quickLevel();
+  const el = $("quick-level");
+  el.setAttribute("aria-label", t("lobby.quickLevel"));
+  el.innerHTML = levels().map((bot) => `<label class="segment" title="${esc(t(`botHelp.${bot}`))}">
+      <input type="radio" name="quick-level" value="${esc(bot)}" data-testid="quick-level-${esc(bot)}"${bot === chosen ? " checked" : ""}>
+      <span>${esc(t(`botLevel.${bot}`))}</span></label>`).join("");
+  el.hidden = !levels().length;
+  $("quick-help").textContent = levels().length ? botChoice(chosen) : "";
+  for (const input of el.querySelectorAll("input")) {
+    input.addEventListener("change", () => {
+      rememberQuickBot(input.value);
+      renderQuickLevels();
+    });
+  }
 }
 
 function myName() {
@@ -51,10 +94,9 @@ function renderSeats() {
   const count = Number($("player-count").value);
   while (seats.length < count) seats.push({ kind: "bot", bot: defaultBot() });
   seats = seats.slice(0, count);
-  const kinds = [["human", t("lobby.human")], ...botNames().map((b) => [`bot:${b}`, t("players.bot", { bot: label("bot", b) })])];
   $("seat-list").innerHTML = seats.map((s, i) => {
     const value = s.kind === "human" ? "human" : `bot:${s.bot}`;
-    const opts = kinds.map(([v, text]) => `<option value="${v}"${v === value ? " selected" : ""}>${esc(text)}</option>`).join("");
+    const opts = `<option value="human"${value === "human" ? " selected" : ""}>${esc(t("lobby.human"))}</option>${botOptions(bots(), value, "bot:")}`;
     const note = i === firstHuman() ? `<span class="muted small">${esc(t("lobby.youSit"))}</span>` : "";
     return `<li class="${seatClass(i)}"><span class="dot"></span>
       <select data-seat="${i}" data-testid="seat-kind-${i}">${opts}</select> ${note}</li>`;
@@ -234,10 +276,11 @@ async function onCreate() {
 
 async function onQuickPlay() {
   const name = myName();
+  const bot = quickLevel();
   try {
     await createTable({
-      name: t("lobby.quickName", { name }),
-      seats: [{ kind: "human" }, { kind: "bot", bot: defaultBot() }],
+      name: quickTableName(name, bot),
+      seats: [{ kind: "human" }, { kind: "bot", bot }],
       join: { seat: 0, name },
     });
   } catch (err) {
@@ -258,7 +301,8 @@ function setList(id, html) {
 
 function seatLine(table) {
   return table.seats.map((s, i) => {
-    const name = s.kind === "bot" ? `${s.name || ""} (${label("bot", s.bot)})` : s.taken ? s.name || "" : t("waiting.free");
+    // a bot seat says its bot unless its name does already ("Hard bot"; "Ann (greedy)" once Ann left)
+    const name = s.kind === "bot" ? (hasBotName(s) ? seatName(s) : `${s.name || ""} (${botWord(s.bot)})`) : s.taken ? s.name || "" : t("waiting.free");
     return `<span class="chip ${seatClass(i)}${s.taken ? "" : " free"}">${esc(name)}</span>`;
   }).join(" ");
 }
@@ -276,7 +320,7 @@ function tableRow(table, action) {
     + (table.rated ? `<span class="badge rated" data-testid="rated-${esc(table.id)}">${esc(t("lobby.ratedBadge"))}</span>` : "")
     + tableBadges(table);
   return `<li data-testid="table-${esc(table.id)}" data-table="${esc(table.id)}"><div class="trow-main">
-    <a href="/table/${encodeURIComponent(table.id)}" class="tname">${esc(table.name || table.id)}</a>
+    <a href="/table/${encodeURIComponent(table.id)}" class="tname">${esc(tableName(table))}</a>
     ${sets ? `<span class="trow-sets">${sets}</span>` : ""}
     <span class="muted small">${esc(when(table.created))}${moves}${esc(scores)}</span></div>
     <div class="trow-seats">${seatLine(table)}</div><div class="trow-actions">${action}</div></li>`;
@@ -364,6 +408,7 @@ function renderTiming() {
 }
 
 function renderAll() {
+  renderQuickLevels();
   renderPlayerCount();
   renderTiming();
   renderSets();
@@ -378,6 +423,7 @@ async function main() {
   if (!$("player-name").value) $("player-name").value = playerName();
   await initI18n();
   languageSwitch($("language"));
+  paletteSwitch($("palette"));
   installDefs();
   seats = [{ kind: "human" }, { kind: "bot", bot: "greedy" }];
   $("player-count").addEventListener("change", renderSeats);

@@ -7,6 +7,7 @@ import { esc } from "./api.js";
 import { clockMarkup } from "./clocks.js";
 import { has, t } from "./i18n.js";
 import { breakdown } from "./log.js";
+import { botWord, seatName } from "./names.js";
 import { figureIcon, goodIcon, icon, meepleIcon, miniTile, PLAYER_COLOURS, seatClass } from "./tiles.js";
 import { pairBadge } from "./wonderpanel.js";
 
@@ -17,13 +18,17 @@ const GOODS = ["wine", "grain", "cloth"];
 
 function botLabel(seat) {
   if (!seat || seat.kind !== "bot") return "";
-  return `<span class="badge bot" data-testid="bot-badge" title="${esc(t("players.botTitle", { bot: seat.bot }))}">${esc(t("players.bot", { bot: t(`bot.${seat.bot}`) }))}</span>`;
+  return `<span class="badge bot" data-testid="bot-badge" title="${esc(t("players.botTitle", { bot: botWord(seat.bot) }))}">${esc(t("players.bot", { bot: botWord(seat.bot) }))}</span>`;
 }
 
-/** Names of the seats, from the view (game started) or the table. */
+/**
+ * Names of the seats as shown (the status, the log, the final scores...),
+ * from the view (game started) or the table: a bot seat the server named
+ * after its bot gets that bot's name in the reader's language (names.js).
+ */
 export function seatNames(table, view) {
-  if (view?.players) return view.players;
-  return (table?.seats || []).map((s, i) => s.name || t("players.seat", { n: i + 1 }));
+  const names = view?.players || (table?.seats || []).map((s, i) => s.name || t("players.seat", { n: i + 1 }));
+  return names.map((name, i) => seatName(table?.seats?.[i], name));
 }
 
 /**
@@ -37,14 +42,13 @@ export function renderPlayers(el, { table, view, seat, scores, current, clocks =
   const shown = scores || view?.scores || names.map(() => 0);
   const turn = current !== undefined ? current : view?.current;
   el.innerHTML = `<h3>${esc(t("players.title"))}</h3>` + names.map((name, i) => {
-    const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length];
     const s = table?.seats?.[i];
     const figs = Object.entries(supply[i] || {}).map(([figure, count]) => {
       const title = esc(t("players.figuresLeft", { figure: t(`figure.${figure}`), count }));
       if (figure === "meeple") {
-        return `<span class="supply" title="${title}"><span class="meeples" data-testid="meeples-${i}" data-count="${count}">${Array.from({ length: count }, () => meepleIcon(colour, 13)).join("")}<b>${count}</b></span></span>`;
+        return `<span class="supply" title="${title}"><span class="meeples" data-testid="meeples-${i}" data-count="${count}">${Array.from({ length: count }, () => meepleIcon(i, 13)).join("")}<b>${count}</b></span></span>`;
       }
-      return `<span class="supply special${count ? "" : " used"}" title="${title}" data-testid="supply-${i}-${esc(figure)}" data-count="${count}">${figureIcon(figure, colour, figure === "large" ? 18 : 16)}<b>${count}</b></span>`;
+      return `<span class="supply special${count ? "" : " used"}" title="${title}" data-testid="supply-${i}-${esc(figure)}" data-count="${count}">${figureIcon(figure, i, figure === "large" ? 18 : 16)}<b>${count}</b></span>`;
     }).join(" ");
     const extra = turn === i && view?.extra_turn && !view?.is_over
       ? ` <span class="badge extra" data-testid="extra-turn">${esc(t("players.extraTurn"))}</span>` : "";
@@ -54,7 +58,7 @@ export function renderPlayers(el, { table, view, seat, scores, current, clocks =
     const classes = ["player", seatClass(i), turn === i ? "turn" : "", seat === i ? "me" : "", view?.winners?.includes(i) && view.is_over ? "winner" : ""].join(" ");
     return `<div class="${classes}" data-testid="player-${i}">
       <span class="turn-mark" aria-hidden="true">${turn === i ? "▶" : ""}</span>
-      <span class="swatch">${meepleIcon(colour, 22)}</span>
+      <span class="swatch">${meepleIcon(i, 22)}</span>
       <span class="pname">${esc(name)} ${seat === i ? `<span class="badge you">${esc(t("players.you"))}</span>` : ""}${botLabel(s)}${extra}${view?.winners?.includes(i) && view.is_over ? ` ${icon("crown", 18, esc(t("final.winner")))}` : ""}</span>
       <span class="score" data-testid="score-${i}">${shown[i] ?? 0}</span>
       <div class="pfig">${figs}</div>${clockMarkup(clocks, i)}${goodsRow(view?.goods, i)}${pairBadge(view, i)}${handHtml}
@@ -120,13 +124,15 @@ export function renderFinal(el, { table, view }) {
   const order = names.map((_, i) => i).sort((a, b) => view.scores[b] - view.scores[a]);
   // every other reason scored (goods...) gets a column of its own
   const reasons = [...REASONS, ...new Set((view.events || []).map((e) => e.reason).filter((r) => !REASONS.includes(r)))];
-  const head = `<tr><th></th>${reasons.map((r) => `<th title="${esc(reasonName(r))}">${reasonIcon(r)}</th>`).join("")}<th>${esc(t("final.total"))}</th></tr>`;
+  // each column named in words under its icon; each number with what made
+  // it (during the game + at the end) written below, so touch needs no hover
+  const head = `<tr><th></th>${reasons.map((r) => `<th class="reason-head" data-reason="${esc(r)}">${reasonIcon(r)}<span>${esc(reasonName(r))}</span></th>`).join("")}<th class="reason-head"><span>${esc(t("final.total"))}</span></th></tr>`;
   const body = order.map((i) => {
     const row = rows[i];
     const cells = reasons.map((r) => {
       const v = row[r] || { game: 0, final: 0 };
-      const tip = t("final.split", { game: v.game, final: v.final });
-      return `<td title="${esc(tip)}">${v.game + v.final}</td>`;
+      const split = v.game && v.final ? `<small>${v.game} + ${v.final}</small>` : "";
+      return `<td title="${esc(t("final.split", { game: v.game, final: v.final }))}" data-reason="${esc(r)}">${v.game + v.final}${split}</td>`;
     }).join("");
     const win = view.winners?.includes(i) ? ` ${icon("crown", 16, esc(t("final.winner")))}` : "";
     return `<tr class="${view.winners?.includes(i) ? "winner" : ""}" data-testid="final-row-${i}"><th class="${seatClass(i)}"><span class="chip">${esc(names[i])}</span>${win}</th>${cells}<td class="total" data-testid="final-score-${i}">${view.scores[i]}</td></tr>`;

@@ -31,11 +31,14 @@ import { liveClock, tickClocks } from "./clocks.js";
 import { applyStatic, initI18n, languageSwitch, t } from "./i18n.js";
 import { legalDecisions, legalRotations, legalSquares, legalTiles, nextRotation, parseCompact, pickRotation } from "./legal.js";
 import { logEntries, moverOf } from "./log.js";
+import { paletteSwitch, playerColour } from "./palette.js";
 import { renderFinal, renderPlayers, renderStack, seatNames } from "./panel.js";
 import { blockedSpots, canHold, moveFor, placementChoices, togglePick } from "./placing.js";
+import { FeatureMap, holders, squaresOf } from "./highlight.js";
+import { tableName } from "./names.js";
 import { followRematch, renderRematch } from "./rematch.js";
 import { ReplayViewer } from "./replay.js";
-import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, setCatalogue, wonderData } from "./tiles.js";
+import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, seatClass, setCatalogue, wonderData } from "./tiles.js";
 import { toast } from "./ui.js";
 import { applyPatch } from "./patch.js";
 import { showWaiting } from "./waiting.js";
@@ -62,6 +65,12 @@ const S = {
 };
 
 let board;
+
+// The features of the position (highlight.js), asked once per move: the
+// dead squares are drawn from them, and a feature pointed at or tapped
+// (`pinned`), or claimed by the figure spot under the pointer (`hot`) or
+// chosen, is lit up with a line about it.
+const F = { map: null, asked: null, timer: null, pinned: -1, hover: -1, hot: null };
 
 // --- connection ----------------------------------------------------------
 
@@ -182,9 +191,14 @@ function onState(msg) {
   if (moved) {
     S.pick = null;
     S.handTile = null;
+    F.pinned = -1;
+    F.hover = -1;
+    F.hot = null;
     S.decidedFrom = msg.legal ? performance.now() : null;
   }
   if (followRematch(id, msg, before)) return;
+  // the end of the game shows its results at once, on a phone too
+  if (msg.view?.is_over && !before?.view?.is_over) setSheet(true);
   if (msg.legal && !legalTiles(msg.legal).includes(S.handTile)) S.handTile = legalTiles(msg.legal)[0] || null;
   if (S.pick && !(msg.legal && legalRotations(msg.legal, S.pick.tile, S.pick.at).includes(S.pick.rotation))) S.pick = null;
   if (msg.table?.status === "finished" && !S.replayOffered && new URLSearchParams(location.search).has("replay")) {
@@ -319,13 +333,108 @@ function sendMove(move) {
   return send({ type: "move", move, think });
 }
 
+// --- features at a glance ----------------------------------------------
+
+function wantFeatures() {
+  const msg = S.msg;
+  if (!msg?.view || S.replay || F.map?.last === msg.last || F.asked === msg.last) return;
+  clearTimeout(F.timer);
+  F.timer = setTimeout(loadFeatures, 120);
+}
+
+async function loadFeatures() {
+  const last = S.msg?.last;
+  F.asked = last;
+  try {
+    const answer = await api.features(id);
+    if (S.msg?.last !== answer.last) { // a move came meanwhile: ask again
+      F.asked = null;
+      wantFeatures();
+      return;
+    }
+    F.map = new FeatureMap(answer, S.msg.view.board);
+    // (once the game is over every open square is dead: nothing to point out)
+    board.setDead(S.msg.view.is_over ? [] : answer.dead || []);
+    document.body.dataset.features = String(answer.last); // for tests: the position they are of
+    showLit();
+  } catch {
+    F.asked = null;
+  }
+}
+
+/** The map, if it is of the position shown. */
+function currentMap() {
+  return F.map && S.msg && F.map.last === S.msg.last && !S.replay ? F.map : null;
+}
+
+function inspect(point, how) {
+  const map = currentMap();
+  const i = map && point ? map.featureAt(point[0], point[1]) : -1;
+  if (how === "tap") F.pinned = i === F.pinned ? -1 : i;
+  else if (F.hover === i) return; // the mouse moved within the same feature
+  else F.hover = i;
+  showLit();
+}
+
+/** Light what is wanted now: a spot's claim first, else the feature pointed at or tapped. */
+function showLit() {
+  const map = currentMap();
+  const info = $("feature-info");
+  const spot = F.hot || activeSpot();
+  if (map && spot && S.pick) {
+    const ghost = { tile: S.pick.tile, at: S.pick.at, rotation: S.pick.rotation };
+    const joined = map.joinedBy(ghost, spot.feature, spot.spot);
+    board.setLit(joined.areas, "claim");
+    const tiles = new Set(joined.areas.map((a) => `${a.at[0]},${a.at[1]}`)).size;
+    info.innerHTML = `<b>${esc(t("inspect.claim", { kind: t(`feature.${spot.feature}`), count: tiles }))}</b>`;
+    info.hidden = !joined.areas.length;
+    return;
+  }
+  const i = F.hover >= 0 ? F.hover : F.pinned;
+  if (!map || i < 0) {
+    board.setLit([]);
+    info.hidden = true;
+    return;
+  }
+  board.setLit(map.areas(i), "look");
+  info.innerHTML = featureWords(map.features[i]);
+  info.hidden = false;
+}
+
+/** The chosen spot of the tile being placed, as choices() lists it. */
+function activeSpot() {
+  const key = S.pick?.active;
+  return key ? choices().spots.find((c) => c.key === key) || null : null;
+}
+
+/** A feature in words: kind and size, open or complete, who holds it, its worth. */
+function featureWords(f) {
+  const names = seatNames(S.msg.table, S.msg.view);
+  const kind = t(`feature.${f.kind}`);
+  const parts = [`<b>${esc(t("inspect.tiles", { kind, count: squaresOf(f) }))}</b>`];
+  if (f.kind !== "field") {
+    parts.push(esc(f.complete ? t("inspect.complete")
+      : t(f.kind === "monastery" ? "inspect.around" : "inspect.open", { count: f.open })));
+  }
+  const held = holders([f]);
+  const seats = Object.keys(held).map(Number);
+  parts.push(seats.length
+    ? seats.map((p) => `<span class="chip ${seatClass(p)}">${esc(names[p] ?? "")} ×${held[p]}</span>`).join("")
+    : esc(t("inspect.nobody")));
+  if (f.points != null && seats.length) {
+    const key = f.complete ? "inspect.scored" : f.kind === "field" ? "inspect.worthField" : "inspect.worth";
+    parts.push(esc(t(key, { points: f.points })));
+  }
+  return parts.join(" · ");
+}
+
 // --- drawing -------------------------------------------------------------
 
 function render() {
   const msg = S.msg;
   if (!msg) return;
   const { table, view } = msg;
-  $("table-name").textContent = table?.name || "";
+  $("table-name").textContent = table ? tableName(table) : "";
   // stable hooks for tests and tools: table status, moves played, whose decision
   const body = document.body.dataset;
   body.status = table?.status || "";
@@ -345,18 +454,21 @@ function render() {
     renderWonders($("wonders"), { table, view, seat: msg.seat });
     renderTurn();
     renderLog(view, table);
+    wantFeatures();
+    showLit();
   }
   renderStack($("stack"), { table, view });
   renderFinal($("final"), { table, view });
   renderRematch($("final"), { table, seat: msg.seat, tableId: id, redraw: render });
   renderStatus();
+  renderMiniScores(view, table);
   const abandoned = table?.status === "abandoned";
   $("abandoned").hidden = !abandoned;
   if (abandoned) $("turn-card").hidden = true;
   $("replay-open").hidden = table?.status !== "finished" || Boolean(S.replay);
   $("leave").hidden = !(msg.seat != null && ["waiting", "playing"].includes(table?.status));
   $("your-turn").hidden = !myTurn();
-  document.title = `${myTurn() ? t("title.yourTurn") : ""}${table?.name || t("title.table")} · Carcassonne`;
+  document.title = `${myTurn() ? t("title.yourTurn") : ""}${table ? tableName(table) : t("title.table")} · Carcassonne`;
 }
 
 function drawBoard(view) {
@@ -397,8 +509,7 @@ function renderTurn() {
   el.hidden = false;
   const names = seatNames(msg.table, view);
   const current = view.current;
-  const colour = PLAYER_COLOURS[(current ?? 0) % PLAYER_COLOURS.length];
-  el.style.setProperty("--c", colour);
+  el.style.setProperty("--c", playerColour(current ?? 0));
   const decisions = legalDecisions(msg.legal);
   const decideBox = $("decide");
   if (!myTurn()) {
@@ -464,7 +575,7 @@ function renderTurn() {
   $("take-back").disabled = !S.pick || S.pending;
   const supply = view.supply?.[msg.seat] || {};
   const active = spots.find((c) => c.key === S.pick?.active);
-  renderKinds(active, supply, PLAYER_COLOURS[(msg.seat ?? 0) % PLAYER_COLOURS.length]);
+  renderKinds(active, supply, msg.seat ?? 0);
   $("turn-hint").textContent = turnHint(choice, active, supply);
 }
 
@@ -485,7 +596,7 @@ function turnHint(choice, active, supply) {
 }
 
 /** Buttons for the kind of figure on the active spot, when it takes several. */
-function renderKinds(spot, supply, colour) {
+function renderKinds(spot, supply, seat) {
   const el = $("figure-kinds");
   if (!spot || spot.kinds.length < 2) {
     el.hidden = true;
@@ -495,7 +606,7 @@ function renderKinds(spot, supply, colour) {
   const kind = S.pick.picks.find((p) => p.key === spot.key)?.kind;
   el.hidden = false;
   el.innerHTML = spot.kinds.map((k) => `<button class="btn small kind${k === kind ? " active" : ""}" data-testid="kind-${esc(k)}" data-kind="${esc(k)}"
-    aria-pressed="${k === kind}">${figureIcon(k, colour, 18)} ${esc(t(`figure.${k}`))} <span class="muted">×${supply[k] ?? 0}</span></button>`).join("");
+    aria-pressed="${k === kind}">${figureIcon(k, seat, 18)} ${esc(t(`figure.${k}`))} <span class="muted">×${supply[k] ?? 0}</span></button>`).join("");
   for (const b of el.querySelectorAll("button")) b.addEventListener("click", () => chooseKind(b.dataset.kind));
 }
 
@@ -515,6 +626,33 @@ function renderLog(view, table, upTo = Infinity, onJump = null) {
       li.addEventListener("click", () => onJump(Number(li.dataset.move) + 1));
     }
   }
+}
+
+/** The scores in the bar's sheet button (phones): a coloured dot and a number per seat. */
+function renderMiniScores(view, table) {
+  const el = $("mini-scores");
+  if (!view) {
+    el.innerHTML = "";
+    return;
+  }
+  const names = seatNames(table, view);
+  el.innerHTML = (view.scores || []).map((score, i) => `<span class="mini ${seatClass(i)}" title="${esc(names[i] ?? "")}"><i></i>${score}</span>`).join("");
+}
+
+// --- the sheet (phones) --------------------------------------------------
+
+/** Open or close the sheet of players, tiles left and log over the board. */
+function setSheet(open) {
+  document.body.classList.toggle("sheet-open", open);
+  $("sheet-toggle").setAttribute("aria-expanded", String(open));
+}
+
+/** The sheet stops above the bar, whatever the bar's height. */
+function trackBar() {
+  const bar = $("turn-bar");
+  new ResizeObserver(() => {
+    document.body.style.setProperty("--bar-h", `${bar.offsetHeight}px`);
+  }).observe(bar);
 }
 
 function renderStatus() {
@@ -596,8 +734,15 @@ async function openReplay() {
 async function main() {
   await initI18n();
   languageSwitch($("language"));
+  paletteSwitch($("palette"));
   installDefs();
   board = new BoardView($("board"));
+  board.deadTitle = t("dead.title");
+  board.on("inspect", inspect);
+  board.on("spot", (spot) => {
+    F.hot = spot;
+    showLit();
+  });
   $("zoom-in").addEventListener("click", () => board.zoomBy(1.25));
   $("zoom-out").addEventListener("click", () => board.zoomBy(0.8));
   $("zoom-fit").addEventListener("click", () => board.fit());
@@ -606,6 +751,9 @@ async function main() {
   $("take-back").addEventListener("click", takeBack);
   $("no-figure").addEventListener("click", noFigure);
   $("replay-open").addEventListener("click", openReplay);
+  $("sheet-toggle").addEventListener("click", () => setSheet(!document.body.classList.contains("sheet-open")));
+  $("sheet-close").addEventListener("click", () => setSheet(false));
+  trackBar();
   $("leave").addEventListener("click", async () => {
     if (!window.confirm(t("leave.confirm"))) return;
     try {
@@ -632,6 +780,11 @@ async function main() {
       render();
     }
   });
+  // figures and dots follow the palette by themselves; what is coloured by
+  // script (the last tile's frame, the turn card) is drawn again
+  document.addEventListener("palettechange", () => {
+    if (S.msg) render();
+  });
   try {
     setCatalogue(await api.catalogue());
   } catch (err) {
@@ -648,6 +801,7 @@ async function main() {
 }
 
 // for tests: reach the live socket (e.g. to drop it and watch it come back)
-window.carcassonneTable = { socket: () => S.ws, state: () => S.msg };
+// and the board
+window.carcassonneTable = { socket: () => S.ws, state: () => S.msg, board: () => board };
 
 main();

@@ -4,6 +4,7 @@
 
 import { api, esc, playerName, rememberName, rememberSeat, seatFor } from "./api.js";
 import { t } from "./i18n.js";
+import { botWord, seatName } from "./names.js";
 import { seatClass } from "./tiles.js";
 import { toast } from "./ui.js";
 
@@ -17,7 +18,7 @@ export function showWaiting(el, { table, tableId, seat, onJoined }) {
   const typed = el.querySelector("#join-name")?.value; // keep what is being typed
   const link = `${location.origin}/table/${encodeURIComponent(table.id)}`;
   const seats = table.seats.map((s, i) => {
-    const who = s.kind === "bot" ? `${esc(s.name || "")} <span class="badge bot">${esc(t("players.bot", { bot: t(`bot.${s.bot}`) }))}</span>`
+    const who = s.kind === "bot" ? `${esc(seatName(s))} <span class="badge bot">${esc(t("players.bot", { bot: botWord(s.bot) }))}</span>`
       : s.taken ? `${esc(s.name || "")}${seat === i ? ` <span class="badge you">${esc(t("players.you"))}</span>` : ""}`
         : seat == null ? `<button class="btn small" data-join="${i}" data-testid="join-seat-${i}">${esc(t("waiting.join"))}</button>`
           : `<span class="muted">${esc(t("waiting.free"))}</span>`;

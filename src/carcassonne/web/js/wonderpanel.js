@@ -7,7 +7,8 @@
 
 import { esc } from "./api.js";
 import { has, t } from "./i18n.js";
-import { getCatalogue, meepleIcon, PLAYER_COLOURS, seatClass } from "./tiles.js";
+import { markId, playerColour } from "./palette.js";
+import { figureMarkup, getCatalogue, meepleIcon, PLAYER_COLOURS, seatClass } from "./tiles.js";
 import { miniWonder } from "./wonders.js";
 
 /** The spaces of the score track where a pair may stand. */
@@ -60,7 +61,6 @@ export function pendingDecision(view) {
 export function pairBadge(view, seat) {
   const w = view?.wonders;
   if (!w) return "";
-  const colour = PLAYER_COLOURS[seat % PLAYER_COLOURS.length];
   const own = w.owner?.[seat];
   if (own) {
     const built = (w.placed || []).some((p) => p.wonder === own);
@@ -72,7 +72,7 @@ export function pairBadge(view, seat) {
   if (space == null) return "";
   const title = t("pair.title", { space });
   return `<div class="pair-row" data-testid="pair-${seat}" data-space="${space}" title="${esc(title)}">`
-    + `<span class="pair-figs">${meepleIcon(colour, 12)}${meepleIcon(colour, 12)}</span> <span>${esc(t("pair.at", { space }))}</span></div>`;
+    + `<span class="pair-figs">${meepleIcon(seat, 12)}${meepleIcon(seat, 12)}</span> <span>${esc(t("pair.at", { space }))}</span></div>`;
 }
 
 /** The score track from 0 to 50: each player's score and pair. */
@@ -95,10 +95,8 @@ function scoreTrack(view) {
   for (const [space, seats] of bySpace) {
     seats.forEach((seat, k) => {
       const cx = x(space) + (k - (seats.length - 1) / 2) * 11;
-      const colour = PLAYER_COLOURS[seat % PLAYER_COLOURS.length];
       parts.push(`<g class="track-pair" data-testid="track-pair-${seat}" data-space="${space}"><title>${esc(t("pair.title", { space }))}</title>`
-        + `<use href="#meeple" x="${cx - 6}" y="4" width="8" height="8" fill="${colour}" stroke="#222" stroke-width="8"/>`
-        + `<use href="#meeple" x="${cx - 2}" y="10" width="8" height="8" fill="${colour}" stroke="#222" stroke-width="8"/></g>`);
+        + `${figureMarkup(cx - 2, 8, seat, "city", 8)}${figureMarkup(cx + 2, 14, seat, "city", 8)}</g>`);
     });
   }
   // the score markers on the track
@@ -109,8 +107,9 @@ function scoreTrack(view) {
   });
   for (const [at, seats] of byScore) {
     seats.forEach((seat, k) => {
-      const colour = PLAYER_COLOURS[seat % PLAYER_COLOURS.length];
-      parts.push(`<circle cx="${x(at) + k * 4}" cy="${30 - k * 4}" r="4.5" fill="${colour}" stroke="#222" stroke-width="1" data-testid="track-score-${seat}" data-score="${scores[seat]}"><title>${scores[seat]}</title></circle>`);
+      // the seat's mark in its colour (palette.js), so that colour is not the only cue
+      parts.push(`<use href="#${markId(seat)}" class="figure-body ${seatClass(seat)}" x="${x(at) + k * 4 - 5}" y="${30 - k * 4 - 5}" width="10" height="10"`
+        + ` fill="${playerColour(seat)}" stroke="#222" stroke-width="10" data-testid="track-score-${seat}" data-score="${scores[seat]}"><title>${scores[seat]}</title></use>`);
     });
   }
   return `<svg class="score-track" data-testid="score-track" viewBox="0 0 330 48" role="img" aria-label="${esc(t("wonders.track"))}">${parts.join("")}</svg>`;

@@ -8,7 +8,9 @@
 // piece is drawn whole in piece units (100 a square), the monument as paved
 // ground; the wonder's name and its owner's marker stay upright on it.
 
+import { figureMarkup } from "./figures.js";
 import { insidePolygon, rotatePoint } from "./geometry.js";
+import { playerColour, seatClass } from "./palette.js";
 import { add, parseOffset, wonderShape } from "./wondershape.js";
 
 export { parseOffset, wonderFigurePoint, wonderSegmentKey, wonderShape } from "./wondershape.js";
@@ -57,10 +59,12 @@ export function turnedBox(data, rotation) {
 
 /**
  * SVG markup of a whole piece, unrotated (100 units a square, the anchor
- * square at 0..100). The name and the owner's marker are not part of it:
- * see wonderLabel(), which stays upright whatever the rotation.
+ * square at 0..100), for a caller that turns it by `rotation`: its houses
+ * and coats of arms are turned back, to stand upright. The name and the
+ * owner's marker are not part of it: see wonderLabel(), which stays upright
+ * whatever the rotation.
  */
-export function wonderMarkup(id, data) {
+export function wonderMarkup(id, data, rotation = 0) {
   const shape = wonderShape(id, data);
   const parts = [];
   for (const sq of shape.squares) {
@@ -70,7 +74,7 @@ export function wonderMarkup(id, data) {
     parts.push(`<path d="${road.path}" stroke="#6d5c3f" stroke-width="14" fill="none" stroke-linejoin="round"/>`);
     parts.push(`<path d="${road.path}" stroke="#efe5cb" stroke-width="10" fill="none" stroke-linejoin="round"/>`);
   }
-  for (const [x, y] of shape.houses) parts.push(use("house", x * 100, y * 100, 20, 20));
+  for (const [x, y] of shape.houses) parts.push(uprightSymbol("road-end", x * 100, y * 100, rotation, use("house", 0, 0, 17, 17)));
   // the monument, under the cities' walls: outlined as one area (the strokes inside are painted over)
   for (const g of shape.ground) {
     parts.push(`<rect x="${g.x0 * 100}" y="${g.y0 * 100}" width="${(g.x1 - g.x0) * 100}" height="${(g.y1 - g.y0) * 100}" fill="none" stroke="#5e5544" stroke-width="5"/>`);
@@ -88,7 +92,7 @@ export function wonderMarkup(id, data) {
     }
     if (city.data.shields) {
       const [x, y] = badgePoint(city);
-      parts.push(use("shield", x * 100, y * 100, 14, 17));
+      parts.push(uprightSymbol("badge", x * 100, y * 100, rotation, `<g class="sym-grow">${use("shield", 0, 0, 16, 20)}</g>`));
     }
   }
   parts.push(`<path d="${shape.inner}" stroke="rgba(40,30,10,0.28)" stroke-width="1" stroke-dasharray="4 5" fill="none"/>`);
@@ -110,17 +114,29 @@ function use(symbol, cx, cy, w, h, extra = "") {
   return `<use href="#${symbol}" x="${(cx - w / 2).toFixed(1)}" y="${(cy - h / 2).toFixed(1)}" width="${w}" height="${h}"${extra}/>`;
 }
 
+/**
+ * `inner` (drawn about (0, 0)) at (cx, cy) of a piece turned by `rotation`,
+ * turned back about that point to stand upright (as tiles.js draws a tile's
+ * symbols; a coat of arms in a .sym-grow group grows on a small board).
+ */
+function uprightSymbol(kind, cx, cy, rotation, inner) {
+  const back = rotation % 360 ? ` rotate(${-rotation})` : "";
+  return `<g class="sym" data-sym="${kind}" transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)})${back}">${inner}</g>`;
+}
+
 function escText(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 }
 
 /**
  * The wonder's name on its monument, and the owner's marker beside it (a
- * standing figure in `colour`; none while not yet owned): upright SVG
- * markup relative to the anchor square's corner, for a piece turned by
- * `rotation`.
+ * standing figure of seat `owner`, with its mark, or in a bare colour; none
+ * while not yet owned): upright SVG markup relative to the anchor square's
+ * corner, for a piece turned by `rotation`.
  */
-export function wonderLabel(id, data, rotation, colour = null) {
+export function wonderLabel(id, data, rotation, owner = null) {
+  const seat = typeof owner === "number" ? owner : null;
+  const colour = seat != null ? playerColour(seat) : owner;
   const shape = wonderShape(id, data);
   const place = shape.label;
   if (!place) return "";
@@ -141,9 +157,9 @@ export function wonderLabel(id, data, rotation, colour = null) {
   // the marker stands upright on a light disc, whichever way the name runs
   const upright = vertical ? ` transform="rotate(90 ${marker[0].toFixed(1)} ${marker[1].toFixed(1)})"` : "";
   const figure = colour
-    ? `<g class="wonder-marker" data-testid="wonder-marker"${upright}>`
-      + `<circle cx="${marker[0].toFixed(1)}" cy="${marker[1].toFixed(1)}" r="14" fill="#f6efd9" stroke="${colour}" stroke-width="3"/>`
-      + `<use href="#meeple" x="${(marker[0] - 10).toFixed(1)}" y="${(marker[1] - 10).toFixed(1)}" width="20" height="20" fill="${colour}" stroke="#1b1b1b" stroke-width="6"/></g>`
+    ? `<g class="wonder-marker${seat != null ? ` ${seatClass(seat)}` : ""}" data-testid="wonder-marker"${upright}>`
+      + `<circle class="seat-ring" cx="${marker[0].toFixed(1)}" cy="${marker[1].toFixed(1)}" r="14" fill="#f6efd9" stroke="${colour}" stroke-width="3"/>`
+      + `${figureMarkup(marker[0], marker[1], seat ?? colour, "city", 20)}</g>`
     : "";
   return `<g class="wonder-label" transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)})${vertical ? " rotate(-90)" : ""}">${figure}${text}</g>`;
 }
@@ -158,6 +174,6 @@ export function miniWonder(id, data, rotation = 0, size = 48, extra = "", anchor
   const w = box.maxX - box.minX;
   const h = box.maxY - box.minY;
   return `<svg class="mini-tile mini-wonder" viewBox="${box.minX * 100 - 4} ${box.minY * 100 - 4} ${w * 100 + 8} ${h * 100 + 8}" width="${size}" height="${size}" data-tile="${escText(id)}"${extra}>`
-    + `<g transform="rotate(${rotation} 50 50)">${wonderMarkup(id, data)}</g>`
+    + `<g transform="rotate(${rotation} 50 50)">${wonderMarkup(id, data, rotation)}</g>`
     + `${anchor ? '<circle class="anchor-mark" cx="50" cy="50" r="17"/>' : ""}</svg>`;
 }
