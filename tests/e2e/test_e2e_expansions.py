@@ -128,6 +128,16 @@ def next_to_builder(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[s
     return None
 
 
+#: How many of the ghost tile's figure spots the kind chooser's box overlaps.
+CHOOSER_COVERS = """() => {
+    const c = document.querySelector('[data-testid=kind-chooser]').getBoundingClientRect();
+    return [...document.querySelectorAll('[data-testid=figure-spot]')].filter((s) => {
+        const b = s.getBoundingClientRect();
+        return b.left < c.right && c.left < b.right && b.top < c.bottom && c.top < b.bottom;
+    }).length;
+}"""
+
+
 def play_special(page, move: dict[str, Any], shot: Path | None = None) -> str:
     """Make `move` by clicking: its square, its rotation, its spot, its kind.
     With `shot`, a picture of the figure chooser is taken before confirming."""
@@ -171,6 +181,8 @@ def play_special(page, move: dict[str, Any], shot: Path | None = None) -> str:
         page.wait_for_function("() => document.querySelector('[data-testid=figure-spot].selected')"
                                f".dataset.figure === '{kind}'")
         assert page.get_by_test_id(f"kind-{kind}").get_attribute("aria-pressed") == "true"
+        # the chooser stands off the tile: it covers none of the tile's spots
+        assert page.evaluate(CHOOSER_COVERS) == 0
         if shot is not None:
             page.screenshot(path=str(shot))
     page.get_by_test_id("confirm").click()

@@ -47,6 +47,12 @@ def test_a_whole_game_against_a_bot_by_clicking(page, server, artifacts):
     check_final_scores(page, server, table_id)
     final = page.get_by_test_id("final-scores")
     assert "wins" in final.inner_text() or "share" in final.inner_text()
+    # the breakdown's columns are named in words, and the ways on are there
+    heads = final.locator(".reason-head span").all_inner_texts()
+    assert {"Cities", "Roads", "Monasteries", "Fields", "Total"} <= set(heads)
+    assert final.get_by_test_id("rematch").is_visible()
+    assert final.get_by_test_id("back-to-lobby").is_visible()
+    page.screenshot(path=str(artifacts / "end-screen.png"))
     assert page.get_by_test_id("status").inner_text().startswith("Game over")
     assert tile_count(page) == 1 + moves_played(page)
     log = page.get_by_test_id("log").inner_text()

@@ -6,6 +6,7 @@
 import { currentAccount, startPage } from "./account.js";
 import { api, esc } from "./api.js";
 import { t } from "./i18n.js";
+import { tableName } from "./names.js";
 import { renderMyMatches } from "./matches.js";
 import { tableBadges } from "./timing.js";
 import { toast } from "./ui.js";
@@ -28,7 +29,7 @@ function chart(points) {
 function gameRow(g, link, text) {
   const score = g.scores ? ` · ${g.scores.join(" : ")}` : "";
   const turn = g.your_turn ? ` <span class="badge turn" data-testid="your-turn-${esc(g.id)}">${esc(t("lobby.yourTurn"))}</span>` : "";
-  return `<li data-testid="game-${esc(g.id)}" data-status="${esc(g.status)}"><a href="${link}">${esc(g.name || g.id)}</a>${turn} ${tableBadges(g)}<span class="muted small">${esc(score)}</span>
+  return `<li data-testid="game-${esc(g.id)}" data-status="${esc(g.status)}"><a href="${link}">${esc(tableName(g))}</a>${turn} ${tableBadges(g)}<span class="muted small">${esc(score)}</span>
     <a class="btn small" href="${link}">${esc(text)}</a></li>`;
 }
 
