@@ -11,6 +11,7 @@ Every test here is skipped when /usr/bin/chromium or Playwright is missing.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -80,16 +81,17 @@ class Server:
             return json.load(res)
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("e2e-server")
+@contextlib.contextmanager
+def serving(folder: Path, *options: str) -> Iterator[Server]:
+    """``carcassonne serve`` on a free port with a fresh SQLite database in
+    ``folder``, no bot delay or pace, and ``options``; stopped on leaving."""
     port = _free_port()
     log = (folder / "server.log").open("w")
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "carcassonne", "serve", "--port", str(port),
          "--database", f"sqlite:///{folder / 'db.sqlite'}", "--bot-delay", "0",
-         "--bot-pace", "0", "--waiting-tables", "1000"],
+         "--bot-pace", "0", *options],
         stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -114,6 +116,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serving(tmp_path_factory.mktemp("e2e-server"), "--waiting-tables", "1000") as running:
+        yield running
 
 
 @pytest.fixture(scope="session")

@@ -70,100 +70,76 @@ def wait_turn_or_end(page: Page, timeout: float = 15000) -> bool:
     return page.evaluate("document.body.dataset.over") != "true"
 
 
-def play_turn(page: Page, rng: random.Random, figure_chance: float = 0.35) -> bool:
-    """Place the tile: the first highlighted square in view, maybe turn it,
-    maybe a figure, confirm.
+def play_turn(page: Page, rng: random.Random, figure_chance: float = 0.35,
+              touch: bool = False) -> bool:
+    """Place the tile: a highlighted square in view (the first; with
+    ``touch`` any, by tapping), maybe turn it (R or Rotate), maybe a figure,
+    confirm. When no square is in view the fit button shows the board whole.
+    With ``touch`` every step is a tap.
 
     Returns whether a figure was put on the tile."""
+    def press(locator: Any) -> None:
+        (locator.tap if touch else locator.click)()
+
     before = moves_played(page)
     squares = page.get_by_test_id("legal-square")
     squares.first.wait_for(state="attached")
     seen = visible_squares(page)
     if not seen:  # a big board followed at a readable zoom: show it whole
-        page.get_by_test_id("zoom-fit").click()
+        press(page.get_by_test_id("zoom-fit"))
         seen = visible_squares(page)
-    squares.nth(seen[0] if seen else 0).click()
+    assert seen, "no highlighted square can be reached"
+    press(squares.nth(rng.choice(seen) if touch else seen[0]))
     page.get_by_test_id("ghost").wait_for()
     if rng.random() < 0.5 and page.get_by_test_id("rotate").is_enabled():
         start = page.get_by_test_id("ghost").get_attribute("data-rotation")
-        if rng.random() < 0.5:
+        if not touch and rng.random() < 0.5:
             page.keyboard.press("r")
         else:
-            page.get_by_test_id("rotate").click()
+            press(page.get_by_test_id("rotate"))
         page.wait_for_function(
             f"() => document.querySelector('[data-testid=ghost]').dataset.rotation !== '{start}'")
     spots = page.get_by_test_id("figure-spot")
     figure = bool(spots.count()) and rng.random() < figure_chance
     if figure:
-        spots.nth(rng.randrange(spots.count())).click()
+        press(spots.nth(rng.randrange(spots.count())))
         page.locator("[data-testid=figure-spot].selected").wait_for()
     elif spots.count():
-        page.get_by_test_id("no-figure").click()
-    page.get_by_test_id("confirm").click()
+        press(page.get_by_test_id("no-figure"))
+    press(page.get_by_test_id("confirm"))
     page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
     return figure
 
 
+def tap_turn(page: Page, rng: random.Random, figure_chance: float = 0.35) -> bool:
+    """A turn played on a touch screen by tapping only (see play_turn)."""
+    return play_turn(page, rng, figure_chance, touch=True)
+
+
+#: Whether the highlighted square ``r`` lies wholly inside the board's view
+#: with no button or notice over its middle.
+IN_VIEW = """(r) => {
+    const box = document.querySelector('[data-testid=board]').getBoundingClientRect();
+    const b = r.getBoundingClientRect();
+    const top = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+    return b.left >= box.left && b.right <= box.right && b.top >= box.top
+        && b.bottom <= box.bottom && top === r;
+}"""
+
+
 def visible_squares(page: Page) -> list[int]:
-    """The indexes of the highlighted squares wholly inside the board's view
-    whose middle no button or notice covers."""
-    return page.evaluate("""() => {
-        const box = document.querySelector('[data-testid=board]').getBoundingClientRect();
-        return [...document.querySelectorAll('[data-testid=legal-square]')].flatMap((r, i) => {
-            const b = r.getBoundingClientRect();
-            const inside = b.left >= box.left && b.right <= box.right && b.top >= box.top
-                && b.bottom <= box.bottom;
-            const top = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
-            return inside && top === r ? [i] : [];
-        });
-    }""")
+    """The indexes of the highlighted squares in view (IN_VIEW)."""
+    return page.evaluate("() => [...document.querySelectorAll('[data-testid=legal-square]')]"
+                         f".flatMap((r, i) => ({IN_VIEW})(r) ? [i] : [])")
 
 
 def in_reach(page: Page, square: Any) -> Any:
     """``square`` (a highlighted square's locator), made clickable: when the
     board, following the last tile at a readable zoom, does not show it, the
     fit button shows the whole board (and keeps showing it)."""
-    inside = square.evaluate("""(r) => {
-        const box = document.querySelector('[data-testid=board]').getBoundingClientRect();
-        const b = r.getBoundingClientRect();
-        const top = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
-        return b.left >= box.left && b.right <= box.right && b.top >= box.top
-            && b.bottom <= box.bottom && top === r;
-    }""")
-    if not inside:
+    if not square.evaluate(IN_VIEW):
         page.get_by_test_id("zoom-fit").click()
     return square
-
-
-def tap_turn(page: Page, rng: random.Random, figure_chance: float = 0.35) -> bool:
-    """A turn played on a touch screen, by tapping only: a highlighted square
-    in view (when none is, the fit button first), maybe turn the tile by
-    tapping it, maybe a figure spot, then Confirm. Whether a figure was put."""
-    before = moves_played(page)
-    page.get_by_test_id("legal-square").first.wait_for(state="attached")
-    seen = visible_squares(page)
-    if not seen:
-        page.get_by_test_id("zoom-fit").tap()
-        seen = visible_squares(page)
-    assert seen, "no highlighted square can be tapped"
-    page.get_by_test_id("legal-square").nth(rng.choice(seen)).tap()
-    ghost = page.get_by_test_id("ghost")
-    ghost.wait_for()
-    if rng.random() < 0.5 and page.get_by_test_id("rotate").is_enabled():
-        start = ghost.get_attribute("data-rotation")
-        page.get_by_test_id("rotate").tap()
-        page.wait_for_function(
-            f"() => document.querySelector('[data-testid=ghost]').dataset.rotation !== '{start}'")
-    spots = page.get_by_test_id("figure-spot")
-    figure = bool(spots.count()) and rng.random() < figure_chance
-    if figure:
-        spots.nth(rng.randrange(spots.count())).tap()
-        page.locator("[data-testid=figure-spot].selected").wait_for()
-    elif spots.count():
-        page.get_by_test_id("no-figure").tap()
-    page.get_by_test_id("confirm").tap()
-    page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
-    return figure
 
 
 def play_to_the_end(page: Page, seed: int, seconds: float = 240) -> int:

@@ -5,20 +5,13 @@ played", which a game nobody plays any more leaves."""
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from e2e_helpers import page_id, play_turn, wait_turn_or_end
 
-from conftest import Server, _free_port, new_page
+from conftest import Server, new_page, serving
 
 #: The bots as the create form offers them: (group, value, text).
 CHOICES = [
@@ -154,34 +147,8 @@ def test_in_japanese_the_names_the_server_gives_are_translated(page, server):
 def resting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server of its own at which a live game with no move for IDLE
     seconds is no longer listed as being played."""
-    folder: Path = tmp_path_factory.mktemp("e2e-resting")
-    port = _free_port()
-    with (folder / "server.log").open("w") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "carcassonne", "serve", "--port", str(port),
-             "--database", f"sqlite:///{folder / 'db.sqlite'}", "--bot-delay", "0",
-             "--bot-pace", "0", "--idle-after", str(IDLE)],
-            stdout=log, stderr=subprocess.STDOUT)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                assert proc.poll() is None, (folder / "server.log").read_text()
-                try:
-                    with urllib.request.urlopen(url + "/api/health", timeout=1) as res:
-                        if json.load(res).get("ok"):
-                            break
-                except (urllib.error.URLError, ConnectionError, TimeoutError):
-                    pass
-                assert time.monotonic() < deadline, "the server did not answer within 30 s"
-                time.sleep(0.1)
-            yield Server(url)
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    with serving(tmp_path_factory.mktemp("e2e-resting"), "--idle-after", str(IDLE)) as running:
+        yield running
 
 
 def test_a_game_nobody_plays_any_more_leaves_games_being_played(
