@@ -11,6 +11,8 @@ placement), and the call followed by listing every move
 
     python benchmarks/random_games.py --games 1000
     python benchmarks/random_games.py --players 4 --sets base --options hand=3
+    python benchmarks/random_games.py --no-undo        # games that keep no undo
+    python benchmarks/random_games.py --check          # every move checked again by play()
     CARCASSONNE_PURE=1 python benchmarks/random_games.py --games 1000   # the pure engine
 """
 
@@ -44,6 +46,11 @@ def main() -> None:
     parser.add_argument("--sets", default="base")
     parser.add_argument("--options", default="")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-undo", action="store_true",
+                        help="games keep nothing for undo (game.undoable = False)")
+    parser.add_argument("--check", action="store_true",
+                        help="play an equal copy of each drawn move, so that play() checks "
+                             "it again (the drawn move itself is known legal)")
     args = parser.parse_args()
     sets = args.sets.split(",")
     options = _options(args.options)
@@ -53,10 +60,13 @@ def main() -> None:
     start = time.perf_counter()
     for i in range(args.games):
         game = Game.new(players=args.players, sets=sets, options=options, seed=args.seed + i)
+        if args.no_undo:
+            game.undoable = False
         while not game.is_over:
             legal = game.legal_moves()
             calls += 1
-            game.play(legal.random(rng))
+            move = legal.random(rng)
+            game.play(move._replace() if args.check else move)
             moves += 1
     elapsed = time.perf_counter() - start
 
@@ -77,7 +87,8 @@ def main() -> None:
 
     build = "compiled" if carcassonne.compiled else "pure Python (CARCASSONNE_PURE=1 or no build)"
     print(f"sets {','.join(sets)}, {args.players} players, options {options or 'default'}; "
-          f"engine {build}")
+          f"engine {build}{'; no undo' if args.no_undo else ''}"
+          f"{'; each move checked again' if args.check else ''}")
     print(f"games:               {args.games} in {elapsed:.2f} s = {args.games / elapsed:,.0f} "
           f"games/s")
     print(f"moves played:        {moves / elapsed:,.0f} /s ({moves / args.games:.1f} per game)")

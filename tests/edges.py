@@ -58,6 +58,9 @@ def calls() -> list[tuple[str, Callable[[], Any]]]:
         out.append((f"legal.options({bad!r})", lambda bad=bad: legal.options(bad)))
         out.append((f"legal[{bad!r}]", lambda bad=bad: legal[bad]))
     out.append(("legal.random(None)", lambda: legal.random(None)))
+    for bad in (None, 0, "no"):
+        out.append((f"undoable = {bad!r}",
+                    lambda bad=bad: setattr(game.copy(), "undoable", bad)))
     for bad in ([], "x", {"hand": None}):
         out.append((f"Options.build({bad!r})", lambda bad=bad: Options.build(bad, ("base",))))
     return out

@@ -124,6 +124,14 @@ class Game:
         self._over = False
         self._history: list[AnyMove] = []
         self._frames: list[tuple[Any, ...]] = []
+        #: The seat that made each move (see :attr:`movers`).
+        self._movers: list[int] = []
+        #: Whether moves keep what :meth:`undo` needs (see :attr:`undoable`).
+        self._undoable = True
+        #: The move :meth:`LegalMoves.random` drew last, already resolved:
+        #: (version it was drawn at, the move, tile, square, turned tile,
+        #: figures); :meth:`play` skips checking that very move again.
+        self._known: tuple[int, Move, int, int, Any, list[tuple[int, str]]] | None = None
         self._version = 0
         # SETUP-1: the start tile, unrotated, at 0,0.
         start = TILES[START_TILE].turned[0]
@@ -232,7 +240,7 @@ class Game:
     def movers(self) -> tuple[int, ...]:
         """The seat that made each move so far (turns are skipped when a
         player has nothing to place, so this is not always the seat order)."""
-        return tuple(frame[0] for frame in self._frames)
+        return tuple(self._movers)
 
     @property
     def discards(self) -> tuple[tuple[int, int, str], ...]:
@@ -399,15 +407,44 @@ class Game:
         if self._mode is not None and not self._over:
             special.play(self, self._mode, move)
             return
-        tile, pos, turned, figures = self._check(move)
+        known = self._known
+        if known is not None and known[1] is move and known[0] == self._version:
+            # drawn by legal_moves().random() in this very position: legal
+            _, _, tile, pos, turned, figures = known
+        else:
+            tile, pos, turned, figures = self._check(move)
         self._apply(cast(Move, move), tile, pos, turned, figures)  # _check made sure
+
+    @property
+    def undoable(self) -> bool:
+        """Whether moves keep what :meth:`undo` needs (True unless set off).
+
+        A bot or an environment that never takes a move back may set it to
+        False: each move is then a little cheaper (nothing is saved for it),
+        and :meth:`undo` refuses. Set True again, it keeps from then on."""
+        return self._undoable
+
+    @undoable.setter
+    def undoable(self, value: object) -> None:
+        if type(value) is not bool:
+            raise TypeError(f"undoable is True or False, not {shown(value)}")
+        self._keep_undo(value)
+
+    def _keep_undo(self, keep: bool) -> None:
+        # (the engine calls this, not the setter: a compiled property setter
+        # taking ``object`` is not safe to call from compiled code)
+        self._undoable = keep
+        if not keep:
+            self._frames.clear()
 
     def undo(self) -> AnyMove:
         """Take back the last move and return it; the game is exactly as it was."""
         if not self._frames:
-            raise IndexError("no move to undo")
+            raise IndexError("no move to undo" if self._undoable
+                             else "no move to undo: this game keeps none (undoable is False)")
         (current, draw, hands, scores, supply, events, discards, over, nodes, fjournal,
          boards, figjournal, pos, part, state, flow) = self._frames.pop()
+        self._movers.pop()
         self._mode, self._resume, self._turn = flow
         features, figs = self._features, self._figures
         features.rollback(fjournal, nodes)
@@ -444,7 +481,7 @@ class Game:
         cannot be rebuilt from a ``__dict__``), which replays to this game,
         and the order of what is hidden, which :meth:`determinized` deals
         again."""
-        return (_from_pickled, (self.to_record(), self._stack, self._hands))
+        return (_from_pickled, (self.to_record(), self._stack, self._hands, self._undoable))
 
     def _copy_from(self, other: Game) -> None:
         """Become a copy of ``other``: what never changes during a game is
@@ -472,6 +509,9 @@ class Game:
         self._over, self._version = other._over, other._version
         self._history = other._history.copy()
         self._frames = other._frames.copy()
+        self._movers = other._movers.copy()
+        self._undoable = other._undoable
+        self._known = None
 
     def determinized(self, seat: object, rng: random.Random) -> Game:
         """A copy in which everything ``seat`` cannot see is dealt again at
@@ -649,7 +689,12 @@ class Game:
     # -- doing a move ------------------------------------------------------------
 
     def _push_frame(self, pos: int | None) -> None:
-        """Remember everything a move changes, for :meth:`undo`."""
+        """Remember everything a move changes, for :meth:`undo` (unless the
+        game keeps no undo), and who made it."""
+        self._movers.append(self._current)
+        self._version += 1
+        if not self._undoable:
+            return
         features = self._features
         self._frames.append((
             self._current, self._draw, tuple(tuple(h) for h in self._hands),
@@ -659,7 +704,6 @@ class Game:
             self._copy_state() if self._expansions else self.state,
             (self._mode, self._resume, self._turn),
         ))
-        self._version += 1
 
     def _apply(self, move: Move, tile: int, pos: int, turned: Any,
                figures: list[tuple[int, str]]) -> None:
@@ -851,11 +895,13 @@ class Game:
                 f"scores {self._scores}, {state}>")
 
 
-def _from_pickled(record: dict[str, Any], stack: list[int], hands: list[list[int]]) -> Game:
+def _from_pickled(record: dict[str, Any], stack: list[int], hands: list[list[int]],
+                  undoable: bool = True) -> Game:
     """A game unpickled: its record replayed, then what is hidden put back
-    in its order (see :meth:`Game.__reduce__`)."""
+    in its order (see :meth:`Game.__reduce__`), keeping undo or not as it did."""
     game = Game.from_record(record, check_result=False)
     if game._stack != stack or game._hands != hands:
         game._stack, game._hands = list(stack), [list(h) for h in hands]
         game._version += 1
+    game._keep_undo(undoable)
     return game

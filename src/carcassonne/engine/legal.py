@@ -25,7 +25,7 @@ from carcassonne.engine.board import FITS
 from carcassonne.engine.errors import shown
 from carcassonne.engine.moves import Figure, Move
 from carcassonne.tiles import FIELD, KIND_NAMES, TILE_LIST, TILES, Segment
-from carcassonne.tiles.geometry import pack, unpack
+from carcassonne.tiles.geometry import LOCATION_INDEX, pack, unpack
 
 if TYPE_CHECKING:
     from carcassonne.engine.game import Game
@@ -68,6 +68,13 @@ def figure_options(game: Game, pos: int, turned: Any) -> list[Figure]:
                 if game._refusal(player, figure, joined[seg.index]) is None:
                     out.append(figure_value(figure, seg))
     return out
+
+
+def segment_index(turned: Any, fig: Figure) -> int:
+    """The segment of ``turned`` that ``fig`` (one of its figure options) stands on."""
+    if fig.feature == "monastery" or fig.spot is None:
+        return int(turned.monastery)
+    return int(turned.at[LOCATION_INDEX[fig.spot]])
 
 
 def _move(fields: tuple[str, tuple[int, int], int, tuple[Figure, ...]]) -> Move:
@@ -197,8 +204,12 @@ class LegalMoves(MoveSequence[Move]):
         turned = TILE_LIST[tile].turned[quarters[r]]
         figures = figure_options(game, pos, turned)
         j = int(rng.random() * (len(figures) + 1))
-        return _move((turned.tile.id, unpack(pos), turned.rotation,
+        move = _move((turned.tile.id, unpack(pos), turned.rotation,
                       (figures[j - 1],) if j else ()))
+        # known legal: Game.play of this very move in this position skips the check
+        chosen = [(segment_index(turned, figures[j - 1]), figures[j - 1].figure)] if j else []
+        game._known = (game._version, move, tile, pos, turned, chosen)
+        return move
 
     def _moves(self) -> list[Move]:
         game = self._fresh()
