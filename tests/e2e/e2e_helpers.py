@@ -86,7 +86,7 @@ def play_turn(page: Page, rng: random.Random, figure_chance: float = 0.35,
     squares.first.wait_for(state="attached")
     seen = visible_squares(page)
     if not seen:  # a big board followed at a readable zoom: show it whole
-        press(page.get_by_test_id("zoom-fit"))
+        show_whole_board(page, touch)
         seen = visible_squares(page)
     assert seen, "no highlighted square can be reached"
     press(squares.nth(rng.choice(seen) if touch else seen[0]))
@@ -133,12 +133,23 @@ def visible_squares(page: Page) -> list[int]:
                          f".flatMap((r, i) => ({IN_VIEW})(r) ? [i] : [])")
 
 
+def show_whole_board(page: Page, touch: bool = False) -> None:
+    """Press the fit button unless it is already pressed: the board shows
+    everything and keeps doing so (pressed again, it would go back to
+    following the last tile)."""
+    fit = page.get_by_test_id("zoom-fit")
+    if fit.get_attribute("aria-pressed") != "true":
+        (fit.tap if touch else fit.click)()
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=zoom-fit]').ariaPressed === 'true'")
+
+
 def in_reach(page: Page, square: Any) -> Any:
     """``square`` (a highlighted square's locator), made clickable: when the
     board, following the last tile at a readable zoom, does not show it, the
     fit button shows the whole board (and keeps showing it)."""
     if not square.evaluate(IN_VIEW):
-        page.get_by_test_id("zoom-fit").click()
+        show_whole_board(page)
     return square
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from e2e_helpers import page_id
+from e2e_helpers import page_id, show_whole_board
 
 ALL_SETS = ["base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
 BOTS = [{"kind": "bot", "bot": "random"} for _ in range(4)]
@@ -74,8 +74,16 @@ def test_panning_a_board_of_150_tiles_keeps_every_frame_under_50_ms(page, server
     page.evaluate(GROW, 160)
     tiles = page.get_by_test_id("board-tile").count() + page.get_by_test_id("board-wonder").count()
     assert tiles >= 160, f"only {tiles} tiles on the board"
-    page.get_by_test_id("zoom-fit").click()
+    show_whole_board(page)
     page.wait_for_timeout(600)  # the tiles' fade-in is over
+    # the fit button, pressed again, goes back to following the last tile at
+    # a readable zoom (a square of 40 px at this width); a third time, fits
+    whole = tile_width(page)
+    page.get_by_test_id("zoom-fit").click()
+    assert page.get_by_test_id("zoom-fit").get_attribute("aria-pressed") == "false"
+    assert tile_width(page) >= 39 > whole
+    show_whole_board(page)
+    assert tile_width(page) == whole
     for _ in range(3):  # a readable zoom: figures and symbols drawn large
         page.get_by_test_id("zoom-in").click()
     page.wait_for_timeout(300)
@@ -96,6 +104,12 @@ def test_panning_a_board_of_150_tiles_keeps_every_frame_under_50_ms(page, server
             break
     page.screenshot(path=str(artifacts / "big-board.png"))
     assert min(worst_of_each) < 50, f"the worst frame of each drag: {worst_of_each} ms"
+
+
+def tile_width(page: Any) -> float:
+    """The on-screen width of a placed tile, in CSS pixels."""
+    return float(page.evaluate(
+        "document.querySelector('[data-testid=board-tile]').getBoundingClientRect().width"))
 
 
 def drag(page: Any, x: float, y: float, way: int) -> list[float]:

@@ -16,7 +16,7 @@ import time
 import uuid
 from typing import Any
 
-from e2e_helpers import play_turn, quick_play, sign_in, wait_turn_or_end
+from e2e_helpers import play_turn, quick_play, show_whole_board, sign_in, wait_turn_or_end
 
 #: Records every refusal on the page, from before its first script runs.
 RECORDER = """
@@ -151,7 +151,7 @@ def test_every_page_keeps_to_the_policy(page, server, artifacts):
                            ".textContent.includes('Final scoring')")
     for seat in (0, 1):  # the rows stand in the order of the result
         assert seat_colours(page, f"[data-testid=final-row-{seat}] th") == [palette[seat]]
-    page.get_by_test_id("zoom-fit").click()
+    show_whole_board(page)
     page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "csp-final.png"))
     refusals.check("a finished game")

@@ -25,6 +25,7 @@ from e2e_helpers import (
     in_reach,
     moves_played,
     page_id,
+    show_whole_board,
     tile_count,
     wait_turn_or_end,
 )
@@ -282,7 +283,7 @@ def test_a_whole_game_with_both_expansions_against_a_bot(page, server, artifacts
     check_log_and_panel(page, server, table_id)
     if second_tiles:
         assert "builder: second tile" in page.get_by_test_id("log").inner_text()
-    page.get_by_test_id("zoom-fit").click()
+    show_whole_board(page)
     page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "expansions.png"))
 

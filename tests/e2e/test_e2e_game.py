@@ -17,6 +17,7 @@ from e2e_helpers import (
     moves_played,
     play_turn,
     quick_play,
+    show_whole_board,
     tile_count,
     wait_turn_or_end,
 )
@@ -59,7 +60,7 @@ def test_a_whole_game_against_a_bot_by_clicking(page, server, artifacts):
     assert "Final scoring" in log and "placed" in log
     assert page.get_by_test_id("legal-square").count() == 0
     assert figures_placed >= 1
-    page.get_by_test_id("zoom-fit").click()
+    show_whole_board(page)
     page.wait_for_timeout(500)  # let the last tile fade in
     page.screenshot(path=str(artifacts / "board.png"))
     page.get_by_test_id("board").screenshot(path=str(artifacts / "board-only.png"))

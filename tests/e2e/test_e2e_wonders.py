@@ -24,6 +24,7 @@ from e2e_helpers import (
     in_reach,
     moves_played,
     page_id,
+    show_whole_board,
     wait_turn_or_end,
 )
 
@@ -528,14 +529,14 @@ def test_a_wonder_is_taken_and_built_by_clicking(page, server, artifacts):
     assert page.get_by_test_id("wonder-" + took).get_attribute("data-state") == "built"
     assert page.get_by_test_id("pair-0").get_attribute("data-wonder") == took
     check_board_fits(page, view)
-    page.get_by_test_id("zoom-fit").click()
+    show_whole_board(page)
     page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "wonders.png"))
     zoom_on(page, built["at"])
     page.get_by_test_id("board").screenshot(path=str(artifacts / "wonders-board.png"))
 
     # on to the end (the board follows the game again); the replay rebuilds the wonders
-    page.get_by_test_id("zoom-fit").click()
+    show_whole_board(page)
     while wait_turn_or_end(page, timeout=30000):
         make_move(page, bot.choose(replica(state(page)["view"])).to_dict())
         assert time.monotonic() - started < 400 * DEALS, "the game took too long"
@@ -575,7 +576,7 @@ def check_board_fits(page, view: dict[str, Any]) -> None:
 def zoom_on(page, at: list[int]) -> None:
     """Zoom the board in around square `at`."""
     box = page.get_by_test_id("board").bounding_box()
-    page.get_by_test_id("zoom-fit").click()
+    show_whole_board(page)
     square = page.locator(f"[data-testid=board-wonder][data-x='{at[0]}'][data-y='{at[1]}']")
     piece = square.bounding_box()
     assert piece is not None and box is not None

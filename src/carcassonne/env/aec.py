@@ -84,7 +84,8 @@ class CarcassonneAEC(AECEnv):
                  options: dict[str, Any] | None = None, *, window: int = DEFAULT_WINDOW,
                  render_mode: str | None = None, rewards: Rewards | None = None,
                  stack: Iterable[str] | None = None, wonders: Iterable[str] | None = None,
-                 illegal_action: str = "raise", illegal_penalty: float = 1.0) -> None:
+                 illegal_action: str = "raise", illegal_penalty: float = 1.0,
+                 flat: bool = False, channels: str = "first") -> None:
         super().__init__()
         check_render_mode(render_mode)
         check_illegal(illegal_action)
@@ -99,7 +100,7 @@ class CarcassonneAEC(AECEnv):
         # Set up one game now: bad sets, options or players fail here, not later.
         self.table.new_game(0, self.stack, self.wonders)
         self.possible_agents = [f"player_{i}" for i in range(len(self.table.game.players))]
-        self._observer = Observer(self.layout)
+        self._observer = Observer(self.layout, flat=flat, channels=channels)
         self._action_space = spaces.Discrete(self.layout.size)
         self.observation_spaces = {a: self._observer.space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
@@ -140,11 +141,22 @@ class CarcassonneAEC(AECEnv):
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[game.current_player]
+            self._tell_legal()
+
+    def _tell_legal(self) -> None:
+        """Put the acting agent's allowed actions (increasing, the mask's
+        nonzero indexes) in its ``info["legal_actions"]``."""
+        decision = self.table.decision
+        allowed = decision.allowed(self.table.prefix) if decision is not None else []
+        self.infos[self.agent_selection]["legal_actions"] = allowed
 
     def observe(self, agent: str) -> dict[str, Any]:
         return self._observer.observe(self.table, self.possible_agents.index(agent))
 
     def step(self, action: Any) -> None:
+        """Take ``action`` for the acting agent (see the module docstring).
+        The next agent's ``infos`` entry holds ``legal_actions``: the
+        action indexes its mask allows, so a learner need not scan the mask."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -158,6 +170,7 @@ class CarcassonneAEC(AECEnv):
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewards[agent] = -self.illegal_penalty
             self.infos[agent] = {"illegal_action": str(error)}
+            self._tell_legal()
             self._accumulate_rewards()
             return
         self._cumulative_rewards[agent] = 0.0
@@ -167,8 +180,10 @@ class CarcassonneAEC(AECEnv):
         game = self.table.game
         if move is not None and game.is_over:
             self._end()
-        elif move is not None:
-            self.agent_selection = self.possible_agents[game.current_player]
+        else:
+            if move is not None:
+                self.agent_selection = self.possible_agents[game.current_player]
+            self._tell_legal()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -181,7 +196,8 @@ class CarcassonneAEC(AECEnv):
             self.terminations[a] = True
         game = self.table.game
         for a in self.agents:
-            self.infos[a] = {"scores": list(game.scores), "winners": list(game.winners)}
+            self.infos[a] = {"scores": list(game.scores), "winners": list(game.winners),
+                             "legal_actions": []}
 
     # -- pictures ----------------------------------------------------------------------
 

@@ -5,6 +5,15 @@ An observation is a dict::
     {"observation": {"planes": uint8 (C, W, W), "vector": float32 (V,)},
      "action_mask": int8 (N,)}
 
+or, with ``flat=True`` (PettingZoo's chess style: one array, the mask beside it)::
+
+    {"observation": float32 (C * W * W + V,), "action_mask": int8 (N,)}
+
+where the first ``C * W * W`` values are the planes, flattened, and the
+last ``V`` the vector (:meth:`Observer.split` gives them back apart).
+``channels="last"`` lays the planes out ``(W, W, C)`` instead of ``(C, W, W)``
+in both forms (rows, then columns, then planes).
+
 **Planes** cover a window of ``W x W`` board squares centred on the
 bounding box of the placed squares: plane ``c``, row ``dy``, column ``dx``
 is board square ``(origin_x + dx, origin_y + dy)`` (rows grow south). The
@@ -126,26 +135,46 @@ _EDGES = {tile: _edges_per_rotation(tile) for tile in TILE_IDS}
 _EDGE_LENGTH = QUARTERS * 4 * len(EDGE_KINDS)
 
 
+#: The two plane layouts: planes first ``(C, W, W)`` or last ``(W, W, C)``.
+CHANNELS = ("first", "last")
+
+
 class Observer:
-    """Builds observations for one action layout (window size).
+    """Builds observations for one action layout (window size), in one of
+    the forms of the module docstring (``flat``, ``channels``).
 
     What does not change within one engine position (the board window, the
-    figures, most of the vector) is computed once per position and seat and
-    copied; only the phase and the choice so far are written per step.
+    figures, most of the vector) is computed once per position and seat,
+    already in the chosen form, and copied; only the phase and the choice so
+    far are written per step.
     """
 
-    def __init__(self, layout: ActionLayout) -> None:
+    def __init__(self, layout: ActionLayout, *, flat: bool = False,
+                 channels: str = "first") -> None:
+        if channels not in CHANNELS:
+            raise ValueError(f"channels must be 'first' or 'last', not {channels!r}")
+        if type(flat) is not bool:
+            raise ValueError(f"flat must be True or False, not {flat!r}")
         self.layout = layout
+        self.flat = flat
+        self.channels = channels
         w = layout.window
-        self.space = spaces.Dict({
-            "observation": spaces.Dict({
-                "planes": spaces.Box(0, 255, (len(PLANES), w, w), np.uint8),
+        self.planes_shape = (len(PLANES), w, w) if channels == "first" else (w, w, len(PLANES))
+        self.planes_size = len(PLANES) * w * w
+        mask = spaces.Box(0, 1, (layout.size,), np.int8)
+        if flat:
+            observation: spaces.Space[Any] = spaces.Box(
+                0.0, VECTOR_HIGH, (self.planes_size + VECTOR_SIZE,), np.float32)
+        else:
+            observation = spaces.Dict({
+                "planes": spaces.Box(0, 255, self.planes_shape, np.uint8),
                 "vector": spaces.Box(0.0, VECTOR_HIGH, (VECTOR_SIZE,), np.float32),
-            }),
-            "action_mask": spaces.Box(0, 1, (layout.size,), np.int8),
-        })
+            })
+        self.space = spaces.Dict({"observation": observation, "action_mask": mask})
         self._key: tuple[int, int] | None = None
-        self._cache: dict[tuple[str, int], np.ndarray] = {}
+        #: Per seat: the planes and vector of the position (flat: the one
+        #: array of which both are views).
+        self._cache: dict[int, np.ndarray | tuple[np.ndarray, np.ndarray]] = {}
 
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
         """The observation of ``seat`` (see the module docstring)."""
@@ -160,19 +189,51 @@ class Observer:
             mask = decision.mask(table.prefix)
         else:
             mask = np.zeros(self.layout.size, dtype=np.int8)
-        planes = self._cache.get(("planes", seat))
-        if planes is None:
-            planes = self._cache["planes", seat] = self.planes(table, seat, acting)
-        vector = self._cache.get(("vector", seat))
-        if vector is None:
-            vector = self._cache["vector", seat] = self.vector(table, seat, acting)
-        planes, vector = planes.copy(), vector.copy()
+        cached = self._cache.get(seat)
+        if cached is None:
+            cached = self._cache[seat] = self._form(
+                self.planes(table, seat, acting), self.vector(table, seat, acting))
+        if isinstance(cached, tuple):
+            flat = None
+            planes, vector = cached[0].copy(), cached[1].copy()
+        else:
+            flat = cached.copy()
+            planes, vector = self.split(flat)
         if acting and table.prefix:
             self._chosen(table, planes, vector)
         if acting:
             vector[VECTOR_START["phase"] + PHASES.index("place")] = 0
             vector[VECTOR_START["phase"] + PHASES.index(self._phase(table))] = 1
+        if flat is not None:
+            return {"observation": flat, "action_mask": mask}
         return {"observation": {"planes": planes, "vector": vector}, "action_mask": mask}
+
+    def _form(self, planes: np.ndarray, vector: np.ndarray,
+              ) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
+        """The planes (built ``(C, W, W)``) and vector in this observer's
+        form: apart, or flat as one float32 array."""
+        if self.channels == "last":
+            planes = planes.transpose(1, 2, 0)
+        if not self.flat:
+            return np.ascontiguousarray(planes), vector
+        out = np.empty(self.planes_size + VECTOR_SIZE, dtype=np.float32)
+        out[:self.planes_size].reshape(self.planes_shape)[...] = planes
+        out[self.planes_size:] = vector
+        return out
+
+    def split(self, observation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """A flat observation's planes (shaped as ``channels`` says) and
+        vector: views of it, nothing copied."""
+        observation = np.asarray(observation)
+        if observation.shape != (self.planes_size + VECTOR_SIZE,):
+            raise ValueError(f"a flat observation has {self.planes_size + VECTOR_SIZE} values, "
+                             f"not shape {observation.shape}")
+        return (observation[:self.planes_size].reshape(self.planes_shape),
+                observation[self.planes_size:])
+
+    def _cell(self, plane: int, dy: int, dx: int) -> tuple[int, int, int]:
+        """Where plane ``plane``, row ``dy``, column ``dx`` sits in this form's planes."""
+        return (plane, dy, dx) if self.channels == "first" else (dy, dx, plane)
 
     # -- planes ---------------------------------------------------------------------
 
@@ -288,7 +349,7 @@ class Observer:
             return
         s = VECTOR_START
         _, slot, dx, dy, quarter = layout.describe(prefix[0])
-        planes[_P["chosen"], int(dy), int(dx)] = 1
+        planes[self._cell(_P["chosen"], int(dy), int(dx))] = 1
         start = s["chosen"]
         v[start + int(slot)] = 1
         v[start + HAND_SLOTS] = int(dx) / layout.window

@@ -65,7 +65,8 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
                  options: dict[str, Any] | None = None, *, window: int = DEFAULT_WINDOW,
                  render_mode: str | None = None, rewards: Rewards | None = None,
                  stack: Iterable[str] | None = None, wonders: Iterable[str] | None = None,
-                 illegal_action: str = "penalty", illegal_penalty: float = 1.0) -> None:
+                 illegal_action: str = "penalty", illegal_penalty: float = 1.0,
+                 flat: bool = False, channels: str = "first") -> None:
         check_render_mode(render_mode)
         check_illegal(illegal_action)
         opponents = list(opponents)
@@ -93,7 +94,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
         self.illegal_action = illegal_action
         self.illegal_penalty = illegal_penalty
         self.table.new_game(0, self.stack, self.wonders)  # fail early on a bad setup
-        self._observer = Observer(self.layout)
+        self._observer = Observer(self.layout, flat=flat, channels=channels)
         self.observation_space = self._observer.space
         self.action_space = spaces.Discrete(self.layout.size)
         self.seat = 0
@@ -134,7 +135,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
         self._done = False
         self._opponents_play()
         self.table.score_rewards()  # points scored before the agent's turn are not its reward
-        return self._observe(), {"seat": self.seat}
+        return self._observe(), {"seat": self.seat, "legal_actions": self.legal_actions()}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         game = self.table.game
@@ -148,7 +149,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
             if self.illegal_action == "raise":
                 raise
             return (self._observe(), -self.illegal_penalty, False, False,
-                    {"illegal_action": str(error)})
+                    {"illegal_action": str(error), "legal_actions": self.legal_actions()})
         if move is not None:
             self._opponents_play()
         reward = self.table.score_rewards()[self.seat]
@@ -156,13 +157,14 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
             return self._finish(reward)
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, False, False, {}
+        return self._observe(), reward, False, False, {"legal_actions": self.legal_actions()}
 
     def _finish(self, reward: float) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         game = self.table.game
         self._done = True
         reward += self.table.rewards.result(game, self.seat)
-        info = {"scores": list(game.scores), "winners": list(game.winners), "seat": self.seat}
+        info = {"scores": list(game.scores), "winners": list(game.winners), "seat": self.seat,
+                "legal_actions": []}
         if self.render_mode == "human":
             self.render()
         return self._observe(), reward, True, False, info
@@ -178,6 +180,14 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
 
     def _observe(self) -> dict[str, Any]:
         return self._observer.observe(self.table, self.seat)
+
+    def legal_actions(self) -> list[int]:
+        """The actions the mask allows now, increasing (also in every
+        ``info`` as ``legal_actions``; empty once the game is over)."""
+        decision = self.table.decision
+        if decision is None or decision.seat != self.seat:
+            return []
+        return decision.allowed(self.table.prefix)
 
     def action_masks(self) -> np.ndarray:
         """The current action mask as booleans (what maskable learners ask for)."""

@@ -134,7 +134,7 @@ export default {
 
   "board.zoomIn": "Zoom in (+)",
   "board.zoomOut": "Zoom out (−)",
-  "board.fit": "Fit the board (F)",
+  "board.fit": "Show the whole board; again: follow the last tile (F)",
   "palette.label": "Colour-blind safe",
   "palette.title": "Player colours that stay distinct with colour blindness (Okabe–Ito). Every figure also carries its player's shape.",
   "sheet.open": "Scores & log",

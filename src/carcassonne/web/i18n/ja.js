@@ -130,7 +130,7 @@ export default {
 
   "board.zoomIn": "拡大 (+)",
   "board.zoomOut": "縮小 (−)",
-  "board.fit": "盤面全体を表示 (F)",
+  "board.fit": "盤面全体を表示／もう一度押すと最後のタイルを追う (F)",
   "palette.label": "色覚サポート",
   "palette.title": "色覚の多様性に配慮した、見分けやすい配色（Okabe–Ito）に切り替えます。どのコマにもプレイヤーごとの形の印が付いています。",
   "sheet.open": "得点と記録",

@@ -8,7 +8,8 @@
 // stays readable on screen (readable()), and past that (a big board, a
 // phone) it keeps that zoom and follows the last placed tile, moving only
 // when that tile leaves the middle of the view. The fit button shows
-// everything, however small ("all"), and keeps doing so as the board grows.
+// everything, however small ("all"), and keeps doing so as the board grows;
+// pressed again it goes back to following the last tile (toggleFit()).
 //
 // A wonder (The Wonders of Humanity) is one entry of the board list, at its
 // anchor square with its rotation, and covers several squares around it:
@@ -126,6 +127,7 @@ export class BoardView {
     this.view.setAttribute("transform", `translate(${(this.tx + ox).toFixed(1)} ${(this.ty + oy).toFixed(1)}) scale(${this.k.toFixed(4)})`);
     this.drawn = [this.tx, this.ty];
     this.svg.style.transform = "";
+    this.handlers.view?.(this.follow);
     // figures grow a little when the board is small, so they stay easy to see
     const grow = this.figureGrow();
     if (this.figures && Math.abs(grow - this.drawnGrow) > 0.08) this.setFigures(this.figures, this.board);
@@ -171,6 +173,12 @@ export class BoardView {
   /** Show everything on the board, however small, and keep doing so. */
   fit() {
     this.place("all");
+  }
+
+  /** The fit button: show everything, or, when it already does, follow the
+   * last placed tile again at a readable zoom. */
+  toggleFit() {
+    this.place(this.follow === "all" ? "focus" : "all");
   }
 
   /** Follow the game by itself again (see the top of this file). */

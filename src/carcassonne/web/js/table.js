@@ -745,7 +745,8 @@ async function main() {
   });
   $("zoom-in").addEventListener("click", () => board.zoomBy(1.25));
   $("zoom-out").addEventListener("click", () => board.zoomBy(0.8));
-  $("zoom-fit").addEventListener("click", () => board.fit());
+  $("zoom-fit").addEventListener("click", () => board.toggleFit());
+  board.on("view", (follow) => $("zoom-fit").setAttribute("aria-pressed", String(follow === "all")));
   $("rotate").addEventListener("click", rotate);
   $("confirm").addEventListener("click", confirm);
   $("take-back").addEventListener("click", takeBack);
@@ -771,7 +772,7 @@ async function main() {
     else if (e.key === "Escape" && S.pick) takeBack();
     else if (e.key === "+" || e.key === "=") board.zoomBy(1.25);
     else if (e.key === "-") board.zoomBy(0.8);
-    else if (e.key === "f" || e.key === "F") board.fit();
+    else if (e.key === "f" || e.key === "F") board.toggleFit();
   });
   document.addEventListener("languagechange", () => {
     applyStatic();

@@ -1,0 +1,135 @@
+"""The observation forms (flat or apart, planes first or last) and the
+``legal_actions`` of every ``info``.
+
+Every form carries the same numbers: the same games played in each form
+give, step by step, observations that turn into one another exactly, and
+``legal_actions`` is always the mask's nonzero indexes.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+from carcassonne.env import CarcassonneAEC, Observer, SingleAgentEnv  # noqa: E402
+from carcassonne.env.layout import ActionLayout  # noqa: E402
+from carcassonne.env.observations import PLANES, VECTOR_SIZE  # noqa: E402
+
+EVERY_SET = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
+FORMS = [(False, "first"), (False, "last"), (True, "first"), (True, "last")]
+
+
+def canonical(observer: Observer, obs: dict) -> tuple:
+    """An observation of any form as (planes (C, W, W) uint8, vector, mask)."""
+    if observer.flat:
+        planes, vector = observer.split(obs["observation"])
+        assert obs["observation"].dtype == np.float32
+    else:
+        planes, vector = obs["observation"]["planes"], obs["observation"]["vector"]
+        assert planes.dtype == np.uint8
+    if observer.channels == "last":
+        planes = planes.transpose(2, 0, 1)
+    return planes.astype(np.uint8), np.asarray(vector, dtype=np.float32), obs["action_mask"]
+
+
+@pytest.mark.parametrize("sets,players", [(("base",), 2), (EVERY_SET, 3)])
+def test_every_form_carries_the_same_observation_step_by_step(sets, players) -> None:
+    envs = [CarcassonneAEC(players=players, sets=sets, flat=f, channels=c) for f, c in FORMS]
+    rng = np.random.default_rng(5)
+    for game in range(2):
+        for env in envs:
+            env.reset(seed=game)
+        steps = 0
+        for agent in envs[0].agent_iter():
+            lasts = [env.last() for env in envs]
+            for env, (obs, *_rest) in zip(envs, lasts, strict=True):
+                assert env.observation_space(agent).contains(obs)
+            seen = [canonical(env._observer, last[0])
+                    for env, last in zip(envs, lasts, strict=True)]
+            for planes, vector, mask in seen[1:]:
+                assert (planes == seen[0][0]).all()
+                assert (vector == seen[0][1]).all()
+                assert (mask == seen[0][2]).all()
+            obs, _, terminated, truncated, info = lasts[0]
+            if terminated or truncated:
+                assert info["legal_actions"] == []
+                action = None
+            else:
+                legal = info["legal_actions"]
+                assert legal == np.flatnonzero(obs["action_mask"]).tolist()
+                assert all(last[4]["legal_actions"] == legal for last in lasts)
+                action = int(rng.choice(legal))
+                steps += 1
+            for env in envs:
+                env.step(action)
+            if not envs[0].agents:
+                break
+        assert steps > 40
+        assert len({tuple(env.game.scores) for env in envs}) == 1
+
+
+def test_the_flat_form_is_one_float32_array_beside_the_mask() -> None:
+    env = CarcassonneAEC(flat=True, channels="last")
+    env.reset(seed=3)
+    obs = env.observe("player_0")
+    w = env.layout.window
+    assert set(obs) == {"observation", "action_mask"}
+    assert obs["observation"].shape == (len(PLANES) * w * w + VECTOR_SIZE,)
+    planes, vector = env._observer.split(obs["observation"])
+    assert planes.shape == (w, w, len(PLANES)) and vector.shape == (VECTOR_SIZE,)
+    # the start tile sits in the window: its tile plane is set somewhere
+    assert planes[..., PLANES.index("open")].sum() == 4
+    with pytest.raises(ValueError, match="a flat observation has"):
+        env._observer.split(obs["observation"][:-1])
+
+
+def test_a_bad_form_fails_at_construction() -> None:
+    with pytest.raises(ValueError, match="channels must be 'first' or 'last'"):
+        CarcassonneAEC(channels="middle")
+    with pytest.raises(ValueError, match="flat must be True or False"):
+        Observer(ActionLayout(20), flat="yes")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("flat,channels", FORMS[1:])
+def test_pettingzoo_api_in_every_form(flat: bool, channels: str) -> None:
+    env = CarcassonneAEC(players=2, flat=flat, channels=channels)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=200)
+
+
+@pytest.mark.parametrize("flat,channels", FORMS[1:])
+def test_gymnasium_checker_in_every_form(flat: bool, channels: str) -> None:
+    env = SingleAgentEnv(opponents=["random"], flat=flat, channels=channels)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env)
+
+
+def test_single_agent_infos_list_the_legal_actions() -> None:
+    env = SingleAgentEnv(opponents=["greedy"], seat=1, flat=True)
+    obs, info = env.reset(seed=4)
+    steps, refused = 0, False
+    while True:
+        assert info["legal_actions"] == np.flatnonzero(obs["action_mask"]).tolist()
+        assert info["legal_actions"] == env.legal_actions()
+        if steps == 3 and not refused:  # an illegal action: refused, the legal ones told again
+            refused = True
+            outside = next(a for a in range(env.action_space.n) if a not in info["legal_actions"])
+            obs, reward, done, _, info = env.step(outside)
+            assert reward == -1.0 and "illegal_action" in info and not done
+            continue
+        legal = info["legal_actions"]
+        obs, reward, done, _, info = env.step(legal[steps % len(legal)])
+        steps += 1
+        if done:
+            assert info["legal_actions"] == [] and not obs["action_mask"].any()
+            break
+    assert steps > 40
