@@ -84,12 +84,18 @@ def play_turn(page: Page, rng: random.Random, figure_chance: float = 0.35,
     before = moves_played(page)
     squares = page.get_by_test_id("legal-square")
     squares.first.wait_for(state="attached")
+    page.evaluate(TWO_FRAMES)  # the board has placed itself after the last move
     seen = visible_squares(page)
     if not seen:  # a big board followed at a readable zoom: show it whole
         show_whole_board(page, touch)
         seen = visible_squares(page)
     assert seen, "no highlighted square can be reached"
-    press(squares.nth(rng.choice(seen) if touch else seen[0]))
+    # at the square's middle, where IN_VIEW found it (a locator's tap would
+    # first scroll the board's oversized picture to show the element whole)
+    box = squares.nth(rng.choice(seen) if touch else seen[0]).bounding_box()
+    assert box is not None
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    (page.touchscreen.tap if touch else page.mouse.click)(*middle)
     page.get_by_test_id("ghost").wait_for()
     if rng.random() < 0.5 and page.get_by_test_id("rotate").is_enabled():
         start = page.get_by_test_id("ghost").get_attribute("data-rotation")
@@ -100,9 +106,15 @@ def play_turn(page: Page, rng: random.Random, figure_chance: float = 0.35,
         page.wait_for_function(
             f"() => document.querySelector('[data-testid=ghost]').dataset.rotation !== '{start}'")
     spots = page.get_by_test_id("figure-spot")
-    figure = bool(spots.count()) and rng.random() < figure_chance
+    page.evaluate(TWO_FRAMES)
+    # the spots a player can reach without panning: nothing over their middle
+    reachable = page.evaluate("""() => [...document.querySelectorAll('[data-testid=figure-spot]')]
+        .flatMap((g, i) => { const b = g.getBoundingClientRect();
+            const top = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+            return top && g.contains(top) ? [i] : []; })""")
+    figure = bool(reachable) and rng.random() < figure_chance
     if figure:
-        press(spots.nth(rng.randrange(spots.count())))
+        press(spots.nth(rng.choice(reachable)))
         page.locator("[data-testid=figure-spot].selected").wait_for()
     elif spots.count():
         press(page.get_by_test_id("no-figure"))
@@ -115,6 +127,10 @@ def tap_turn(page: Page, rng: random.Random, figure_chance: float = 0.35) -> boo
     """A turn played on a touch screen by tapping only (see play_turn)."""
     return play_turn(page, rng, figure_chance, touch=True)
 
+
+#: Waits two animation frames: what the page does after a change is drawn.
+TWO_FRAMES = ("() => new Promise((done) => requestAnimationFrame("
+              "() => requestAnimationFrame(() => done())))")
 
 #: Whether the highlighted square ``r`` lies wholly inside the board's view
 #: with no button or notice over its middle.
@@ -131,6 +147,12 @@ def visible_squares(page: Page) -> list[int]:
     """The indexes of the highlighted squares in view (IN_VIEW)."""
     return page.evaluate("() => [...document.querySelectorAll('[data-testid=legal-square]')]"
                          f".flatMap((r, i) => ({IN_VIEW})(r) ? [i] : [])")
+
+
+def tile_width(page: Page) -> float:
+    """The on-screen width of a placed tile, in CSS pixels."""
+    return float(page.evaluate(
+        "document.querySelector('[data-testid=board-tile]').getBoundingClientRect().width"))
 
 
 def show_whole_board(page: Page, touch: bool = False) -> None:

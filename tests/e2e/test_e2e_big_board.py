@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from e2e_helpers import page_id, show_whole_board
+from e2e_helpers import page_id, show_whole_board, tile_width
 
 ALL_SETS = ["base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
 BOTS = [{"kind": "bot", "bot": "random"} for _ in range(4)]
@@ -104,12 +104,6 @@ def test_panning_a_board_of_150_tiles_keeps_every_frame_under_50_ms(page, server
             break
     page.screenshot(path=str(artifacts / "big-board.png"))
     assert min(worst_of_each) < 50, f"the worst frame of each drag: {worst_of_each} ms"
-
-
-def tile_width(page: Any) -> float:
-    """The on-screen width of a placed tile, in CSS pixels."""
-    return float(page.evaluate(
-        "document.querySelector('[data-testid=board-tile]').getBoundingClientRect().width"))
 
 
 def drag(page: Any, x: float, y: float, way: int) -> list[float]:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_helpers import check_final_scores, quick_play, tap_turn, wait_turn_or_end
+from e2e_helpers import check_final_scores, quick_play, tap_turn, tile_width, wait_turn_or_end
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -48,12 +48,6 @@ def on_screen(page: Any, test_id: str) -> bool:
     }""", test_id))
 
 
-def tile_size(page: Any) -> float:
-    """The on-screen width of a placed tile, in CSS pixels."""
-    return float(page.evaluate(
-        "document.querySelector('[data-testid=board-tile]').getBoundingClientRect().width"))
-
-
 def test_a_whole_game_on_a_phone_by_tapping_without_scrolling(phone, server, artifacts):
     page = phone
     table_id = quick_play(page, server.url)
@@ -72,11 +66,11 @@ def test_a_whole_game_on_a_phone_by_tapping_without_scrolling(phone, server, art
             # (the fit button, pressed); tapped again it follows the last tile
             fit = page.get_by_test_id("zoom-fit")
             if fit.get_attribute("aria-pressed") == "true":
-                assert tile_size(page) < 50
+                assert tile_width(page) < 50
                 fit.tap()
                 page.wait_for_function("() => document.querySelector("
                                        "'[data-testid=zoom-fit]').ariaPressed === 'false'")
-            assert tile_size(page) >= 50
+            assert tile_width(page) >= 50
             page.screenshot(path=str(artifacts / "phone-table.png"))
             page.get_by_test_id("sheet-toggle").tap()
             page.get_by_test_id("players").wait_for()
