@@ -32,7 +32,7 @@ from carcassonne.env.tianshou import tianshou_env
 
 
 def make_env() -> object:
-    return tianshou_env(players=2, flat=True, rewards=None)
+    return tianshou_env(players=2, flat=True)
 
 
 def main() -> None:

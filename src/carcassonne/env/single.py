@@ -181,18 +181,21 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
     def _observe(self) -> dict[str, Any]:
         return self._observer.observe(self.table, self.seat)
 
+    def _own_decision(self) -> Any:
+        """The current decision when it is the agent's, else None."""
+        decision = self.table.decision
+        return decision if decision is not None and decision.seat == self.seat else None
+
     def legal_actions(self) -> list[int]:
         """The actions the mask allows now, increasing (also in every
         ``info`` as ``legal_actions``; empty once the game is over)."""
-        decision = self.table.decision
-        if decision is None or decision.seat != self.seat:
-            return []
-        return decision.allowed(self.table.prefix)
+        decision = self._own_decision()
+        return [] if decision is None else decision.allowed(self.table.prefix)
 
     def action_masks(self) -> np.ndarray:
         """The current action mask as booleans (what maskable learners ask for)."""
-        decision = self.table.decision
-        if decision is None or decision.seat != self.seat:
+        decision = self._own_decision()
+        if decision is None:
             return np.zeros(self.layout.size, dtype=bool)
         return decision.mask(self.table.prefix).astype(bool)
 
