@@ -11,15 +11,43 @@ Stable-Baselines3's ``MultiInputPolicy`` takes as it is (no nested spaces,
 no image planes to transpose), and ``SingleAgentEnv.action_masks()`` is what
 MaskablePPO asks the environment for. Evaluation plays paired games: each
 seed once from each seat, on the same stack.
+
+The trained model is saved (``--save``, default ``maskable_ppo.zip``) and
+``bot()`` below makes it a project bot, so the arena and the lobby seat it::
+
+    carcassonne arena --games 20 greedy ppo=policy:examples/sb3_maskable_ppo.py:bot
+    carcassonne serve --policy-bot ppo=examples/sb3_maskable_ppo.py:bot
+
+(``CARCASSONNE_SB3_MODEL`` names another saved model.)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+from functools import cache
 
 from sb3_contrib import MaskablePPO
 
+from carcassonne import Game
+from carcassonne.bots import make_bot
 from carcassonne.env import SingleAgentEnv
+from carcassonne.env.policy import PolicyBot, sb3_policy
+
+#: Where the model is saved and where bot() loads it from.
+MODEL = "maskable_ppo.zip"
+
+
+@cache
+def _load(path: str) -> MaskablePPO:
+    return MaskablePPO.load(path, device="cpu")
+
+
+def bot(seed: int | str | None = None) -> PolicyBot:
+    """The saved model as a bot (``policy:examples/sb3_maskable_ppo.py:bot``):
+    it reads the observation form it was trained on, flat."""
+    return PolicyBot(sb3_policy(_load(os.environ.get("CARCASSONNE_SB3_MODEL", MODEL))),
+                     flat=True)
 
 
 def evaluate(model: MaskablePPO, opponent: str, games: int, seed: int) -> tuple[float, float]:
@@ -47,6 +75,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="evaluation games (paired)")
     parser.add_argument("--opponent", default="random", help="a bot name (carcassonne bots)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", default=MODEL, help=f"where to save the model ({MODEL})")
     args = parser.parse_args()
 
     env = SingleAgentEnv(opponents=[args.opponent], seat="random", flat=True)
@@ -59,6 +88,13 @@ def main() -> None:
     rate, margin = evaluate(model, args.opponent, args.games, seed=10_000 + args.seed)
     print(f"trained {args.steps} steps; against {args.opponent}: won {rate:.0%} of "
           f"{args.games} paired games, mean margin {margin:+.1f} points")
+    model.save(args.save)
+    # The same policy as a project bot, here in one game against greedy.
+    players = [PolicyBot(sb3_policy(model), flat=True), make_bot("greedy", seed=args.seed)]
+    game = Game.new(players=2, seed=args.seed)
+    while not game.is_over:
+        game.play(players[game.current_player].choose(game))
+    print(f"saved {args.save}; as a bot against greedy: {game.scores[0]} to {game.scores[1]}")
 
 
 if __name__ == "__main__":

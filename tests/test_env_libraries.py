@@ -9,6 +9,9 @@ import sys
 
 import pytest
 
+from carcassonne import Game
+from carcassonne.bots import make_bot
+
 pytest.importorskip("numpy")
 pytest.importorskip("torch", reason="torch is not installed (sb3-contrib and Tianshou need it)")
 
@@ -20,10 +23,18 @@ def run_example(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[s
     return capsys.readouterr().out
 
 
-def test_maskable_ppo_trains_on_the_flat_single_agent_env(monkeypatch, capsys) -> None:
+def test_maskable_ppo_trains_on_the_flat_single_agent_env(monkeypatch, capsys, tmp_path) -> None:
     pytest.importorskip("sb3_contrib", reason="sb3-contrib is not installed")
-    out = run_example(monkeypatch, capsys, "sb3_maskable_ppo.py", "--steps", "256", "--games", "2")
+    model = tmp_path / "model.zip"
+    out = run_example(monkeypatch, capsys, "sb3_maskable_ppo.py", "--steps", "256", "--games", "2",
+                      "--save", str(model))
     assert "trained 256 steps; against random: won" in out
+    assert f"saved {model}; as a bot against greedy:" in out
+    # the saved model seats as a policy bot by name, as the arena and the lobby make it
+    monkeypatch.setenv("CARCASSONNE_SB3_MODEL", str(model))
+    bot = make_bot("policy:examples/sb3_maskable_ppo.py:bot", seed=1)
+    game = Game.new(players=2, seed=3)
+    assert game.is_legal(bot.choose(game))
 
 
 def test_tianshou_dqn_trains_on_the_aec_env(monkeypatch, capsys) -> None:

@@ -52,6 +52,17 @@ def outside_bot(text: str) -> tuple[str, list[str]]:
     return name, parts
 
 
+def policy_bot(text: str) -> tuple[str, str]:
+    """``NAME=MODULE:FUNCTION``: a bot name and the code that makes the bot."""
+    name, equals, spec = text.partition("=")
+    name = name.strip()
+    if not equals or not re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", name) or ":" not in spec:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not NAME=MODULE:FUNCTION with a NAME of letters, digits, _ . - "
+            f"(example: --policy-bot 'mine=my_bot.py:bot')")
+    return name, spec.strip()
+
+
 def table_count(text: str) -> int:
     """A number of tables, 1 to 100,000."""
     if not text.isdigit() or not 1 <= int(text) <= 100_000:
@@ -115,6 +126,11 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
                        metavar="NAME=COMMAND",
                        help="offer the program COMMAND as the bot NAME in the lobby; it "
                             "plays through a pipe (docs/bots.md); repeatable")
+    serve.add_argument("--policy-bot", type=policy_bot, action="append", default=[],
+                       metavar="NAME=MODULE:FUNCTION",
+                       help="offer the bot (or trained policy) that FUNCTION of MODULE (a "
+                            "module or .py file) makes as the bot NAME in the lobby "
+                            "(docs/env.md); repeatable")
     serve.add_argument("--outside-bot-timeout", type=timeout_seconds, default=10.0,
                        metavar="SECONDS", help="time an outside bot has for each "
                                                "decision (default: 10)")
@@ -133,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"the server needs its extra packages: pip install "
                        f"'carcassonne[server]' ({err})") from None
     _offer_outside_bots(args.outside_bot, args.outside_bot_timeout)
+    _offer_policy_bots(args.policy_bot)
     try:
         url = database_url(args.database)
         shown = make_url(url).render_as_string(hide_password=True)
@@ -220,3 +237,15 @@ def _offer_outside_bots(bots: list[tuple[str, list[str]]], timeout: float) -> No
         except ValueError as err:
             raise CliError(str(err), 2) from None
         print(f"outside bot {name}: {shlex.join(command)}", flush=True)
+
+
+def _offer_policy_bots(bots: list[tuple[str, str]]) -> None:
+    """Load every policy bot (it must make a bot now), then offer it."""
+    from carcassonne.server import bots as seats
+
+    for name, spec in bots:
+        try:
+            seats.add_policy_bot(name, spec)
+        except ValueError as err:
+            raise CliError(f"carcassonne serve: policy bot {name}: {err}", 2) from None
+        print(f"policy bot {name}: {spec}", flush=True)

@@ -1,7 +1,9 @@
 """The bots of an arena, as the command line names them.
 
 An entrant is a bot of :data:`carcassonne.bots.BOTS` by name (or the search
-bot with settings of its own, ``mcts:iterations=300,depth=1``), or an outside
+bot with settings of its own, ``mcts:iterations=300,depth=1``, or a bot or
+trained policy of your own code, ``policy:my_bot.py:bot``,
+:mod:`carcassonne.bots.from_code`), or an outside
 program (``docs/bots.md``) given as ``cmd:PROGRAM ARGS``; either may carry a
 label, ``LABEL=...``, to tell it apart in the results::
 
@@ -29,7 +31,7 @@ import re
 import shlex
 from dataclasses import dataclass
 
-from carcassonne.bots import Bot
+from carcassonne.bots import Bot, from_code
 from carcassonne.bots.outside import OutsideBot
 
 #: Prefix of an outside program.
@@ -86,9 +88,12 @@ def parse_entrant(text: str) -> Entrant:
         if not command:
             raise ValueError(f"{text!r}: say which program to run, as cmd:PROGRAM ARGS")
         return Entrant(label or shlex.join(command), command=command)
+    if text.startswith(from_code.PREFIX):
+        from_code.factory(text[len(from_code.PREFIX):])  # its own reason if it cannot load
     if not known_bot(text):
         raise ValueError(f"unknown bot {text!r} (known: {', '.join(sorted(BOTS))}, "
-                         f"mcts:KEY=VALUE,... or cmd:PROGRAM ARGS for an outside bot)")
+                         f"mcts:KEY=VALUE,..., policy:MODULE:NAME for your own code or "
+                         f"cmd:PROGRAM ARGS for an outside bot)")
     return Entrant(label or text, name=text)
 
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import fields
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
+from carcassonne.bots import from_code
 from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.mcts_bot import MctsBot
 from carcassonne.bots.random_bot import RandomBot
@@ -73,8 +74,10 @@ BOTS: dict[str, Callable[[int | str | None], Bot]] = {
 def make_bot(name: str, seed: int | str | None = None) -> Bot:
     """The bot called ``name``, seeded with ``seed`` (``ValueError`` if unknown).
 
-    Besides the names of :data:`BOTS`, ``mcts:KEY=VALUE,...`` is the search
-    bot with its own budget and settings (:func:`search_spec`)::
+    Besides the names of :data:`BOTS`, ``policy:MODULE:NAME`` is the bot
+    (or trained policy) your own function makes (:mod:`.from_code`), and
+    ``mcts:KEY=VALUE,...`` is the search bot with its own budget and
+    settings (:func:`search_spec`)::
 
         >>> make_bot("mcts:iterations=200,depth=1,workers=1").budget
         Budget(iterations=200, seconds=None)
@@ -82,11 +85,13 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
     if name.startswith("mcts:"):
         budget, settings, workers = search_spec(name[len("mcts:"):])
         return MctsBot(seed=seed, budget=budget, settings=settings, workers=workers)
+    if name.startswith(from_code.PREFIX):
+        return cast(Bot, from_code.build(name[len(from_code.PREFIX):], seed))
     try:
         build = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))}, "
-                         f"or mcts:KEY=VALUE,...)") from None
+                         f"mcts:KEY=VALUE,... or policy:MODULE:NAME)") from None
     return build(seed)
 
 
@@ -95,6 +100,12 @@ def known_bot(name: str) -> bool:
     if name.startswith("mcts:"):
         try:
             search_spec(name[len("mcts:"):])
+        except ValueError:
+            return False
+        return True
+    if name.startswith(from_code.PREFIX):
+        try:
+            from_code.factory(name[len(from_code.PREFIX):])
         except ValueError:
             return False
         return True

@@ -10,8 +10,11 @@
 
 The observation and action spaces are those of the AEC environment
 (``observations.py``, ``layout.py``). After each of the agent's engine moves
-the opponents play (any bot of ``carcassonne.bots``, by name, or any object
-with ``choose(game) -> move``) until the agent has a decision again or the
+the opponents play (any bot of ``carcassonne.bots``, by name, any object
+with ``choose(game) -> move``, or a policy: any callable from an observation
+of this environment's form to an action, played by
+:class:`~carcassonne.env.policy.PolicyBot`, which makes self-play one line:
+``SingleAgentEnv(opponents=[my_policy])``) until the agent has a decision again or the
 game is over. The reward of a step is the agent's score change since its
 previous step (opponents' moves included) times ``score_scale``, plus the
 result when the game ends (``table.Rewards``).
@@ -37,6 +40,7 @@ from carcassonne.env.actions import IllegalAction
 from carcassonne.env.aec import check_illegal, check_render_mode, game_options
 from carcassonne.env.layout import DEFAULT_WINDOW, ActionLayout
 from carcassonne.env.observations import Observer
+from carcassonne.env.policy import PolicyBot
 from carcassonne.env.render import render
 from carcassonne.env.table import GAME_KEYS, Rewards, Table
 
@@ -49,7 +53,8 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
 
     ``opponents``: one entry per other seat, in seat order skipping the
     agent's seat (or a single entry used for all of them): a bot name for
-    :func:`carcassonne.bots.make_bot` or a bot object. ``players`` defaults
+    :func:`carcassonne.bots.make_bot`, a bot object or a policy (a callable
+    taking an observation of this environment's form, returning an action). ``players`` defaults
     to one more than the opponents. ``seat``: the agent's seat, or
     ``"random"`` (drawn at each reset). The other parameters are those of
     :class:`~carcassonne.env.CarcassonneAEC`, except that an action outside
@@ -79,11 +84,14 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
         if len(opponents) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents (or one for "
                              f"all), not {len(opponents)}")
-        for bot in opponents:
+        for i, bot in enumerate(opponents):
             if isinstance(bot, str):
                 make_bot(bot, 0)  # an unknown name fails now
             elif not hasattr(bot, "choose"):
-                raise ValueError(f"an opponent is a bot name or has choose(game), not {bot!r}")
+                if not callable(bot):
+                    raise ValueError(f"an opponent is a bot name, a bot (choose(game)) or a "
+                                     f"policy (observation -> action), not {bot!r}")
+                opponents[i] = PolicyBot(bot, window=window, flat=flat, channels=channels)
         self.opponents = opponents
         self.seat_choice = self._check_seat(seat, players)
         self.render_mode = render_mode

@@ -66,6 +66,8 @@ class Table:
         self.version = 0
         self._decision: Decision | None = None
         self._paid: list[int] = []
+        #: The moves of the game last followed (:meth:`follow`), as they were then.
+        self._followed: tuple[AnyMove, ...] | None = None
 
     @property
     def seats(self) -> int:
@@ -113,6 +115,24 @@ class Table:
             return None
         self.play(move)
         return move
+
+    def follow(self, game: Game) -> None:
+        """Look at ``game`` instead, a game of the same table met later (or
+        any other game): the squares seen so far are kept when ``game``
+        continues the moves already seen, and read again otherwise. The
+        table never plays on ``game`` unless :meth:`act` or :meth:`play` is
+        called (a bot's look at a position, :mod:`carcassonne.env.policy`)."""
+        moves = tuple(game.moves)
+        seen = self._followed
+        if seen is None or moves[:len(seen)] != seen:  # another game, or moves taken back
+            self.squares = BoardSquares()
+        self._followed = moves
+        self.game = game
+        self.squares.update(game)
+        self.prefix = ()
+        self.version += 1
+        self._decision = None
+        self._paid = list(game.scores)
 
     def play(self, move: AnyMove) -> None:
         """Play an engine move (a bot's, or the one the actions named)."""

@@ -11,7 +11,9 @@ It goes on while bot seats are to move.
 The bots come from :data:`carcassonne.bots.BOTS`, read when needed, and from
 the outside bots the server was started with (``carcassonne serve
 --outside-bot NAME=COMMAND``, :func:`add_outside_bot`): programs that play
-through a pipe (``docs/bots.md``). A seat whose player leaves during a game
+through a pipe (``docs/bots.md``), and from the server's own code
+(``--policy-bot NAME=MODULE:NAME``, :func:`add_policy_bot`: a bot or a
+trained policy, :mod:`carcassonne.bots.from_code`). A seat whose player leaves during a game
 goes to the ``greedy`` bot, or to ``random`` where no ``greedy`` bot exists.
 
 An outside bot's program is started at its seat's first decision (one
@@ -29,6 +31,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
+from carcassonne.bots.from_code import PREFIX
 from carcassonne.bots.outside import OutsideBot, OutsideBotError
 from carcassonne.engine import Game, Move
 from carcassonne.server.errors import Moved, Refusal
@@ -43,6 +46,8 @@ log = logging.getLogger(__name__)
 
 #: Outside bots offered besides :data:`carcassonne.bots.BOTS`: name -> command.
 OUTSIDE_BOTS: dict[str, tuple[str, ...]] = {}
+#: Bots of the server's own code (``--policy-bot NAME=MODULE:NAME``): name -> spec.
+POLICY_BOTS: dict[str, str] = {}
 #: Seconds an outside bot has for each decision.
 OUTSIDE_TIMEOUT = 10.0
 #: Seconds before the bots of a table try again after a failure.
@@ -54,17 +59,30 @@ def add_outside_bot(name: str, command: list[str] | tuple[str, ...]) -> None:
     this process (``ValueError`` if a bot of that name exists)."""
     from carcassonne.bots import BOTS
 
-    if name in BOTS or name in OUTSIDE_BOTS:
+    if name in BOTS or name in OUTSIDE_BOTS or name in POLICY_BOTS:
         raise ValueError(f"there is already a bot called {name!r}")
     if not command:
         raise ValueError(f"the outside bot {name!r} needs a command")
     OUTSIDE_BOTS[name] = tuple(command)
 
 
+def add_policy_bot(name: str, spec: str) -> None:
+    """Offer the bot your code's ``MODULE:NAME`` makes (a bot or a trained
+    policy, :mod:`carcassonne.bots.from_code`) as the bot ``name``
+    (``ValueError`` if that name is taken or the code makes no bot)."""
+    from carcassonne.bots import BOTS, make_bot
+
+    if name in BOTS or name in OUTSIDE_BOTS or name in POLICY_BOTS:
+        raise ValueError(f"there is already a bot called {name!r}")
+    make_bot(PREFIX + spec, seed=0)  # it must load and make a bot now, not at a table
+    POLICY_BOTS[name] = spec
+
+
 def remove_outside_bot(name: str) -> None:
-    """Stop offering the outside bot ``name`` (seats already given keep their
-    name and get the stand-in bot)."""
+    """Stop offering the outside or policy bot ``name`` (seats already given
+    keep their name and get the stand-in bot)."""
     OUTSIDE_BOTS.pop(name, None)
+    POLICY_BOTS.pop(name, None)
 
 
 #: The built-in bots that are not levels, weakest first: ``random`` plays
@@ -92,7 +110,8 @@ def bot_kinds() -> dict[str, str]:
     kinds = {name: "level" for name in LEVELS if name in BOTS}
     kinds.update((name, "training") for name in TRAINING if name in BOTS)
     kinds.update((name, "training") for name in sorted(BOTS) if name not in kinds)
-    kinds.update((name, "outside") for name in sorted(OUTSIDE_BOTS) if name not in kinds)
+    others = sorted([*OUTSIDE_BOTS, *POLICY_BOTS])
+    kinds.update((name, "outside") for name in others if name not in kinds)
     return kinds
 
 
@@ -167,9 +186,16 @@ class BotPlayers:
         if key not in self._bots:
             seed = f"{table.id}:{seat}"
             command = OUTSIDE_BOTS.get(name)
-            self._bots[key] = (make_bot(name, seed=seed) if command is None else
-                               OutsideBot(command, timeout=OUTSIDE_TIMEOUT, label=name,
-                                          seed=random.Random(seed).getrandbits(63)))
+            if command is not None:
+                bot: Bot = OutsideBot(command, timeout=OUTSIDE_TIMEOUT, label=name,
+                                      seed=random.Random(seed).getrandbits(63))
+            elif name in POLICY_BOTS:
+                bot = make_bot(PREFIX + POLICY_BOTS[name], seed=seed)
+                if hasattr(bot, "on_illegal"):  # a policy's forbidden action: the first allowed
+                    bot.on_illegal = "first"
+            else:
+                bot = make_bot(name, seed=seed)
+            self._bots[key] = bot
         return self._bots[key]
 
     async def _play(self, table: Table) -> None:
