@@ -26,11 +26,13 @@ from carcassonne.env.layout import DEFAULT_WINDOW, ActionLayout
 from carcassonne.env.observations import PLANES, VECTOR_BLOCKS, Observer
 from carcassonne.env.single import SingleAgentEnv
 from carcassonne.env.table import Rewards, Table
+from carcassonne.env.vector import CarcassonneVectorEnv
 
 #: The Gymnasium id of :class:`SingleAgentEnv`.
 GYMNASIUM_ID = "carcassonne/SingleAgent-v0"
 if GYMNASIUM_ID not in registry:
-    register(id=GYMNASIUM_ID, entry_point="carcassonne.env.single:SingleAgentEnv")
+    register(id=GYMNASIUM_ID, entry_point="carcassonne.env.single:SingleAgentEnv",
+             vector_entry_point="carcassonne.env.vector:CarcassonneVectorEnv")
 
 
 def env(**kwargs: object) -> CarcassonneAEC:
@@ -40,6 +42,6 @@ def env(**kwargs: object) -> CarcassonneAEC:
 
 __all__ = [
     "DEFAULT_WINDOW", "GYMNASIUM_ID", "PLANES", "VECTOR_BLOCKS", "ActionLayout", "CarcassonneAEC",
-    "Decision", "IllegalAction", "Observer", "Rewards", "SingleAgentEnv", "Table", "WindowError",
-    "env",
+    "CarcassonneVectorEnv", "Decision", "IllegalAction", "Observer", "Rewards", "SingleAgentEnv",
+    "Table", "WindowError", "env",
 ]
