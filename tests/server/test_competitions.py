@@ -173,9 +173,8 @@ def test_a_player_presses_play_now_plays_the_match_and_the_standings_move(
     answer = client.post(f"/api/competitions/{event['id']}/matches/{mine[0]['match']}/play")
     assert answer.status_code == 200 and answer.json()["table"] is not None
     for game in (1, 2):
-        table_id = client.get("/api/me").json()["matches"][0]["table"]
-        table = client.get(f"/api/tables/{table_id}").json()
-        assert table["name"].endswith(f"game {game}")
+        table = my_table(client, f"game {game}")
+        table_id = table["id"]
         assert "Ann" in [s["account"] for s in table["seats"]]
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:  # the session's seat
             final, _ = play_turns(ws, seed=game)
@@ -188,6 +187,20 @@ def test_a_player_presses_play_now_plays_the_match_and_the_standings_move(
     assert rows["Ann"]["played"] == 1 and rows["Random bot"]["played"] == 1
     assert rows["Ann"]["points"] + rows["Random bot"]["points"] == 2
     assert client.get("/api/me").json()["matches"] == []
+
+
+def my_table(client: TestClient, name_end: str, seconds: float = 30) -> dict[str, Any]:
+    """The table of the player's match once its name ends with ``name_end``
+    (the next game's table is opened by the server shortly after the last
+    game ends, not within the move that ended it)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        table_id = client.get("/api/me").json()["matches"][0]["table"]
+        table = client.get(f"/api/tables/{table_id}").json() if table_id else {"name": ""}
+        if table["name"].endswith(name_end) or time.monotonic() > deadline:
+            assert table["name"].endswith(name_end), table["name"]
+            return table
+        time.sleep(0.05)
 
 
 class FakeTime:
