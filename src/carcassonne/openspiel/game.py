@@ -1,0 +1,558 @@
+"""``python_carcassonne``: the exact engine as an OpenSpiel game.
+
+**Decision nodes** are those of the environments: one engine move is one or
+more actions of the fixed ``Discrete`` layout (:mod:`carcassonne.env.layout`,
+docs/env.md), placement first, then figures one at a time, then ``stop``
+where needed; ``legal_actions()`` is exactly the mask of
+:class:`carcassonne.env.actions.Decision`, so a complete action path names
+exactly one move of ``game.legal_moves()``.
+
+**Chance nodes** draw the tiles. The engine draws inside ``Game.play``
+(after a move: the next player's tile, a builder's second tile, a hand's
+refill, the tiles drawn again after an unplaceable one, ``PLACE-4`` and
+``VAR-HAND-3``, the land tile of ``WON-PLACE-3``) and inside ``Game.new``
+(the first tile, the dealt hands). Whether the engine draws the tile at
+stack position ``i`` depends only on the board and on the tiles before
+``i``, never on the tile at ``i`` or after. So a state keeps the stack as a
+decided prefix (positions ``0 .. fixed - 1``, fixed by chance outcomes
+already) and an undecided rest, held sorted. Once a move is complete, the
+state plays it on a copy of the game; if that copy drew position ``fixed``,
+the tile there is not decided yet: the state becomes a chance node whose
+outcomes are the tile kinds of the undecided rest, each with probability
+count / total. The outcome is moved to position ``fixed``, and the move is
+tried again, until the copy draws only decided positions; that copy is then
+the new position. Every draw the rules make, discards included, is thus
+one exact chance node, in the order the engine makes them; nothing is
+drawn before it is needed, so no state holds a future stack order.
+
+With The Wonders of Humanity and fewer than four players, the first chance
+node lays out the wonders: each set of ``players`` wonders with the same
+probability, as ``WON-SETUP-2`` draws them (the ``wonders`` parameter fixes
+them instead).
+
+**Returns** are the result (``returns="result"``, default: +1 for the only
+winner, 0 for each of several seats sharing the top score, ``FINAL-9``, -1
+for the others) or the final scores (``returns="score"``); all rewards come
+at the end.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from typing import Any
+
+import pyspiel
+
+from carcassonne.engine.game import Game
+from carcassonne.engine.moves import AnyMove, Move
+from carcassonne.engine.setup import full_stack
+from carcassonne.env.actions import Decision, IllegalAction, piece_squares
+from carcassonne.env.layout import MAX_SEATS, WONDER_IDS, ActionLayout
+from carcassonne.openspiel.params import PARAMETERS, Config, read_config
+from carcassonne.tiles import TILE_LIST, TILES
+from carcassonne.tiles.pieces import PIECES
+
+#: The registered short name: ``pyspiel.load_game("python_carcassonne(...)")``.
+SHORT_NAME = "python_carcassonne"
+#: Chance outcomes ``0 .. TILE_OUTCOMES - 1`` draw the land tile of that
+#: catalogue index (``carcassonne.tiles.TILE_LIST``, the order of the
+#: observation's ``unseen`` block).
+TILE_OUTCOMES = len(TILE_LIST)
+#: Chance outcome ``WONDER_BASE + mask`` lays out the wonders whose bits are
+#: set in ``mask`` (bit ``k``: ``WONDER_IDS[k]``, the sorted ids).
+WONDER_BASE = TILE_OUTCOMES
+MAX_CHANCE_OUTCOMES = WONDER_BASE + 2 ** len(WONDER_IDS)
+#: Actions of one engine move at most: a wonder piece with two figures and stop.
+_MOVE_ACTIONS = 3
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Carcassonne (python, carcassonne package)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=MAX_SEATS,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=PARAMETERS,
+)
+
+#: Positions get a number no other position of the process has: what the
+#: observers' caches key on.
+_positions = itertools.count(1)
+
+
+def _game_type(config: Config) -> pyspiel.GameType:
+    """The registered type, told what this game's parameters make it: two
+    players playing for the result is zero-sum; without hidden hands nothing
+    is hidden once chance has spoken (perfect information)."""
+    hidden = config.options.get("hand", 1) > 1 and not config.options.get("hands_public")
+    info = pyspiel.GameType.Information
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=GAME_TYPE.short_name, long_name=GAME_TYPE.long_name,
+        dynamics=GAME_TYPE.dynamics, chance_mode=GAME_TYPE.chance_mode,
+        information=info.IMPERFECT_INFORMATION if hidden else info.PERFECT_INFORMATION,
+        utility=(utility.ZERO_SUM if config.players == 2 and config.returns == "result"
+                 else utility.GENERAL_SUM),
+        reward_model=GAME_TYPE.reward_model, max_num_players=GAME_TYPE.max_num_players,
+        min_num_players=GAME_TYPE.min_num_players,
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=PARAMETERS)
+
+
+def _game_info(config: Config, layout: ActionLayout) -> pyspiel.GameInfo:
+    """Sizes and bounds. The longest game: per tile one chance node and at
+    most two actions (placement, then figure or stop), per wonder a take,
+    an award and a piece placed with up to two figures and stop, and the
+    chance node laying out the wonders. Scores are bounded like the
+    environments' vector (below 10,000)."""
+    length = 3 * config.stack_size
+    if "wonders" in config.sets:
+        length += len(PIECES) * (2 + _MOVE_ACTIONS) + 1
+    if config.returns == "result":
+        low, high = -1.0, 1.0
+        total = 0.0 if config.players == 2 else None
+    else:
+        low, high, total = 0.0, 10_000.0, None
+    return pyspiel.GameInfo(
+        num_distinct_actions=layout.size, max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+        num_players=config.players, min_utility=low, max_utility=high,
+        utility_sum=total, max_game_length=length)
+
+
+class CarcassonneGame(pyspiel.Game):
+    """``python_carcassonne`` with its parameters (see
+    :mod:`carcassonne.openspiel.params`); build it with
+    ``pyspiel.load_game("python_carcassonne(players=3,sets=base+inns)")`` or
+    ``pyspiel.load_game("python_carcassonne", {"players": 3, ...})``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        config = read_config(params or {})
+        super().__init__(_game_type(config), _game_info(config, ActionLayout(config.window)),
+                         params or {})
+
+    # What follows from the parameters is worked out when first asked: a game
+    # unpickled by pyspiel is rebuilt without running ``__init__`` here.
+
+    @property
+    def config(self) -> Config:
+        """The checked parameters."""
+        config: Config | None = self.__dict__.get("_config")
+        if config is None:
+            config = self.__dict__["_config"] = read_config(self.get_parameters())
+        return config
+
+    @property
+    def layout(self) -> ActionLayout:
+        """The action layout of the ``window`` parameter."""
+        layout: ActionLayout | None = self.__dict__.get("_layout")
+        if layout is None:
+            layout = self.__dict__["_layout"] = ActionLayout(self.config.window)
+        return layout
+
+    @property
+    def initial_order(self) -> tuple[int, ...]:
+        """The full stack, sorted by catalogue index: where every game starts."""
+        order: tuple[int, ...] | None = self.__dict__.get("_order")
+        if order is None:
+            order = self.__dict__["_order"] = tuple(sorted(
+                TILES[t].index for t in full_stack(self.config.sets)))
+        return order
+
+    def new_initial_state(self) -> CarcassonneState:
+        """The start: chance deals (or lays out the wonders) first."""
+        return CarcassonneState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> Any:
+        """The observer of OpenSpiel's observation API (``observation.py``):
+        observation and information state alike are the seat's own view."""
+        from carcassonne.openspiel.observer import CarcassonneObserver
+
+        return CarcassonneObserver(self, iig_obs_type, params)
+
+
+class _Position:
+    """What a state knows, apart from OpenSpiel's own bookkeeping.
+
+    Copied shallowly when OpenSpiel clones a state (it deep-copies the
+    state's attributes): the engine games in it are never changed once made
+    (a move is played on a copy), the stack order is never changed in place,
+    and the action tree only caches, so clones share them all.
+    """
+
+    def __init__(self, config: Config, layout: ActionLayout, order: tuple[int, ...]) -> None:
+        self.config = config
+        self.layout = layout
+        #: The stack as engine tile indexes: ``order[:fixed]`` drawn by chance
+        #: outcomes in that order, the rest undecided and sorted.
+        self.order: list[int] = list(order)
+        self.fixed = 0
+        #: The wonders laid out (None while a chance node still draws them).
+        self.wonders: tuple[str, ...] | None = (
+            config.wonders if "wonders" in config.sets else ())
+        #: The engine game of the current position (None until the deal is done).
+        self.game: Game | None = None
+        #: A complete move waiting for the tiles it makes the engine draw.
+        self.pending: AnyMove | None = None
+        #: What the chance node draws: "tile", "wonders" or None (no chance node).
+        self.chance: str | None = None
+        self.prefix: tuple[int, ...] = ()
+        self._decision: Decision | None = None
+        #: Bounding box of the placed squares: (min x, min y, max x, max y).
+        self.box = (0, 0, 0, 0)
+        #: This position's number, and the views the observers read (by kind).
+        self.number = next(_positions)
+        self.views: dict[str, Any] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        other = _Position.__new__(_Position)
+        other.__dict__.update(self.__dict__)
+        return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its caches (the action tree holds the engine's
+        lazy move lists, which do not pickle; they are built again)."""
+        return {**self.__dict__, "_decision": None, "views": {}}
+
+    # -- the current decision ---------------------------------------------------------
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """The board square at window column 0, row 0: the window centred on
+        the bounding box of the placed squares, as in the environments."""
+        x0, y0, x1, y1 = self.box
+        w = self.layout.window
+        return (x0 + x1) // 2 - w // 2, (y0 + y1) // 2 - w // 2
+
+    @property
+    def decision(self) -> Decision | None:
+        """The action tree of the current decision (None at chance and
+        terminal nodes)."""
+        game = self.game
+        if self.chance is not None or game is None or game.is_over:
+            return None
+        if self._decision is None:
+            self._decision = Decision(game, self.layout, self.origin)
+        return self._decision
+
+    # -- chance -----------------------------------------------------------------------
+
+    def drawn(self, game: Game) -> int:
+        """How many stack positions ``game`` has drawn so far."""
+        return len(self.order) - game.stack_size
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.chance == "wonders":
+            size = self.config.players
+            subsets = list(itertools.combinations(range(len(WONDER_IDS)), size))
+            p = 1.0 / len(subsets)
+            return sorted((WONDER_BASE + sum(1 << k for k in ks), p) for ks in subsets)
+        rest = Counter(self.order[self.fixed:])
+        total = len(self.order) - self.fixed
+        return [(tile, count / total) for tile, count in sorted(rest.items())]
+
+    def apply_chance(self, outcome: int) -> None:
+        if self.chance == "wonders":
+            mask = outcome - WONDER_BASE
+            ok = (0 <= mask < 2 ** len(WONDER_IDS)
+                  and bin(mask).count("1") == self.config.players)
+            if not ok:
+                raise ValueError(f"chance outcome {outcome} is not a layout of "
+                                 f"{self.config.players} wonders")
+            chosen = {WONDER_IDS[k] for k in range(len(WONDER_IDS)) if mask >> k & 1}
+            self.wonders = tuple(w for w in PIECES if w in chosen)  # the engine's order
+        else:
+            rest = self.order[self.fixed:]
+            if outcome not in rest:
+                left = ", ".join(f"{t} {TILE_LIST[t].id}" for t in sorted(set(rest)))
+                raise ValueError(f"chance outcome {outcome} is not a tile left in the stack "
+                                 f"(outcomes left: {left})")
+            j = rest.index(outcome)
+            self.order = [*self.order[:self.fixed], outcome, *rest[:j], *rest[j + 1:]]
+            self.fixed += 1
+        self.settle()
+
+    def settle(self) -> None:
+        """Go on until the next chance or decision node (see the module
+        docstring): set the game up, or play the pending move, on copies,
+        until they draw only decided tiles."""
+        config = self.config
+        if self.game is None:
+            if self.wonders is None:
+                self.chance = "wonders"
+                return
+            game = Game.new(players=config.players, sets=config.sets, options=config.options,
+                            seed=0, stack=[TILE_LIST[t].id for t in self.order],
+                            wonders=list(self.wonders) if "wonders" in config.sets else None)
+            game.undoable = False
+        else:
+            assert self.pending is not None
+            game = self.game.copy()
+            game._stack = self.order  # the same draws so far; only the undecided rest moves
+            game._version += 1
+            game.play(self.pending)
+        if self.drawn(game) > self.fixed:
+            self.chance = "tile"
+            return
+        self._enter(game)
+
+    def _enter(self, game: Game) -> None:
+        """``game`` is the new position."""
+        assert self.drawn(game) == self.fixed, "a decided tile was not drawn"
+        old = self.game.moves if self.game is not None else ()
+        x0, y0, x1, y1 = self.box
+        for move in game.moves[len(old):]:
+            if not isinstance(move, Move):
+                continue  # a wonder decision places nothing
+            squares = (piece_squares(move.tile, move.at, move.rotation)
+                       if move.tile in PIECES else [move.at])
+            for x, y in squares:
+                x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+        self.box = (x0, y0, x1, y1)
+        # the stack a record of the game writes: what is drawn, then the rest
+        # (sorted, not drawn yet), so ``game.to_record()`` replays this game
+        game.stack = tuple(TILE_LIST[t].id for t in self.order)
+        self.game = game
+        self.pending = None
+        self.chance = None
+        self.prefix = ()
+        self._decision = None
+        self.number = next(_positions)
+        self.views = {}
+
+    # -- decisions --------------------------------------------------------------------
+
+    def apply_decision(self, action: int) -> None:
+        decision = self.decision
+        if decision is None:
+            raise IllegalAction(f"action {action}: the game is over, no action is allowed")
+        prefix, move = decision.advance(self.prefix, action)
+        if move is None:
+            self.prefix = prefix
+            return
+        self.prefix = ()
+        self.pending = move
+        self.settle()
+
+
+class CarcassonneState(pyspiel.State):
+    """A state of ``python_carcassonne``: a chance node (a tile to draw, the
+    wonders to lay out), a seat's decision node, or the end.
+
+    ``engine_game`` is the engine :class:`~carcassonne.Game` of the current
+    position, to read (tests, tools), never to play on: states share it.
+    Its undecided stack is held sorted, not in any future order, and it
+    keeps no undo; ``engine_copy()`` gives a bot a copy of its own, and
+    ``engine_game.to_record()`` a record that replays the game so far.
+    """
+
+    def __init__(self, game: CarcassonneGame) -> None:
+        super().__init__(game)
+        self._position = _Position(game.config, game.layout, game.initial_order)
+        self._position.settle()
+
+    # -- reading --------------------------------------------------------------------------
+
+    @property
+    def engine_game(self) -> Game | None:
+        """The engine game of the current position (None before the deal is done)."""
+        return self._position.game
+
+    def engine_copy(self) -> Game:
+        """An independent copy of :attr:`engine_game` that keeps undo (what a
+        bot of :mod:`carcassonne.bots` may try moves on). Its undecided stack
+        is sorted: a bot that looks ahead deals it again (``determinized``)."""
+        game = self._position.game
+        if game is None:
+            raise ValueError("engine_copy: the deal is not done yet (a chance node)")
+        other = game.copy()
+        other.undoable = True
+        return other
+
+    @property
+    def pending_move(self) -> AnyMove | None:
+        """At a chance node after a move: that move, played once its tiles are drawn."""
+        return self._position.pending
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The actions of the current engine move chosen so far."""
+        return self._position.prefix
+
+    @property
+    def config(self) -> Config:
+        return self._position.config
+
+    def drawn_tiles(self) -> list[str]:
+        """The tile ids drawn by chance so far, in drawing order: with the
+        wonders laid out, what ``Game.new(stack=...)`` needs to play the same game."""
+        pos = self._position
+        return [TILE_LIST[t].id for t in pos.order[:pos.fixed]]
+
+    @property
+    def wonders(self) -> tuple[str, ...] | None:
+        """The wonders laid out (empty without the set, None while undecided)."""
+        return self._position.wonders
+
+    def move_actions(self, move: AnyMove) -> tuple[int, ...]:
+        """The actions that play ``move`` (a listed move of the current
+        decision, written as listed) from the start of the decision."""
+        decision = self._position.decision
+        if decision is None or self._position.prefix:
+            raise ValueError("move_actions needs a decision node with no action chosen yet")
+        return decision.encode(move)
+
+    # -- the OpenSpiel API -----------------------------------------------------------------
+
+    def current_player(self) -> int:
+        pos = self._position
+        if pos.chance is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert pos.game is not None
+        if pos.game.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = pos.game.current_player
+        assert seat is not None
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        decision = self._position.decision
+        if decision is None or decision.seat != player:
+            return []
+        return decision.allowed(self._position.prefix)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The tile kinds left in the stack, each with count / total (or the
+        wonder layouts, each equally likely)."""
+        if self._position.chance is None:
+            raise ValueError("chance_outcomes: this is not a chance node")
+        return self._position.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        """Draw a chance outcome or take a seat's action. An action that is
+        not legal raises ``ValueError`` (``IllegalAction`` for a seat's
+        action) saying what is allowed; the state is then unchanged."""
+        pos = self._position
+        if pos.chance is not None:
+            pos.apply_chance(int(action))
+        else:
+            pos.apply_decision(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if action >= WONDER_BASE:
+                mask = action - WONDER_BASE
+                names = [WONDER_IDS[k] for k in range(len(WONDER_IDS)) if mask >> k & 1]
+                return "lay out " + "+".join(names)
+            return f"draw {TILE_LIST[action].id}"
+        layout = self._position.layout
+        try:
+            what = layout.describe(action)
+        except ValueError:
+            return f"action {action} (outside the action space)"
+        if what[0] == "place":
+            _, slot, dx, dy, quarter = what
+            x0, y0 = self._position.origin
+            return (f"place slot {slot} at {x0 + int(dx)},{y0 + int(dy)} "
+                    f"r{90 * int(quarter)} (window {dx},{dy})")
+        if what[0] == "figure":
+            _, kind, square, spot = what
+            return f"figure {kind} on {spot} of square {square}"
+        return ":".join(str(part) for part in what)
+
+    def is_terminal(self) -> bool:
+        pos = self._position
+        return pos.chance is None and pos.game is not None and pos.game.is_over
+
+    def returns(self) -> list[float]:
+        pos = self._position
+        n = pos.config.players
+        if not self.is_terminal():
+            return [0.0] * n
+        assert pos.game is not None
+        if pos.config.returns == "score":
+            return [float(s) for s in pos.game.scores]
+        winners = pos.game.winners
+        shared = len(winners) > 1
+        return [(0.0 if shared else 1.0) if p in winners else -1.0 for p in range(n)]
+
+    def rewards(self) -> list[float]:
+        return self.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state ``player_id`` cannot tell from this one, drawn at random:
+        for IS-MCTS. The undecided stack is never part of a state, so only
+        the other seats' hidden hands (3-tile hand variant) are dealt again,
+        uniformly from what the player has not seen (the engine's
+        ``resample_hidden``, its own search bots' determinization; it does not
+        weigh in what others' play revealed). Without hidden hands this is a
+        clone. Supported at decision nodes of ``player_id`` and at decision
+        nodes where no action of the current engine move is chosen yet. The
+        new state keeps this one's history, which no longer deals its hands:
+        search on it, do not pickle it."""
+        state = self.clone()
+        pos = state._position
+        game = pos.game
+        options = pos.config.options
+        if game is None or options.get("hand", 1) == 1 or options.get("hands_public"):
+            return state
+        if pos.chance is not None or (pos.prefix and game.current_player != player_id):
+            raise ValueError("resample_from_infostate: supported at decision nodes only, "
+                             "before another seat chose part of its move")
+        seed = int(float(probability_sampler()) * 2**53)
+        other = game.copy()
+        other.resample_hidden(player_id, random.Random(seed))
+        drawn = pos.drawn(other)
+        other._stack = [*other._stack[:drawn], *sorted(other._stack[drawn:])]
+        other._version += 1
+        pos.order = other._stack
+        pos.game = other
+        pos._decision = None
+        pos.number = next(_positions)
+        pos.views = {}
+        return state
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and history, which replay to this state
+        (chance outcomes included): what ``pickle`` and OpenSpiel's
+        serialization of Python states use."""
+        return (_replayed, (self.get_game(), [int(a) for a in self.history()]))
+
+    def __str__(self) -> str:
+        """The position in words: scores, who acts and what, the moves so far."""
+        pos = self._position
+        game = pos.game
+        if game is None:
+            return f"setup: {pos.fixed} tiles dealt, wonders {pos.wonders}"
+        lines = [f"scores {list(game.scores)}; stack {len(pos.order) - pos.fixed} tiles"]
+        if pos.chance is not None:
+            lines.append(f"chance draws a {pos.chance} for {pos.pending}")
+        elif game.is_over:
+            lines.append(f"game over, winners {list(game.winners)}")
+        else:
+            lines.append(f"seat {game.current_player} places {list(game.tiles_to_place)}"
+                         f"{' (second turn part)' if game.extra_turn else ''}; "
+                         f"chosen actions {list(pos.prefix)}")
+        lines.append("moves: " + " ".join(str(m) for m in game.moves))
+        return "\n".join(lines)
+
+
+def _replayed(game: CarcassonneGame, history: list[int]) -> CarcassonneState:
+    """The state ``history`` leads to from the start of ``game`` (unpickling)."""
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
+pyspiel.register_game(GAME_TYPE, CarcassonneGame)
