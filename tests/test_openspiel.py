@@ -416,13 +416,14 @@ def test_an_is_mcts_bot_of_openspiel_plays_with_hidden_hands() -> None:
     assert bot.step(state) in state.legal_actions()
 
 
-def test_the_mcts_example_runs() -> None:
+@pytest.mark.parametrize("evaluator", ["random", "project"])
+def test_the_mcts_example_runs(evaluator: str) -> None:
     done = subprocess.run(
-        [sys.executable, "examples/openspiel_mcts.py", "--games", "2", "--simulations", "2"],
-        cwd=ROOT, capture_output=True, text=True, timeout=600)
+        [sys.executable, "examples/openspiel_mcts.py", "--games", "2", "--simulations", "2",
+         "--evaluator", evaluator], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("game 1: MCTS (seat 0) ")
     assert lines[1].startswith("game 2: MCTS (seat 1) ")
-    assert lines[-1].startswith("MCTS (2 simulations) won ")
+    assert lines[-1].startswith(f"MCTS (2 simulations, {evaluator} evaluator) won ")
     assert " of 2 games against greedy" in lines[-1]
