@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from carcassonne.engine.game import Game
+from carcassonne.engine.legal import LegalMoves
 from carcassonne.engine.moves import AnyMove, AwardWonder, Figure, Move, TakeWonder
 from carcassonne.env.layout import (
     FIGURE_KINDS,
@@ -94,22 +95,33 @@ class Decision:
         self._to_place = game.tiles_to_place
         #: First action -> placement (figure-less) or decision.
         self.roots: dict[int, AnyMove] = {}
-        # The first mask, encoded inline (the hot loop of every decision):
-        # what first_action does for a tile placement.
-        slots = {tile: self._to_place.index(tile) for tile in set(self._to_place)}
-        ox, oy = origin
-        w = layout.window
-        roots = self.roots
-        for placement in self.legal.placements():
-            if type(placement) is Move:
-                tile, (x, y), rotation, _ = placement
-                dx, dy = x - ox, y - oy
-                if 0 <= dx < w and 0 <= dy < w:
-                    roots[((slots[tile] * w + dy) * w + dx) * 4 + rotation // 90] = placement
-                    continue
-            roots[self.first_action(placement)] = placement
+        placements = self.legal.placements()
+        if type(self.legal) is LegalMoves and placements:
+            self._encode_tiles(placements)
+        else:
+            for placement in placements:
+                self.roots[self.first_action(placement)] = placement
+        #: The first actions, increasing (``allowed(())``).
+        self._root_actions = sorted(self.roots)
         self._branches: dict[int, dict[Prefix, AnyMove]] = {}
-        self._root_mask: np.ndarray | None = None
+        self._root_array: np.ndarray | None = None
+        self._place_actions: np.ndarray | None = None
+
+    def _encode_tiles(self, placements: list[Move]) -> None:
+        """The first actions of land tile placements (the hot loop of every
+        decision): what :meth:`first_action` does for each, inline."""
+        w, (ox, oy) = self.layout.window, self.origin
+        right, bottom = ox + w, oy + w
+        # ((slot * w + dy) * w + dx) * 4 + quarter, with dx = x - ox, dy = y - oy
+        base = -(oy * w + ox)
+        to_place = self._to_place
+        shift = {tile: to_place.index(tile) * w * w + base for tile in set(to_place)}
+        roots = self.roots
+        for placement in placements:
+            tile, (x, y), rotation, _ = placement
+            if not (ox <= x < right and oy <= y < bottom):
+                self.first_action(placement)  # raises WindowError
+            roots[((shift[tile] + y * w + x) << 2) + rotation // 90] = placement
 
     # -- encoding -------------------------------------------------------------------
 
@@ -184,7 +196,7 @@ class Decision:
     def allowed(self, prefix: Prefix) -> list[int]:
         """The actions the mask allows after ``prefix``, in increasing order."""
         if not prefix:
-            return sorted(self.roots)
+            return list(self._root_actions)
         branch = self.branch(prefix[0])
         figures = prefix[1:]
         out = self._extensions(branch, figures)
@@ -193,16 +205,31 @@ class Decision:
         return sorted(out)
 
     def mask(self, prefix: Prefix) -> np.ndarray:
-        """The action mask after ``prefix``: int8, 1 where allowed."""
-        if not prefix and self._root_mask is not None:
-            return self._root_mask.copy()
+        """The action mask after ``prefix``: int8, 1 where allowed (a new
+        array each call)."""
         mask = np.zeros(self.layout.size, dtype=np.int8)
+        if not prefix:
+            mask[self.root_actions()] = 1
+            return mask
         allowed = self.allowed(prefix)
         if allowed:
             mask[allowed] = 1
-        if not prefix:
-            self._root_mask = mask.copy()
         return mask
+
+    def root_actions(self) -> np.ndarray:
+        """The first actions, increasing, as an index array (read-only: kept
+        for the decision)."""
+        if self._root_array is None:
+            self._root_array = np.array(self._root_actions, dtype=np.intp)
+        return self._root_array
+
+    def place_actions(self) -> np.ndarray:
+        """The first actions of the ``place`` block, increasing, as an index
+        array (read-only: kept for the decision)."""
+        if self._place_actions is None:
+            actions = self.root_actions()
+            self._place_actions = actions[:np.searchsorted(actions, self.layout.place_count)]
+        return self._place_actions
 
     def advance(self, prefix: Prefix, action: Any) -> tuple[Prefix, AnyMove | None]:
         """Take ``action`` after ``prefix``: the new prefix and, once the

@@ -41,6 +41,7 @@ of the stack and other players' hidden hands, as in ``game.view(seat)``).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -138,15 +139,62 @@ _EDGE_LENGTH = QUARTERS * 4 * len(EDGE_KINDS)
 #: The two plane layouts: planes first ``(C, W, W)`` or last ``(W, W, C)``.
 CHANNELS = ("first", "last")
 
+# Where the vector's blocks start, as plain ints (the vector is written slot by slot).
+_SEATS, _CURRENT, _ACTING = VECTOR_START["seats"], VECTOR_START["current"], VECTOR_START["acting"]
+_PHASE, _EXTRA = VECTOR_START["phase"], VECTOR_START["extra_turn"]
+_SCORES, _SUPPLY, _GOODS = VECTOR_START["scores"], VECTOR_START["supply"], VECTOR_START["goods"]
+_HAND_SIZES, _STACK = VECTOR_START["hand_sizes"], VECTOR_START["stack_size"]
+_UNSEEN, _SETS, _OPTIONS = VECTOR_START["unseen"], VECTOR_START["sets"], VECTOR_START["options"]
+_TO_PLACE, _PIECE = VECTOR_START["to_place"], VECTOR_START["piece"]
+_HELPER, _CHOSEN = VECTOR_START["helper"], VECTOR_START["chosen"]
+_CHOSEN_FIGURE = VECTOR_START["chosen_figure"]
+_LAID_OUT, _AVAILABLE = VECTOR_START["wonders_laid_out"], VECTOR_START["wonders_available"]
+_OWNER, _HELD = VECTOR_START["wonder_owner"], VECTOR_START["wonder_held"]
+_PAIRS = VECTOR_START["wonder_pairs"]
+_PLACE_PHASE, _WAIT_PHASE = _PHASE + PHASES.index("place"), _PHASE + PHASES.index("wait")
+#: The slots from ``to_place`` to ``piece`` (one run): what the tiles to place decide.
+_SHOWN_END = _PIECE + len(WONDER_IDS)
+_UNSEEN_SLOT = {tile: _UNSEEN + i for i, tile in enumerate(TILE_IDS)}
+_GOOD_SLOT = {name: i for i, name in enumerate(GOODS)}
+_NO_CELLS = np.zeros(0, dtype=np.intp)
+
+
+@lru_cache(maxsize=4096)
+def _shown_slots(shown: tuple[str, ...]) -> np.ndarray:
+    """The ``to_place``, ``to_place_edges`` and ``piece`` blocks (one run of
+    the vector) for the tiles ``shown`` in slots 0, 1, 2. Read-only."""
+    out = np.zeros(_SHOWN_END - _TO_PLACE, dtype=np.float32)
+    tiles = len(TILE_IDS)
+    edges = VECTOR_START["to_place_edges"] - _TO_PLACE
+    for slot, tile in enumerate(shown[:HAND_SLOTS]):
+        if tile in PIECES:
+            out[_PIECE - _TO_PLACE + _WONDER_INDEX[tile]] = 1
+            continue
+        out[slot * tiles + _TILE_INDEX[tile]] = 1
+        start = edges + slot * _EDGE_LENGTH
+        out[start:start + _EDGE_LENGTH] = _EDGES[tile]
+    return out
+
 
 class Observer:
     """Builds observations for one action layout (window size), in one of
     the forms of the module docstring (``flat``, ``channels``).
 
-    What does not change within one engine position (the board window, the
-    figures, most of the vector) is computed once per position and seat,
-    already in the chosen form, and copied; only the phase and the choice so
-    far are written per step.
+    An observation is written in few, large steps, each already in the
+    chosen form:
+
+    * the static planes and ``open`` are copied from the board's window
+      (``squares.BoardSquares.window``), which is kept up to date square by
+      square and shifted, not redrawn, when the window follows the board;
+    * figures and ``legal_*`` are written through flat indexes into the
+      planes: the figures' cells worked out once per position and seat,
+      ``legal_*`` straight from the decision's first actions through a table
+      from ``place`` action to plane cell made once per observer;
+    * the vector is built once per position and seat, from a copy of what is
+      fixed for the game (seats, sets, options), the tiles to place as one
+      cached run, and the rest slot by slot.
+
+    Per step, only the phase and the choice so far are written on top.
     """
 
     def __init__(self, layout: ActionLayout, *, flat: bool = False,
@@ -159,8 +207,9 @@ class Observer:
         self.flat = flat
         self.channels = channels
         w = layout.window
-        self.planes_shape = (len(PLANES), w, w) if channels == "first" else (w, w, len(PLANES))
-        self.planes_size = len(PLANES) * w * w
+        c = len(PLANES)
+        self.planes_shape = (c, w, w) if channels == "first" else (w, w, c)
+        self.planes_size = c * w * w
         mask = spaces.Box(0, 1, (layout.size,), np.int8)
         if flat:
             observation: spaces.Space[Any] = spaces.Box(
@@ -171,10 +220,31 @@ class Observer:
                 "vector": spaces.Box(0.0, VECTOR_HIGH, (VECTOR_SIZE,), np.float32),
             })
         self.space = spaces.Dict({"observation": observation, "action_mask": mask})
+        #: Flat index steps of a plane, a row and a column in this layout's planes.
+        self._strides = (w * w, w, 1) if channels == "first" else (1, w * c, c)
+        plane, row, col = self._strides
+        # Per place action, the flat index of its legal_<slot>_<rotation> cell.
+        action = np.arange(layout.place_count)
+        rest, quarter = np.divmod(action, QUARTERS)
+        rest, dx = np.divmod(rest, w)
+        slot, dy = np.divmod(rest, w)
+        self._legal_cells = ((_P["legal_0_0"] + slot * QUARTERS + quarter) * plane
+                             + dy * row + dx * col).astype(np.intp)
+        # Per relative seat and figure kind, and per feature: the flat index
+        # of the figure planes' cell at row 0, column 0.
+        self._owned_cells = [
+            {kind: _P[f"figure_{r}_{kind}"] * plane for kind in FIGURE_KINDS}
+            for r in range(MAX_SEATS)]
+        self._on_cells = {feature: _P[f"figure_on_{feature}"] * plane for feature in FEATURES}
         self._key: tuple[int, int] | None = None
-        #: Per seat: the planes and vector of the position (flat: the one
-        #: array of which both are views).
-        self._cache: dict[int, np.ndarray | tuple[np.ndarray, np.ndarray]] = {}
+        #: Per seat, for the position: the cells its planes hold beyond the
+        #: board (``_cells``) and its vector.
+        self._cache: dict[int, tuple[tuple[np.ndarray, bool, np.ndarray], np.ndarray]] = {}
+        #: The figures of the position (``game.figures()``).
+        self._figures: list[dict[str, Any]] | None = None
+        #: The game the fixed part of the vector was made for, and that part.
+        self._game: Any = None
+        self._fixed = np.zeros(VECTOR_SIZE, dtype=np.float32)
 
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
         """The observation of ``seat`` (see the module docstring)."""
@@ -182,6 +252,7 @@ class Observer:
         if key != self._key:
             self._key = key
             self._cache.clear()
+            self._figures = None
         decision = table.decision
         acting = decision is not None and decision.seat == seat
         if acting:
@@ -191,35 +262,27 @@ class Observer:
             mask = np.zeros(self.layout.size, dtype=np.int8)
         cached = self._cache.get(seat)
         if cached is None:
-            cached = self._cache[seat] = self._form(
-                self.planes(table, seat, acting), self.vector(table, seat, acting))
-        if isinstance(cached, tuple):
-            flat = None
-            planes, vector = cached[0].copy(), cached[1].copy()
+            cached = self._cache[seat] = (self._cells(table, seat, acting),
+                                          self.vector(table, seat, acting))
+        cells, fixed = cached
+        if self.flat:
+            flat = np.empty(self.planes_size + VECTOR_SIZE, dtype=np.float32)
+            planes = flat[:self.planes_size].reshape(self.planes_shape)
+            vector = flat[self.planes_size:]
+            vector[:] = fixed
         else:
-            flat = cached.copy()
-            planes, vector = self.split(flat)
-        if acting and table.prefix:
-            self._chosen(table, planes, vector)
+            planes = np.empty(self.planes_shape, dtype=np.uint8)
+            vector = fixed.copy()
+        self._board(table, planes)
+        self._write_cells(planes, cells)
         if acting:
-            vector[VECTOR_START["phase"] + PHASES.index("place")] = 0
-            vector[VECTOR_START["phase"] + PHASES.index(self._phase(table))] = 1
-        if flat is not None:
+            if table.prefix:
+                self._chosen(table, planes, vector)
+            vector[_PLACE_PHASE] = 0
+            vector[_PHASE + PHASES.index(self._phase(table))] = 1
+        if self.flat:
             return {"observation": flat, "action_mask": mask}
         return {"observation": {"planes": planes, "vector": vector}, "action_mask": mask}
-
-    def _form(self, planes: np.ndarray, vector: np.ndarray,
-              ) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
-        """The planes (built ``(C, W, W)``) and vector in this observer's
-        form: apart, or flat as one float32 array."""
-        if self.channels == "last":
-            planes = planes.transpose(1, 2, 0)
-        if not self.flat:
-            return np.ascontiguousarray(planes), vector
-        out = np.empty(self.planes_size + VECTOR_SIZE, dtype=np.float32)
-        out[:self.planes_size].reshape(self.planes_shape)[...] = planes
-        out[self.planes_size:] = vector
-        return out
 
     def split(self, observation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """A flat observation's planes (shaped as ``channels`` says) and
@@ -238,94 +301,140 @@ class Observer:
     # -- planes ---------------------------------------------------------------------
 
     def planes(self, table: Table, seat: int, acting: bool) -> np.ndarray:
-        """The planes of ``seat`` at the start of the current decision."""
-        layout, game = self.layout, table.game
-        w = layout.window
+        """The planes of ``seat`` at the start of the current decision,
+        uint8, shaped as ``channels`` says."""
+        planes = np.empty(self.planes_shape, dtype=np.uint8)
+        self._board(table, planes)
+        self._write_cells(planes, self._cells(table, seat, acting))
+        return planes
+
+    def _board(self, table: Table, out: np.ndarray) -> None:
+        """Write the board's static planes and ``open`` into ``out`` (of this
+        layout's shape, uint8 or float32), and zeros in every other plane."""
+        drawn = len(STATIC_PLANES) + 1
+        if self.channels == "first":
+            # The kept window holds the drawn planes only: one contiguous run.
+            out[:drawn] = table.squares.window(table.origin, self.layout.window)
+            out[drawn:] = 0
+        else:
+            # Planes last: the kept window holds every plane (zeros after
+            # ``open``), so that it is copied in one go.
+            out[...] = table.squares.window(table.origin, self.layout.window, "last",
+                                            len(PLANES))
+
+    def _cells(self, table: Table, seat: int, acting: bool,
+               ) -> tuple[np.ndarray, bool, np.ndarray]:
+        """What ``seat``'s planes hold beyond the board's static planes and
+        ``open``, as flat indexes into them: the figures' cells (each one
+        figure, or, if the flag says so, some cells listed once per figure
+        there), and the legal placements' cells."""
+        w = self.layout.window
         ox, oy = table.origin
-        out = np.zeros((len(PLANES), w, w), dtype=np.uint8)
-        out[:len(STATIC_PLANES) + 1] = table.squares.window((ox, oy), w)
-        n = len(game.players)
-        base, on = _P["figure_0_meeple"], _P["figure_on_city"]
-        kinds = len(FIGURE_KINDS)
-        for fig in game.figures():
-            dx, dy = fig["at"][0] - ox, fig["at"][1] - oy
-            if 0 <= dx < w and 0 <= dy < w:
-                rel = (fig["player"] - seat) % n
-                out[base + rel * kinds + _KIND[fig["figure"]], dy, dx] += 1
-                out[on + _FEATURE[fig["feature"]], dy, dx] += 1
+        figures = self._figures
+        if figures is None:
+            figures = self._figures = table.game.figures()
+        at: list[int] = []
+        if figures:
+            _, row, col = self._strides
+            n = len(table.game.players)
+            owned = [self._owned_cells[(player - seat) % n] for player in range(n)]
+            on = self._on_cells
+            for fig in figures:
+                x, y = fig["at"]
+                dx, dy = x - ox, y - oy
+                if 0 <= dx < w and 0 <= dy < w:
+                    square = dy * row + dx * col
+                    at.append(owned[fig["player"]][fig["figure"]] + square)
+                    at.append(on[fig["feature"]] + square)
+        repeated = len(set(at)) < len(at)
         decision = table.decision
-        if acting and decision is not None:
-            first = decision.mask(())[:layout.place_count]
-            legal = first.reshape(HAND_SLOTS, w, w, QUARTERS).transpose(0, 3, 1, 2)
-            start = _P["legal_0_0"]
-            out[start:start + HAND_SLOTS * QUARTERS] = legal.reshape(
-                HAND_SLOTS * QUARTERS, w, w)
-        return out
+        legal = self._legal_cells[decision.place_actions()] if acting and decision is not None \
+            else _NO_CELLS
+        return np.array(at, dtype=np.intp), repeated, legal
+
+    @staticmethod
+    def _write_cells(planes: np.ndarray, cells: tuple[np.ndarray, bool, np.ndarray]) -> None:
+        """Write what :meth:`_cells` found into ``planes`` (zero there)."""
+        flat = planes.reshape(-1)  # a view: planes is contiguous
+        figures, repeated, legal = cells
+        if repeated:  # several figures on one square of one plane: counts
+            np.add.at(flat, figures, 1)
+        else:
+            flat[figures] = 1
+        flat[legal] = 1
 
     # -- vector -----------------------------------------------------------------------
+
+    def _fixed_vector(self, game: Any) -> np.ndarray:
+        """The slots fixed for a game: ``seats``, ``sets``, ``options`` (read-only)."""
+        if game is not self._game:
+            v = np.zeros(VECTOR_SIZE, dtype=np.float32)
+            v[_SEATS:_SEATS + len(game.players)] = 1
+            for name in game.sets:
+                v[_SETS + SET_NAMES.index(name)] = 1
+            options = game.options
+            for i, (name, (default, _, _)) in enumerate(OPTION_SPECS.items()):
+                v[_OPTIONS + i] = getattr(options, name) != default
+            self._game, self._fixed = game, v
+        return self._fixed
 
     def vector(self, table: Table, seat: int, acting: bool) -> np.ndarray:
         """The vector of ``seat`` at the start of the current decision (its
         phase block says ``place`` for a placement or ``wait``)."""
         game = table.game
-        v = np.zeros(VECTOR_SIZE, dtype=np.float32)
-        s = VECTOR_START
+        v = self._fixed_vector(game).copy()
         n = len(game.players)
-        order = [(seat + r) % n for r in range(n)]
-        v[s["seats"]:s["seats"] + n] = 1
         current = game.current_player
         if current is not None:
-            v[s["current"] + (current - seat) % n] = 1
-        v[s["acting"]] = acting
-        v[s["phase"] + PHASES.index("place" if acting else "wait")] = 1
-        v[s["extra_turn"]] = game.extra_turn
+            v[_CURRENT + (current - seat) % n] = 1
+        if acting:
+            v[_ACTING] = 1
+            v[_PLACE_PHASE] = 1
+        else:
+            v[_WAIT_PHASE] = 1
+        if game.extra_turn:
+            v[_EXTRA] = 1
         scores = game.scores
-        kinds = len(FIGURE_KINDS)
-        for r, p in enumerate(order):
-            v[s["scores"] + r] = scores[p]
+        kinds, goods = len(FIGURE_KINDS), len(GOODS)
+        for r in range(n):
+            p = (seat + r) % n
+            v[_SCORES + r] = scores[p]
+            at = _SUPPLY + r * kinds
             for name, count in game.supply(p).items():
-                v[s["supply"] + r * kinds + _KIND[name]] = count
+                v[at + _KIND[name]] = count
+            at = _GOODS + r * goods
             for name, count in game.goods(p).items():
-                v[s["goods"] + r * len(GOODS) + GOODS.index(name)] = count
-            v[s["hand_sizes"] + r] = len(game.hand(p))
-        v[s["stack_size"]] = game.stack_size
+                v[at + _GOOD_SLOT[name]] = count
+            v[_HAND_SIZES + r] = len(game.hand(p))
+        v[_STACK] = game.stack_size
         options = game.options
         hidden = options.hand > 1 and not options.hands_public
         for tile, count in game.tiles_left().items():
-            v[s["unseen"] + _TILE_INDEX[tile]] = count
+            v[_UNSEEN_SLOT[tile]] = count
         if hidden:
             for tile in game.hand(seat):
-                v[s["unseen"] + _TILE_INDEX[tile]] -= 1
-        for name in game.sets:
-            v[s["sets"] + SET_NAMES.index(name)] = 1
-        for i, (name, (default, _, _)) in enumerate(OPTION_SPECS.items()):
-            v[s["options"] + i] = getattr(options, name) != default
+                v[_UNSEEN_SLOT[tile]] -= 1
         shown = game.tiles_to_place if acting or not hidden else game.hand(seat)
-        tiles = len(TILE_IDS)
-        for slot, tile in enumerate(shown[:HAND_SLOTS]):
-            if tile in PIECES:
-                v[s["piece"] + _WONDER_INDEX[tile]] = 1
-                continue
-            v[s["to_place"] + slot * tiles + _TILE_INDEX[tile]] = 1
-            start = s["to_place_edges"] + slot * _EDGE_LENGTH
-            v[start:start + _EDGE_LENGTH] = _EDGES[tile]
+        if shown:
+            v[_TO_PLACE:_SHOWN_END] = _shown_slots(shown[:HAND_SLOTS])
         decision = table.decision
         if (decision is not None and isinstance(decision.legal, ChoiceMoves)
                 and game.tiles_to_place and game.tiles_to_place[0] not in PIECES):
-            v[s["helper"]] = 1  # WON-PLACE-3: a land tile that makes room for a wonder
+            v[_HELPER] = 1  # WON-PLACE-3: a land tile that makes room for a wonder
         state = game.state.get("wonders")
         if state is not None:
             for wonder in state["laid_out"]:
-                v[s["wonders_laid_out"] + _WONDER_INDEX[wonder]] = 1
+                v[_LAID_OUT + _WONDER_INDEX[wonder]] = 1
             for wonder in state["available"]:
-                v[s["wonders_available"] + _WONDER_INDEX[wonder]] = 1
+                v[_AVAILABLE + _WONDER_INDEX[wonder]] = 1
             count = len(WONDER_IDS)
-            for r, p in enumerate(order):
+            for r in range(n):
+                p = (seat + r) % n
                 if state["owner"][p] is not None:
-                    v[s["wonder_owner"] + r * count + _WONDER_INDEX[state["owner"][p]]] = 1
+                    v[_OWNER + r * count + _WONDER_INDEX[state["owner"][p]]] = 1
                 if state["held"][p] is not None:
-                    v[s["wonder_held"] + r * count + _WONDER_INDEX[state["held"][p]]] = 1
-                v[s["wonder_pairs"] + r] = state["pairs"][p] or 0
+                    v[_HELD + r * count + _WONDER_INDEX[state["held"][p]]] = 1
+                v[_PAIRS + r] = state["pairs"][p] or 0
         return v
 
     @staticmethod
@@ -347,17 +456,14 @@ class Observer:
         prefix, layout = table.prefix, self.layout
         if prefix[0] >= layout.place_count:
             return
-        s = VECTOR_START
         _, slot, dx, dy, quarter = layout.describe(prefix[0])
         planes[self._cell(_P["chosen"], int(dy), int(dx))] = 1
-        start = s["chosen"]
-        v[start + int(slot)] = 1
-        v[start + HAND_SLOTS] = int(dx) / layout.window
-        v[start + HAND_SLOTS + 1] = int(dy) / layout.window
-        v[start + HAND_SLOTS + 2 + int(quarter)] = 1
+        v[_CHOSEN + int(slot)] = 1
+        v[_CHOSEN + HAND_SLOTS] = int(dx) / layout.window
+        v[_CHOSEN + HAND_SLOTS + 1] = int(dy) / layout.window
+        v[_CHOSEN + HAND_SLOTS + 2 + int(quarter)] = 1
         if len(prefix) > 1:
             _, kind, square, spot = layout.describe(prefix[1])
-            start = s["chosen_figure"]
-            v[start + _KIND[str(kind)]] = 1
-            v[start + len(FIGURE_KINDS) + int(square)] = 1
-            v[start + len(FIGURE_KINDS) + PIECE_SQUARES + SPOTS.index(str(spot))] = 1
+            v[_CHOSEN_FIGURE + _KIND[str(kind)]] = 1
+            v[_CHOSEN_FIGURE + len(FIGURE_KINDS) + int(square)] = 1
+            v[_CHOSEN_FIGURE + len(FIGURE_KINDS) + PIECE_SQUARES + SPOTS.index(str(spot))] = 1

@@ -11,6 +11,7 @@ catalogue. A wonder piece covers several squares, each with its own planes.
 
 from __future__ import annotations
 
+import copy
 from functools import cache
 
 import numpy as np
@@ -91,7 +92,15 @@ def piece_planes(piece: str, quarter: int) -> tuple[tuple[tuple[int, int], np.nd
 
 class BoardSquares:
     """Every occupied square of one game with its static planes, and the
-    board's bounding box."""
+    board's bounding box.
+
+    :meth:`window` keeps the planes of the last window asked for (per side,
+    layout and depth) and brings them up to date square by square: a new
+    square writes its own planes and marks its empty neighbours open. A
+    window that follows the board's centre is shifted, its overlap copied;
+    only one that would lose or gain placed squares is drawn again from all
+    of them.
+    """
 
     def __init__(self) -> None:
         self.xs: list[int] = []
@@ -103,8 +112,8 @@ class BoardSquares:
         self.occupied: set[tuple[int, int]] = set()
         self.box = (0, 0, 0, 0)  # min x, min y, max x, max y
         self._seen = 0
-        #: The last window drawn: (origin, side, squares drawn, planes).
-        self._window: tuple[tuple[int, int], int, int, np.ndarray] | None = None
+        #: The windows kept, by (side, layout, depth).
+        self._windows: dict[tuple[int, str, int], _Window] = {}
         self._add((0, 0), tile_planes(START_TILE, 0))
 
     def update(self, game: Game) -> None:
@@ -142,34 +151,115 @@ class BoardSquares:
         n = len(self.xs)
         return self._xs[:n], self._ys[:n], self._rows[:n]
 
-    def window(self, origin: tuple[int, int], side: int) -> np.ndarray:
+    def window(self, origin: tuple[int, int], side: int, channels: str = "first",
+               depth: int = 0) -> np.ndarray:
         """The static planes and the ``open`` plane (last) of the ``side`` x
-        ``side`` squares whose corner is ``origin``. Read-only: the array is
-        kept and brought up to date by the next call."""
-        n = len(self.xs)
-        kept = self._window
-        if kept is not None and kept[0] == origin and kept[1] == side:
-            planes, start = kept[3], kept[2]
-            if start == n:
-                return planes
-        else:
-            planes, start = np.zeros((len(STATIC_PLANES) + 1, side, side), dtype=np.uint8), 0
-        cols, rows = self._xs[start:n] - origin[0], self._ys[start:n] - origin[1]
-        inside = (cols >= 0) & (cols < side) & (rows >= 0) & (rows < side)
-        statics = planes[:len(STATIC_PLANES)]
-        statics[:, rows[inside], cols[inside]] = self._rows[start:n][inside].T
-        tile = statics[0].astype(bool)
-        near = np.zeros_like(tile)
-        near[1:] |= tile[:-1]
-        near[:-1] |= tile[1:]
-        near[:, 1:] |= tile[:, :-1]
-        near[:, :-1] |= tile[:, 1:]
-        planes[-1] = near & ~tile
-        self._window = (origin, side, n, planes)
-        return planes
+        ``side`` squares whose corner is ``origin``, shaped ``(planes, side,
+        side)``, or ``(side, side, planes)`` for ``channels="last"``.
+        ``depth`` (if more than those) adds zero planes after ``open``, so
+        that a copy is the start of a fuller stack. ``open`` counts only the
+        squares inside the window (as if the board ended at its edges).
+        Read-only: the array is kept and brought up to date by the next call."""
+        depth = max(depth, len(STATIC_PLANES) + 1)
+        key = (side, channels, depth)
+        kept = self._windows.get(key)
+        if kept is None:
+            kept = self._windows[key] = _Window(self, origin, side, channels == "first", depth)
+        elif kept.origin != origin:
+            kept = self._windows[key] = kept.moved(self, origin)
+        if kept.drawn < len(self.xs):
+            kept.draw(self)
+        return kept.planes
 
     def origin(self, window: int) -> tuple[int, int]:
         """The board square at the window's column 0, row 0: the window is
         centred on the bounding box of the placed squares."""
         x0, y0, x1, y1 = self.box
         return (x0 + x1) // 2 - window // 2, (y0 + y1) // 2 - window // 2
+
+
+class _Window:
+    """The planes of one window of a :class:`BoardSquares` (see
+    :meth:`BoardSquares.window`): drawn from every square when made, then
+    square by square."""
+
+    def __init__(self, squares: BoardSquares, origin: tuple[int, int], side: int,
+                 first: bool, depth: int) -> None:
+        self.origin, self.side, self.first, self.depth = origin, side, first, depth
+        shape = (depth, side, side) if first else (side, side, depth)
+        self.planes = planes = np.zeros(shape, dtype=np.uint8)
+        xs, ys, rows = squares.arrays()
+        cols, lines = xs - origin[0], ys - origin[1]
+        inside = (cols >= 0) & (cols < side) & (lines >= 0) & (lines < side)
+        last = len(STATIC_PLANES)
+        if first:
+            planes[:last, lines[inside], cols[inside]] = rows[inside].T
+            tile = planes[0].astype(bool)
+        else:
+            planes[lines[inside], cols[inside], :last] = rows[inside]
+            tile = planes[..., 0].astype(bool)
+        near = np.zeros_like(tile)
+        near[1:] |= tile[:-1]
+        near[:-1] |= tile[1:]
+        near[:, 1:] |= tile[:, :-1]
+        near[:, :-1] |= tile[:, 1:]
+        if first:
+            planes[last] = near & ~tile
+        else:
+            planes[..., last] = near & ~tile
+        #: How many of the board's squares are drawn.
+        self.drawn = len(xs)
+
+    def moved(self, squares: BoardSquares, origin: tuple[int, int]) -> _Window:
+        """This window moved to ``origin``, its new squares not drawn yet.
+        When the board as drawn and the open squares around it lie inside
+        both windows (the usual case: the window follows the board's centre),
+        the planes are shifted, not drawn again."""
+        side = self.side
+        x0, y0, x1, y1 = squares.box  # holds the squares drawn so far
+        (ax, ay), (bx, by) = self.origin, origin
+        if not (max(ax, bx) < x0 and x1 + 1 < min(ax, bx) + side
+                and max(ay, by) < y0 and y1 + 1 < min(ay, by) + side):
+            return _Window(squares, origin, side, self.first, self.depth)
+        out = copy.copy(self)
+        out.origin = origin
+        out.planes = np.zeros_like(self.planes)
+        # The overlap of the two windows, in each one's rows and columns.
+        dx, dy = bx - ax, by - ay
+        old = (slice(max(dy, 0), side + min(dy, 0)), slice(max(dx, 0), side + min(dx, 0)))
+        new = (slice(max(-dy, 0), side + min(-dy, 0)), slice(max(-dx, 0), side + min(-dx, 0)))
+        drawn = len(STATIC_PLANES) + 1  # the planes after open stay zero
+        if self.first:
+            out.planes[:drawn, new[0], new[1]] = self.planes[:drawn, old[0], old[1]]
+        else:
+            out.planes[new[0], new[1], :drawn] = self.planes[old[0], old[1], :drawn]
+        return out
+
+    def draw(self, squares: BoardSquares) -> None:
+        """Draw the squares placed since the last call, and the open squares
+        beside them (inside the window)."""
+        planes, side, last = self.planes, self.side, len(STATIC_PLANES)
+        ox, oy = self.origin
+        xs, ys, rows = squares.xs, squares.ys, squares.rows
+        n = len(xs)
+        for i in range(self.drawn, n):
+            c, r = xs[i] - ox, ys[i] - oy
+            if not (0 <= c < side and 0 <= r < side):
+                continue
+            near = [(r2, c2) for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                    if 0 <= r2 < side and 0 <= c2 < side]
+            if self.first:
+                planes[:last, r, c] = rows[i]
+                planes[last, r, c] = 0
+                for r2, c2 in near:
+                    if not planes[0, r2, c2]:
+                        planes[last, r2, c2] = 1
+            else:
+                cell = planes[r, c]
+                cell[:last] = rows[i]
+                cell[last] = 0
+                for r2, c2 in near:
+                    cell = planes[r2, c2]
+                    if not cell[0]:
+                        cell[last] = 1
+        self.drawn = n
