@@ -129,8 +129,28 @@ class Evaluation:
 SIMPLE = Evaluation()
 #: The search bot's estimate: chances of completion, followers dearer.
 EXPECTED = Evaluation(figure=500, fade=20, expected=True)
-#: The evaluations by name (the search's ``evaluation`` setting).
-EVALUATIONS = {"simple": SIMPLE, "expected": EXPECTED}
+
+
+class _Evaluations(dict[str, Evaluation]):
+    """The evaluations by name. ``learned`` (:mod:`carcassonne.bots.learned`)
+    is imported on first use: its weights are a data file, read only by the
+    bots that ask for it."""
+
+    def __missing__(self, name: str) -> Evaluation:
+        if name != "learned":
+            raise KeyError(name)
+        from carcassonne.bots.learned import LEARNED
+
+        self[name] = LEARNED
+        return LEARNED
+
+    def __contains__(self, name: object) -> bool:
+        return name == "learned" or super().__contains__(name)
+
+
+#: The evaluations by name (the search's ``evaluation`` setting): ``simple``,
+#: ``expected`` and ``learned``.
+EVALUATIONS: dict[str, Evaluation] = _Evaluations(simple=SIMPLE, expected=EXPECTED)
 
 
 def move_values(game: Game, evaluation: Evaluation, scored: int) -> dict[AnyMove, int]:
