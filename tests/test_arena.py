@@ -195,6 +195,19 @@ def arena(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str
     return status, out, err
 
 
+def test_a_bot_with_processes_of_its_own_plays_its_games_one_at_a_time(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A worker process may not start processes: a search bot with workers=2
+    (as the hard level) gets its games played in the arena's own process."""
+    out = tmp_path / "arena.json"
+    status, _, err = arena(capsys, "greedy", "mcts:iterations=2,workers=2", "--games", "2",
+                           "--workers", "2", "--json", str(out), "--quiet")
+    assert status == 0, err
+    assert "search on processes of their own: the games are played one at a time" in err
+    result = json.loads(out.read_text())
+    assert [b["games"] for b in result["bots"]] == [2, 2]
+
+
 def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = arena(capsys, "random", "greedy", "--games", "4", "--seed", "2",
                              "--workers", "2")

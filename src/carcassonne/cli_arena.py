@@ -31,6 +31,7 @@ from carcassonne.arena.entrants import clean_label, distinct
 from carcassonne.arena.pairing import schedule, seatings
 from carcassonne.arena.progress import ProgressBar
 from carcassonne.arena.reporting import notes, table, to_json
+from carcassonne.bots import own_processes
 from carcassonne.bots.outside import OutsideBotError, probe
 from carcassonne.cli_common import (
     CliError,
@@ -157,12 +158,20 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--json {args.json}: its folder does not exist", 2)
     jobs = schedule(setup, args.games)
     workers = min(args.workers, len(jobs))
+    searching = [e.label for e in setup.entrants
+                 if e.name is not None and own_processes(e.name) > 1]
+    if searching and workers > 1 and args.ray is None:
+        # a worker process may not start processes of its own: such a bot's games
+        # are played in this process, one at a time, each searching on its processes
+        print(f"carcassonne arena: {', '.join(searching)} search on processes of their "
+              f"own: the games are played one at a time (--workers 1)", file=sys.stderr)
+        workers = 1
     out = sys.stderr if args.json == "-" else sys.stdout
     print(_header(setup, len(jobs), args.ray, workers), file=out, flush=True)
     progress = None if args.quiet else ProgressBar(len(jobs))
     start = time.perf_counter()
     try:
-        results = play(setup, args.games, args.workers, args.ray, progress)
+        results = play(setup, args.games, workers, args.ray, progress)
     except ArenaError as err:
         if progress is not None:
             progress.finish()

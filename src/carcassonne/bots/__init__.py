@@ -112,6 +112,20 @@ def known_bot(name: str) -> bool:
     return name in BOTS
 
 
+def own_processes(name: str) -> int:
+    """How many processes the bot called ``name`` searches on by itself (the
+    ``workers`` of a level or of an ``mcts:`` spec; 1 for any other bot)::
+
+        >>> own_processes("mcts:iterations=10,workers=3"), own_processes("greedy")
+        (3, 1)
+    """
+    if name.startswith("mcts:"):
+        return search_spec(name[len("mcts:"):])[2]
+    if name in LEVELS:
+        return LEVELS[name][2]
+    return 1
+
+
 def search_spec(text: str) -> tuple[Budget, Settings, int]:
     """Read ``iterations=300,seconds=0.5,workers=2,depth=2,...``: the budget
     (``iterations``, ``seconds``), ``workers``, and any field of
@@ -149,4 +163,4 @@ def search_spec(text: str) -> tuple[Budget, Settings, int]:
 
 
 __all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "known_bot",
-           "make_bot"]
+           "make_bot", "own_processes"]
