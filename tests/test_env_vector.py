@@ -41,6 +41,18 @@ def choose(rngs: list[Any], masks: np.ndarray) -> np.ndarray:
                      for rng, m in zip(rngs, masks, strict=True)], dtype=np.int64)
 
 
+def until_a_game_ends(vec: CarcassonneVectorEnv, rngs: list[Any],
+                      after_each: Any = None) -> tuple[Any, ...]:
+    """Step with random allowed actions until some game ends (``after_each``
+    runs after every step); the last step's results."""
+    while True:
+        step = vec.step(choose(rngs, vec.action_masks()))
+        if after_each is not None:
+            after_each()
+        if step[2].any():
+            return step
+
+
 def row(batch: Any, i: int) -> Any:
     """Row ``i`` of a batched observation, as a copy."""
     if isinstance(batch, dict):
@@ -216,10 +228,7 @@ def test_next_step_autoreset_returns_the_final_observation_then_resets() -> None
     assert vec.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
     obs, _ = vec.reset(seed=2)
     rngs = [np.random.default_rng(i) for i in range(2)]
-    while True:
-        obs, rewards, terminations, _, infos = vec.step(choose(rngs, vec.action_masks()))
-        if terminations.any():
-            break
+    obs, rewards, terminations, _, infos = until_a_game_ends(vec, rngs)
     i = int(np.flatnonzero(terminations)[0])
     assert not obs["action_mask"][i].any() and not vec.action_masks()[i].any()
     assert infos["_scores"][i] and "final_obs" not in infos
@@ -233,11 +242,11 @@ def test_same_step_autoreset_keeps_the_final_observation_in_infos() -> None:
     vec = CarcassonneVectorEnv(2, opponents=["random"], stack=SHORT)
     obs, _ = vec.reset(seed=2)
     rngs = [np.random.default_rng(i) for i in range(2)]
-    while True:
-        obs, _, terminations, _, infos = vec.step(choose(rngs, vec.action_masks()))
-        assert vec.action_masks().any(axis=1).all()  # never an empty mask to sample from
-        if terminations.any():
-            break
+
+    def never_empty() -> None:  # never an empty mask to sample from
+        assert vec.action_masks().any(axis=1).all()
+
+    obs, _, terminations, _, infos = until_a_game_ends(vec, rngs, never_empty)
     i = int(np.flatnonzero(terminations)[0])
     assert infos["_final_obs"].tolist() == terminations.tolist()
     final = infos["final_obs"][i]
@@ -253,10 +262,7 @@ def test_disabled_autoreset_and_reset_mask() -> None:
     vec = CarcassonneVectorEnv(3, opponents=["random"], stack=SHORT, autoreset_mode="Disabled")
     obs, _ = vec.reset(seed=8)
     rngs = [np.random.default_rng(i) for i in range(3)]
-    while True:
-        obs, _, terminations, _, _ = vec.step(choose(rngs, vec.action_masks()))
-        if terminations.any():
-            break
+    obs, _, terminations, _, _ = until_a_game_ends(vec, rngs)
     with pytest.raises(RuntimeError, match="reset_mask"):
         vec.step(np.zeros(3, dtype=np.int64))
     kept = {i: row(obs, i) for i in range(3) if not terminations[i]}
