@@ -51,6 +51,8 @@ def page_id(page: Page) -> str:
 def quick_play(page: Page, base_url: str, name: str = "Ann") -> str:
     """From the lobby: type a name, click "Play against a bot"; the table id."""
     page.goto(base_url + "/")
+    # the buttons answer once the lobby has loaded its catalogue (a click before is lost)
+    page.wait_for_function("() => document.body.dataset.ready === 'true'")
     page.get_by_test_id("player-name").fill(name)
     page.get_by_test_id("quick-play").click()
     page.wait_for_url("**/table/*")

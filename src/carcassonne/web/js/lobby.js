@@ -439,6 +439,7 @@ async function main() {
   seats[1].bot = defaultBot();
   await loadMe();
   renderAll();
+  document.body.dataset.ready = "true"; // every button answers from here on (tests wait for it)
   setInterval(() => {
     refreshTables();
     refreshMine();
