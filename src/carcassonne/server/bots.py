@@ -54,13 +54,18 @@ OUTSIDE_TIMEOUT = 10.0
 RETRY = 2.0
 
 
-def add_outside_bot(name: str, command: list[str] | tuple[str, ...]) -> None:
-    """Offer the program ``command`` as the bot ``name`` in every lobby of
-    this process (``ValueError`` if a bot of that name exists)."""
+def _check_free(name: str) -> None:
+    """``ValueError`` if some bot, built-in, outside or policy, is called ``name``."""
     from carcassonne.bots import BOTS
 
     if name in BOTS or name in OUTSIDE_BOTS or name in POLICY_BOTS:
         raise ValueError(f"there is already a bot called {name!r}")
+
+
+def add_outside_bot(name: str, command: list[str] | tuple[str, ...]) -> None:
+    """Offer the program ``command`` as the bot ``name`` in every lobby of
+    this process (``ValueError`` if a bot of that name exists)."""
+    _check_free(name)
     if not command:
         raise ValueError(f"the outside bot {name!r} needs a command")
     OUTSIDE_BOTS[name] = tuple(command)
@@ -70,10 +75,9 @@ def add_policy_bot(name: str, spec: str) -> None:
     """Offer the bot your code's ``MODULE:NAME`` makes (a bot or a trained
     policy, :mod:`carcassonne.bots.from_code`) as the bot ``name``
     (``ValueError`` if that name is taken or the code makes no bot)."""
-    from carcassonne.bots import BOTS, make_bot
+    from carcassonne.bots import make_bot
 
-    if name in BOTS or name in OUTSIDE_BOTS or name in POLICY_BOTS:
-        raise ValueError(f"there is already a bot called {name!r}")
+    _check_free(name)
     make_bot(PREFIX + spec, seed=0)  # it must load and make a bot now, not at a table
     POLICY_BOTS[name] = spec
 
