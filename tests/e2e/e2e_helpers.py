@@ -48,6 +48,21 @@ def page_id(page: Page) -> str:
     return page.url.rstrip("/").split("/")[-1].split("?")[0]
 
 
+#: Every set at once, as the lobby names them.
+ALL_SETS = ["base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
+
+
+def finished_table(server: Any, body: dict[str, Any], timeout: float = 60) -> str:
+    """A table of bots, created from ``body`` and played to its end on the
+    server (the test server has no bot delay or pace); its id."""
+    table = server.post("/api/tables", body)["table"]
+    deadline = time.monotonic() + timeout
+    while server.get(f"/api/tables/{table['id']}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    return str(table["id"])
+
+
 def quick_play(page: Page, base_url: str, name: str = "Ann") -> str:
     """From the lobby: type a name, click "Play against a bot"; the table id."""
     page.goto(base_url + "/")

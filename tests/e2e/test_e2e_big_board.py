@@ -11,12 +11,10 @@ moment)."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from e2e_helpers import page_id, show_whole_board, tile_width
+from e2e_helpers import ALL_SETS, finished_table, page_id, show_whole_board, tile_width
 
-ALL_SETS = ["base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
 BOTS = [{"kind": "bot", "bot": "random"} for _ in range(4)]
 
 #: The page's frame timer: every animation frame's length while `window.timing` is on.
@@ -55,12 +53,7 @@ GROW = """(count) => {
 
 def big_finished_table(server: Any) -> str:
     """Four random bots play every set to the end (150 tiles and more)."""
-    table = server.post("/api/tables", {"seats": BOTS, "sets": ALL_SETS})["table"]
-    deadline = time.monotonic() + 120
-    while server.get(f"/api/tables/{table['id']}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.3)
-    return str(table["id"])
+    return finished_table(server, {"seats": BOTS, "sets": ALL_SETS}, timeout=120)
 
 
 def test_panning_a_board_of_150_tiles_keeps_every_frame_under_50_ms(page, server, artifacts):

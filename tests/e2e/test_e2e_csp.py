@@ -12,11 +12,17 @@ and the players' colours must still be the ones the pages draw with.
 from __future__ import annotations
 
 import random
-import time
 import uuid
 from typing import Any
 
-from e2e_helpers import play_turn, quick_play, show_whole_board, sign_in, wait_turn_or_end
+from e2e_helpers import (
+    finished_table,
+    play_turn,
+    quick_play,
+    show_whole_board,
+    sign_in,
+    wait_turn_or_end,
+)
 
 #: Records every refusal on the page, from before its first script runs.
 RECORDER = """
@@ -58,16 +64,6 @@ def seat_colours(page: Any, selector: str) -> list[str]:
     """The ``--c`` each element of ``selector`` is drawn with."""
     return page.eval_on_selector_all(
         selector, "els => els.map(e => getComputedStyle(e).getPropertyValue('--c').trim())")
-
-
-def finished_table(server: Any, body: dict[str, Any]) -> str:
-    """A table of bots, created and played to its end on the server."""
-    table = server.post("/api/tables", body)["table"]
-    deadline = time.monotonic() + 60
-    while server.get(f"/api/tables/{table['id']}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.2)
-    return str(table["id"])
 
 
 BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}]
@@ -172,6 +168,10 @@ def test_every_page_keeps_to_the_policy(page, server, artifacts):
     goto(page, server.url + "/")
     page.get_by_test_id(f"table-{done}").wait_for()
     assert seat_colours(page, f"[data-testid=table-{done}] .chip") == palette[:2]
+    # links drawn as buttons (Watch, Replay, Competitions...) are not underlined
+    lines = page.eval_on_selector_all(
+        "a.btn", "els => els.map((e) => getComputedStyle(e).textDecorationLine)")
+    assert lines and set(lines) == {"none"}, lines
     page.screenshot(path=str(artifacts / "csp-lobby-tables.png"))
     refusals.check("the lobby's tables")
 

@@ -49,7 +49,7 @@ def test_a_whole_game_against_a_bot_by_clicking(page, server, artifacts):
     final = page.get_by_test_id("final-scores")
     assert "wins" in final.inner_text() or "share" in final.inner_text()
     # the breakdown's columns are named in words, and the ways on are there
-    heads = final.locator(".reason-head span").all_inner_texts()
+    heads = final.locator(".reason-name").all_inner_texts()
     assert {"Cities", "Roads", "Monasteries", "Fields", "Total"} <= set(heads)
     assert final.get_by_test_id("rematch").is_visible()
     assert final.get_by_test_id("back-to-lobby").is_visible()

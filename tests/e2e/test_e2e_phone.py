@@ -15,7 +15,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_helpers import check_final_scores, quick_play, tap_turn, tile_width, wait_turn_or_end
+from e2e_helpers import (
+    ALL_SETS,
+    check_final_scores,
+    finished_table,
+    quick_play,
+    tap_turn,
+    tile_width,
+    wait_turn_or_end,
+)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -87,10 +95,58 @@ def test_a_whole_game_on_a_phone_by_tapping_without_scrolling(phone, server, art
     assert page_fits(page)
     table = check_final_scores(page, server, table_id)
     assert table["status"] == "finished"
-    heads = page.locator("[data-testid=final-scores] .reason-head span").all_inner_texts()
+    heads = page.locator("[data-testid=final-scores] .reason-name").all_inner_texts()
     assert {"Cities", "Roads", "Monasteries", "Fields", "Total"} <= set(heads)
     for control in ("rematch", "back-to-lobby"):
         button = page.get_by_test_id(control)
         button.scroll_into_view_if_needed()
         assert on_screen(page, control), f"{control} cannot be tapped"
     page.screenshot(path=str(artifacts / "end-screen-phone.png"))
+
+
+#: Per column name of the results table: its text and the lines it is drawn
+#: on (a word broken inside is drawn on two or more), and whether the table
+#: fits inside its card with nothing cut off or scrolled.
+RESULTS_LAYOUT = """() => {
+    const table = document.querySelector('.final-table');
+    const card = table.closest('.card');
+    const box = card.getBoundingClientRect();
+    const inner = box.right - parseFloat(getComputedStyle(card).paddingRight);
+    const names = [...table.querySelectorAll('.reason-name')].map((span) => {
+        const range = document.createRange();
+        range.selectNodeContents(span);
+        return [span.textContent, range.getClientRects().length];
+    });
+    const wrap = table.parentElement;
+    return {names, fits: table.getBoundingClientRect().right <= inner + 0.5
+                         && wrap.scrollWidth <= wrap.clientWidth};
+}"""
+
+
+def test_the_results_of_every_set_fit_a_phone_and_name_each_column_whole(browser, server,
+                                                                           page_errors, artifacts):
+    """Four bots and every set give eight columns of results: on a phone and
+    in the desktop side panel, in English and Japanese, each column's name
+    is drawn whole on one line and the totals are not cut off."""
+    bots = [{"kind": "bot", "bot": "greedy"} for _ in range(4)]
+    table_id = finished_table(server, {"seats": bots, "sets": ALL_SETS}, timeout=120)
+    sizes = {"phone": PHONE, "desktop": {"viewport": {"width": 1440, "height": 900}}}
+    for size, device in sizes.items():
+        for locale in ("en-US", "ja-JP"):
+            context = browser.new_context(**device, locale=locale)
+            page = context.new_page()
+            page.on("pageerror", lambda e: page_errors.errors.append(str(e)))
+            page.goto(f"{server.url}/table/{table_id}")
+            results = page.get_by_test_id("final-scores")
+            results.wait_for()
+            layout = page.evaluate(RESULTS_LAYOUT)
+            names = dict(layout["names"])
+            assert len(names) >= 8, names  # every reason scored, and the total
+            broken = {name: lines for name, lines in names.items() if lines != 1}
+            assert not broken, f"{size} {locale}: column names broken over lines: {broken}"
+            assert layout["fits"], f"{size} {locale}: the results reach past their card"
+            if size == "phone":
+                assert page_fits(page)
+                results.scroll_into_view_if_needed()
+                results.screenshot(path=str(artifacts / f"results-every-set-{locale}.png"))
+            context.close()

@@ -126,7 +126,7 @@ export function renderFinal(el, { table, view }) {
   const reasons = [...REASONS, ...new Set((view.events || []).map((e) => e.reason).filter((r) => !REASONS.includes(r)))];
   // each column named in words under its icon; each number with what made
   // it (during the game + at the end) written below, so touch needs no hover
-  const head = `<tr><th></th>${reasons.map((r) => `<th class="reason-head" data-reason="${esc(r)}">${reasonIcon(r)}<span>${esc(reasonName(r))}</span></th>`).join("")}<th class="reason-head"><span>${esc(t("final.total"))}</span></th></tr>`;
+  const head = `<tr><th></th>${reasons.map((r) => `<th class="reason-head" data-reason="${esc(r)}">${reasonIcon(r)}<span class="reason-name">${esc(reasonName(r))}</span></th>`).join("")}<th class="reason-head"><span class="reason-name">${esc(t("final.total"))}</span></th></tr>`;
   const body = order.map((i) => {
     const row = rows[i];
     const cells = reasons.map((r) => {
@@ -141,6 +141,6 @@ export function renderFinal(el, { table, view }) {
   el.hidden = false;
   el.innerHTML = `<h3>${esc(t("final.title"))}</h3>
     <p class="winner-line">${esc(t(view.winners?.length > 1 ? "final.tie" : "final.wins", { players: winners }))}</p>
-    <table class="final-table">${head}${body}</table>
+    <div class="final-wrap"><table class="final-table">${head}${body}</table></div>
     <p class="muted small">${esc(t("final.note"))}</p>`;
 }
