@@ -6,13 +6,18 @@ Run by hand (never in CI)::
     python benchmarks/search_bot.py strength --games 40 --budgets 0,8,24,80 \
         --settings depth=1,rollout=1,policy=greedy,width=6,prior=5
     python benchmarks/search_bot.py levels --games 200 --levels medium,hard
+    python benchmarks/search_bot.py ladder --games 200 --seed 3
+    python benchmarks/search_bot.py times --levels easy,medium,hard
 
 ``speed`` times search iterations (one determinisation, a walk down the
 tree, the rollout and the evaluation) from positions of random base games,
 in one process. ``strength`` plays the search bot with each iteration budget
 against ``greedy`` in paired games (the arena: every stack twice, seats
 swapped) and prints a table. ``levels`` does the same for the levels the
-lobby offers.
+lobby offers. ``ladder`` plays each level against the one below it and
+``hard`` against ``greedy`` (the targets: each at least 65%, ``hard`` at
+least 92%). ``times`` times each level's choice on positions of greedy
+games a quarter, half and three quarters through: mean and slowest.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ import time
 
 from carcassonne import Game
 from carcassonne.arena import Setup, entrants, play, summarize
-from carcassonne.bots import search_spec
+from carcassonne.bots import make_bot, search_spec
+from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.search import Budget, search
 
 
@@ -69,6 +75,42 @@ def strength(names: list[str], games: int, seed: int, workers: int) -> None:
               f"({time.perf_counter() - start:.0f} s)", flush=True)
 
 
+def ladder(games: int, seed: int, workers: int) -> None:
+    pairs = [("medium", "easy"), ("hard", "medium"), ("hard", "greedy"),
+             ("medium", "greedy"), ("easy", "greedy")]
+    print(f"{'bot':<8} {'against':<8} {'games':>5} {'win%':>6}  score diff [95% CI]")
+    for first, second in pairs:
+        setup = Setup(tuple(entrants([first, second])), seed=seed)
+        start = time.perf_counter()
+        summary = summarize(2, play(setup, games, workers=workers))
+        bot = summary.bots[0]
+        diff = bot.score_diff
+        print(f"{first:<8} {second:<8} {bot.games:>5} {100 * bot.wins / bot.games:>5.1f}%  "
+              f"{diff.mean:+.1f} [{diff.low:+.1f}, {diff.high:+.1f}]  "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+
+
+def times(names: list[str], count: int, seed: int) -> None:
+    games = []
+    for k in range(count):
+        game = Game.new(players=2, seed=seed + k)
+        greedy = GreedyBot(seed=k)
+        stop = (18, 36, 54)[k % 3]
+        while not game.is_over and len(game.moves) < stop:
+            game.play(greedy.choose(game))
+        games.append(game)
+    print(f"{'bot':<8} {'positions':>9} {'mean s':>8} {'slowest s':>10}")
+    for name in names:
+        bot = make_bot(name, seed=seed)
+        spent = []
+        for game in games:
+            start = time.perf_counter()
+            bot.choose(game)
+            spent.append(time.perf_counter() - start)
+        print(f"{name:<8} {len(spent):>9} {sum(spent) / len(spent):>8.3f} {max(spent):>10.3f}",
+              flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -89,6 +131,14 @@ def main() -> None:
     levels.add_argument("--levels", default="easy,medium,hard")
     levels.add_argument("--seed", type=int, default=1)
     levels.add_argument("--workers", type=int, default=1)
+    rungs = sub.add_parser("ladder")
+    rungs.add_argument("--games", type=int, default=200)
+    rungs.add_argument("--seed", type=int, default=3)
+    rungs.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    clock = sub.add_parser("times")
+    clock.add_argument("--levels", default="easy,medium,hard")
+    clock.add_argument("--positions", type=int, default=30)
+    clock.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.iterations, args.positions, args.settings)
@@ -96,6 +146,10 @@ def main() -> None:
         extra = f",{args.settings}" if args.settings else ""
         names = [f"mcts:iterations={b}{extra}" for b in args.budgets.split(",")]
         strength(names, args.games, args.seed, args.workers)
+    elif args.what == "ladder":
+        ladder(args.games, args.seed, args.workers)
+    elif args.what == "times":
+        times(args.levels.split(","), args.positions, args.seed)
     else:
         strength(args.levels.split(","), args.games, args.seed, args.workers)
 

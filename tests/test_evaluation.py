@@ -1,5 +1,6 @@
-"""The evaluations bots share: the simple one (projected scores) and the
-expected one (chances of completing unfinished features)."""
+"""The evaluations bots share: the simple one (projected scores), the
+expected one (chances of completing unfinished features) and the fitting
+one (the expected one, knowing which squares the tiles left can fill)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from carcassonne import Game, Move
 from carcassonne.bots.evaluation import (
     COMPLETION,
     EXPECTED,
+    FITTING,
     PROJECTED,
     SIMPLE,
     completion_chance,
@@ -75,3 +77,84 @@ def test_move_values_prefer_an_open_city_with_a_chance_over_one_without() -> Non
     assert expected[claim] - simple[claim] > 0
     assert set(expected) == set(game.legal_moves())
     assert math.isfinite(sum(expected.values()))
+
+
+def _city_with_caps(caps: int) -> Game:
+    # The claimed 2-tile city of _open_city_game, open to the north, with
+    # ``caps`` tiles that have a city edge left among tiles that have no city
+    # at all: only those fit the square north of it (turned to face it).
+    cities = (["BA/C"] * 5 + ["BA/CRr"] * 3 + ["BA/CRRR"] * 3)[:caps]
+    return Game.new(players=2, stack=["BA/CFc.1", *cities, *["BA/Rr"] * 9])
+
+
+def test_a_city_no_tile_left_can_close_has_no_chance_under_the_fitting_estimate() -> None:
+    game = _open_city_game()
+    (city,) = [f for f in game.claimed_features() if f["kind"] == "city"]
+    # no tile left has a city edge: nothing fits the square north of it
+    assert city["fits"] == [0]
+    figure = 300
+    chance = completion_chance("city", 1, game.stack_size)
+    gain = PROJECTED * chance * (city["complete"] - city["end"])
+    expected, fitting = EXPECTED.worths(game, figure), FITTING.worths(game, figure)
+    assert expected[0] - fitting[0] == round(gain) + round(figure * chance)
+    assert expected[1] == fitting[1]
+
+
+def test_fewer_fitting_tiles_make_completion_less_likely() -> None:
+    figure = 300
+    worth = {}
+    for caps in (2, 4, 8, 10):
+        game = _city_with_caps(caps)
+        game.play(Move.parse("BA/CFc.1@0,-1r90 meeple:city:N"))
+        (city,) = [f for f in game.claimed_features() if f["kind"] == "city"]
+        assert city["fits"] == [caps]  # the caps left, the one in hand included
+        expected, fitting = EXPECTED.worths(game, figure), FITTING.worths(game, figure)
+        chance = completion_chance("city", 1, game.stack_size)
+        share = min(caps, FITTING.scarce) / FITTING.scarce
+        gain = PROJECTED * chance * (city["complete"] - city["end"])
+        assert expected[0] - fitting[0] == (round(gain) - round(share * gain)
+                                            + round(figure * chance)
+                                            - round(figure * chance * share))
+        worth[caps] = fitting[0] - expected[0]
+    assert worth[2] < worth[4] < worth[8] == worth[10] == 0
+
+
+def test_fits_are_public_and_agree_with_the_dead_squares() -> None:
+    """Over many positions: each claimed road's and city's ``fits`` list one
+    count per empty square its open sides face (at most one per open side),
+    fewest first; a 0 there means a dead square on the board; a field's
+    ``city_fits`` follow its cities; and none of it depends on the order of
+    the stack."""
+    import random
+
+    from carcassonne.bots import make_bot
+
+    rng = random.Random(4)
+    zeros = 0
+    for seed in range(12):
+        game = Game.new(players=2, seed=seed)
+        bots = [make_bot("greedy", seed), make_bot("random", seed)]
+        while not game.is_over:
+            game.play(bots[game.current_player].choose(game))
+            if game.is_over or rng.random() < 0.7:
+                continue
+            claimed = game.claimed_features()
+            left = game.stack_size + sum(len(h) for h in game.view(0)["hands"]) + 1
+            dead = bool(game.dead_squares())
+            for feature in claimed:
+                if feature["kind"] == "field":
+                    assert len(feature["city_fits"]) == len(feature["cities"])
+                    for sides, fits in zip(feature["cities"], feature["city_fits"], strict=True):
+                        assert (fits is None) == (sides == 0)
+                    continue
+                fits = feature["fits"]
+                assert fits == sorted(fits) and len(fits) <= feature["open"]
+                assert all(0 <= n <= left for n in fits)
+                if feature["kind"] != "monastery":
+                    assert bool(fits) == (feature["open"] > 0)
+                if fits and fits[0] == 0:
+                    zeros += 1
+                    assert dead
+            other = game.determinized(0, random.Random(seed))
+            assert other.claimed_features() == claimed
+    assert zeros > 0  # the games reached features that can never be closed

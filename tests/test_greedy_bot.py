@@ -199,3 +199,28 @@ def test_registry() -> None:
     game = Game.new(players=2, seed=11)
     assert bot.choose(game) == GreedyBot(5).choose(game)
     assert repr(bot) == "GreedyBot(seed=5)"
+
+
+def test_with_slack_it_plays_any_move_near_the_best_and_never_one_further() -> None:
+    """``slack`` (the easy level's gentleness): every choice is within the
+    slack of the best value, and over a game it does not always take the best."""
+    slack = 400
+    bot = GreedyBot(seed=3, slack=slack)
+    game = Game.new(players=2, seed=5)
+    below_best = 0
+    while not game.is_over:
+        values = bot.values(game)
+        move = bot.choose(game)
+        best = max(values.values())
+        assert values[move] >= best - slack
+        below_best += values[move] < best
+        game.play(move)
+    assert below_best > 0
+    # no slack: always a best move, as before
+    game = Game.new(players=2, seed=5)
+    strict = GreedyBot(seed=3)
+    for _ in range(20):
+        values = strict.values(game)
+        move = strict.choose(game)
+        assert values[move] == max(values.values())
+        game.play(move)

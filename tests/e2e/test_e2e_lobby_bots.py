@@ -16,10 +16,12 @@ from conftest import Server, new_page, serving
 #: The bots as the create form offers them: (group, value, text).
 CHOICES = [
     ("", "human", "Human player"),
-    ("Levels", "bot:easy", "Easy: a gentle opponent for learning"),
-    ("Levels", "bot:medium",
-     "Medium: a real challenge: beats the greedy training bot in most games"),
-    ("Levels", "bot:hard", "Hard: the strongest level: thinks longer, a little ahead of Medium"),
+    ("Levels", "bot:easy", "Easy: a gentle opponent: looks one move ahead and often settles"
+                           " for a move a little short of the best"),
+    ("Levels", "bot:medium", "Medium: a real challenge: searches ahead and beats Easy in most"
+                             " games"),
+    ("Levels", "bot:hard", "Hard: the strongest level: also knows which squares the tiles left"
+                           " can fill, and beats Medium three games in four"),
     ("Training bots", "bot:random", "Random: training bot, plays any legal move"),
     ("Training bots", "bot:greedy", "Greedy: training bot, takes the most points now"),
 ]

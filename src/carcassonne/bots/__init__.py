@@ -11,18 +11,18 @@ and other tools can ask for::
 
 ``random`` plays uniformly random legal moves (the baseline); ``greedy``
 plays the move with the best immediate value; ``easy``, ``medium`` and
-``hard`` are the search bot (:class:`MctsBot`) with fixed budgets
-(:data:`LEVELS`).
+``hard`` are the lobby's levels (:data:`LEVELS`): ``easy`` one move deep,
+``medium`` and ``hard`` the search bot (:class:`MctsBot`) with fixed budgets.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, Protocol, cast
 
 from carcassonne.bots import from_code
+from carcassonne.bots.evaluation import EVALUATIONS
 from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.mcts_bot import MctsBot
 from carcassonne.bots.random_bot import RandomBot
@@ -38,27 +38,53 @@ class Bot(Protocol):
         ...
 
 
-#: The search the levels share: the six best moves by their one-move value
-#: under the expected evaluation, each starting from that value (``prior``),
-#: each iteration answered by one greedy reply. Measured against ``greedy``
-#: in paired base games, these settings won most often (docs/bots.md).
+#: The search the levels share: the six best moves by their one-move value,
+#: each starting from that value (``prior``), each iteration answered by one
+#: greedy reply. Measured against ``greedy`` in paired base games, these
+#: settings won most often (docs/bots.md).
 _SEARCH = Settings(depth=1, rollout=1, policy="greedy", width=6, prior=5)
 
-#: The search bot's levels: a budget per move, the search's settings and how
-#: many processes search. The budgets are iterations, so a level plays the
-#: same moves on any machine; the seconds only cap a slow one.
-LEVELS: dict[str, tuple[Budget, Settings, int]] = {
-    "easy": (Budget(iterations=40, seconds=1.0), Settings(evaluation="simple"), 1),
-    "medium": (Budget(iterations=24, seconds=1.0), _SEARCH, 1),
-    "hard": (Budget(iterations=80, seconds=1.8), _SEARCH, min(2, os.cpu_count() or 1)),
+
+@dataclass(frozen=True)
+class Level:
+    """A level of the lobby. With a ``budget``: the search bot with these
+    ``settings`` on ``workers`` processes. Without: one move deep by the
+    settings' evaluation (:class:`GreedyBot`), playing any move within
+    ``slack`` hundredths of a point of the best at random."""
+
+    settings: Settings
+    budget: Budget | None = None
+    workers: int = 1
+    slack: int = 0
+
+    def build(self, seed: int | str | None = None) -> Bot:
+        """The level's bot, seeded with ``seed``."""
+        if self.budget is None:
+            return GreedyBot(seed=seed, evaluation=EVALUATIONS[self.settings.evaluation],
+                             slack=self.slack)
+        return MctsBot(seed=seed, budget=self.budget, settings=self.settings,
+                       workers=self.workers)
+
+
+#: The levels, weakest first. The budgets are iterations, so a level plays
+#: the same moves on any machine; the seconds only cap a slow one. Each
+#: level differs from the one below in what it knows, not only in how long
+#: it thinks (docs/bots.md measures them): ``easy`` sees one move ahead and
+#: is content with a move a few points short of the best; ``medium``
+#: searches, judging features by their open sides; ``hard`` also knows which
+#: squares the tiles left can fill (the ``fitting`` evaluation).
+LEVELS: dict[str, Level] = {
+    "easy": Level(Settings(evaluation="expected"), slack=200),
+    "medium": Level(replace(_SEARCH, evaluation="expected"), Budget(iterations=24, seconds=1.0)),
+    "hard": Level(_SEARCH, Budget(iterations=80, seconds=1.8)),
 }
 
 
 def _level(name: str) -> Callable[[int | str | None], Bot]:
-    budget, settings, workers = LEVELS[name]
+    level = LEVELS[name]
 
     def build(seed: int | str | None = None) -> Bot:
-        return MctsBot(seed=seed, budget=budget, settings=settings, workers=workers)
+        return level.build(seed)
 
     build.__name__ = name
     return build
@@ -122,7 +148,7 @@ def own_processes(name: str) -> int:
     if name.startswith("mcts:"):
         return search_spec(name[len("mcts:"):])[2]
     if name in LEVELS:
-        return LEVELS[name][2]
+        return LEVELS[name].workers
     return 1
 
 
@@ -162,5 +188,15 @@ def search_spec(text: str) -> tuple[Budget, Settings, int]:
     return Budget(**budget), Settings(**settings), workers
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "known_bot",
-           "make_bot", "own_processes"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "GreedyBot",
+    "Level",
+    "MctsBot",
+    "RandomBot",
+    "known_bot",
+    "make_bot",
+    "own_processes",
+]

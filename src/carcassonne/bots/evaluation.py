@@ -1,6 +1,6 @@
 """How good a position looks to each player: the evaluations bots share.
 
-Both estimates are built from public information only, in hundredths of a
+Every estimate is built from public information only, in hundredths of a
 point per player.
 
 :data:`SIMPLE` (the greedy bot's) takes the *projected* scores,
@@ -26,6 +26,17 @@ each bordering city that may still be completed, and every follower on the
 board its chance to come back. A follower in supply is worth more than in
 the simple estimate: measured, a bot that spends followers carefully beats
 one that does not.
+
+:data:`FITTING` (the hard level's) is the expected estimate knowing which
+squares the tiles left can fill. Each claimed feature lists, per empty square
+it needs filled, how many tiles still to be placed fit there
+(``fits`` of :meth:`Game.claimed_features`, from the tile distribution, not
+the stack order). A feature needing a square that no tile fits will never be
+completed: its chance is 0, and its followers stay. A square that only ``n``
+tiles fit, ``n`` below eight, scales the chance by ``n / 8``: whoever draws
+one of them must also want to put it there. Measured one move deep in paired
+base games, this knowledge alone won about two games in three against the
+expected estimate (docs/bots.md).
 
 :func:`rewards` turns worths into a number between 0 and 1 per player (how
 far ahead of the best rival they are, squashed), which is what a search bot
@@ -89,6 +100,24 @@ class Evaluation:
     fade: int = FADE
     expected: bool = False
     field_city: int = 150
+    #: Whether a feature that needs a square no tile left can fill (a 0
+    #: in its ``fits``, :meth:`Game.claimed_features`) counts as never
+    #: completed, and a field's city likewise.
+    feasible: bool = False
+    #: With ``feasible``: each square that only ``n`` tiles left fit, ``n``
+    #: below this, scales the chance of completion by ``n / scarce``
+    #: (0: off).
+    scarce: int = 0
+
+    def fit_factor(self, fits: list[int]) -> float:
+        """How much the squares a feature needs, by the tiles left that fit
+        each (fewest first), scale its chance of completion."""
+        factor = 1.0
+        for n in fits:
+            if n >= self.scarce:
+                break
+            factor *= n / self.scarce
+        return factor
 
     def figure_bonus(self, stack_size: int) -> int:
         """Hundredths per follower in supply with ``stack_size`` tiles left."""
@@ -112,10 +141,21 @@ class Evaluation:
             strength = feature["strength"]
             top = max(strength.values())
             if feature["kind"] == "field":
-                gain = sum(self.field_city * completion_chance("city", sides, left)
-                           for sides in feature["cities"] if sides)
+                if self.feasible:
+                    gain = sum(self.field_city * completion_chance("city", sides, left)
+                               * (self.fit_factor([fits]) if self.scarce else 1.0)
+                               for sides, fits in zip(feature["cities"], feature["city_fits"],
+                                                      strict=True) if sides and fits)
+                else:
+                    gain = sum(self.field_city * completion_chance("city", sides, left)
+                               for sides in feature["cities"] if sides)
             else:
                 chance = completion_chance(feature["kind"], feature["open"], left)
+                if self.feasible and feature["fits"]:
+                    if not feature["fits"][0]:
+                        chance = 0.0
+                    elif self.scarce:
+                        chance *= self.fit_factor(feature["fits"])
                 gain = PROJECTED * chance * (feature["complete"] - feature["end"])
                 for player, count in strength.items():
                     # Followers come back when the feature is completed.
@@ -127,8 +167,13 @@ class Evaluation:
 
 #: The greedy bot's estimate: projected scores and followers in supply.
 SIMPLE = Evaluation()
-#: The search bot's estimate: chances of completion, followers dearer.
+#: The medium search's estimate: chances of completion by open sides,
+#: followers dearer.
 EXPECTED = Evaluation(figure=500, fade=20, expected=True)
+#: The strongest estimate: the expected one, knowing which squares the tiles
+#: left can fill (a feature needing a square none fits is never completed;
+#: one that fewer than eight fit is less likely to be).
+FITTING = Evaluation(figure=500, fade=20, expected=True, feasible=True, scarce=8)
 
 
 class _Evaluations(dict[str, Evaluation]):
@@ -150,7 +195,8 @@ class _Evaluations(dict[str, Evaluation]):
 
 #: The evaluations by name (the search's ``evaluation`` setting): ``simple``,
 #: ``expected`` and ``learned``.
-EVALUATIONS: dict[str, Evaluation] = _Evaluations(simple=SIMPLE, expected=EXPECTED)
+EVALUATIONS: dict[str, Evaluation] = _Evaluations(
+    simple=SIMPLE, expected=EXPECTED, fitting=FITTING)
 
 
 def move_values(game: Game, evaluation: Evaluation, scored: int) -> dict[AnyMove, int]:

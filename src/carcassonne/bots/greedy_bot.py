@@ -67,9 +67,13 @@ class GreedyBot(SeededBot):
     name = "greedy"
 
     def __init__(self, seed: int | str | None = None,
-                 evaluation: Evaluation = SIMPLE) -> None:
+                 evaluation: Evaluation = SIMPLE, slack: int = 0) -> None:
         super().__init__(seed)
         self.evaluation = evaluation
+        #: Hundredths of a point: any move valued within this of the best may
+        #: be played, chosen at random (a gentler bot that still never plays
+        #: a move much worse than the best it sees).
+        self.slack = slack
 
     def choose(self, game: Game) -> Move:
         """The move to play in ``game`` for its current player; the game is
@@ -80,8 +84,8 @@ class GreedyBot(SeededBot):
         values = self.values(game)
         if not values:
             raise IndexError("no legal move: the game is over")
-        best = max(values.values())
-        return self.rng.choice([move for move, value in values.items() if value == best])
+        least = max(values.values()) - self.slack
+        return self.rng.choice([move for move, value in values.items() if value >= least])
 
     def values(self, game: Game) -> dict[Move, int]:
         """Every legal move of ``game`` with its value for the player to move,

@@ -65,9 +65,11 @@ class Settings:
     #: bot's move: a model of a sensible reply, dearer to compute) or
     #: ``own`` (the best move one move deep by the search's own evaluation).
     policy: str = "random"
-    #: How positions are judged: ``expected`` (chances of completion) or
-    #: ``simple`` (projected scores), :mod:`carcassonne.bots.evaluation`.
-    evaluation: str = "expected"
+    #: How positions are judged: ``fitting`` (chances of completion, knowing
+    #: which squares the tiles left can fill), ``expected`` (chances by open
+    #: sides only), ``simple`` (projected scores) or ``learned``,
+    #: :mod:`carcassonne.bots.evaluation`.
+    evaluation: str = "fitting"
     #: Visits each root candidate starts with, at the reward of its
     #: one-move-deep value (0: none).
     prior: int = 0

@@ -282,9 +282,14 @@ class Game:
 
         - for a road, city or monastery: ``open`` (sides still open, or the
           empty squares around a monastery), ``end`` (its points if the game
-          ended now) and ``complete`` (its points if it were completed now);
+          ended now), ``complete`` (its points if it were completed now) and
+          ``fits`` (per empty square next to the board that it needs
+          filled, how many tiles still to be placed fit there, fewest
+          first: a 0 means it can never be completed by a tile);
         - for a field: ``cities``, the open sides of each city it borders
-          (0 for a completed city)."""
+          (0 for a completed city), and ``city_fits``, per such city the
+          fewest tiles still to be placed that fit one of the squares it
+          needs filled (None for a completed city)."""
         return scoring.claimed(self)
 
     def feature_map(self) -> list[dict[str, Any]]:

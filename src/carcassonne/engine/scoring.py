@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from carcassonne.tiles import FIELD, KIND_NAMES, MONASTERY, ROAD
-from carcassonne.tiles.geometry import RING
+from carcassonne.tiles.geometry import DELTA, INNER, RING, side_of
 
 if TYPE_CHECKING:
     from carcassonne.engine.game import Game
@@ -205,6 +205,7 @@ def claimed(game: Game) -> list[dict[str, Any]]:
         seen[root[n]] = None
     out = []
     tiles = game._board.tiles
+    fitting: _Fitting | None = None
     for r in seen:
         power = strengths(game, r)
         if not power:
@@ -214,10 +215,71 @@ def claimed(game: Game) -> list[dict[str, Any]]:
         if kind == FIELD:
             cities = features.bordering_cities(r)
             entry["cities"] = [open_[c] for c in cities]
+            if fitting is None:
+                fitting = _Fitting(game)
+            entry["city_fits"] = [min(fitting.feature(c), default=None) if open_[c] else None
+                                  for c in cities]
         else:
             entry["end"] = feature_value(game, r, True)[0]
             entry["complete"] = feature_value(game, r, False)[0]
             entry["open"] = (8 - monastery_ring(tiles, features.node_pos[r])
                              if kind == MONASTERY else open_[r])
+            if fitting is None:
+                fitting = _Fitting(game)
+            entry["fits"] = fitting.feature(r)
         out.append(entry)
     return out
+
+
+class _Fitting:
+    """How many tiles still to be placed fit each empty square a feature
+    needs filled: the tile types of the rest of the stack, every hand and a
+    tile set aside for a wonder (``WON-PLACE-3``), each counted as often as
+    it is left, against what the square's neighbours demand (``PLACE-2``).
+    The counts follow from the tile distribution, never the stack order."""
+
+    def __init__(self, game: Game) -> None:
+        from carcassonne.engine.board import ALL_FITS
+
+        left: dict[int, int] = {}
+        for t in game._stack[game._draw:]:
+            left[t] = left.get(t, 0) + 1
+        for hand in game._hands:
+            for t in hand:
+                left[t] = left.get(t, 0) + 1
+        mode = game._mode
+        if mode is not None and mode[0] == "helper":
+            left[mode[1]] = left.get(mode[1], 0) + 1
+        self.left = [(ALL_FITS[t], count) for t, count in left.items()]
+        self.game = game
+        self.by_key: dict[int, int] = {}
+
+    def square(self, pos: int) -> int:
+        """Tiles left that fit the empty square ``pos`` next to the board."""
+        key = self.game._board.spots[pos]
+        count = self.by_key.get(key)
+        if count is None:
+            count = self.by_key[key] = sum(n for fits, n in self.left if fits[key])
+        return count
+
+    def feature(self, r: int) -> list[int]:
+        """Per empty square next to the board that feature ``r`` needs
+        filled (a road's or city's open sides face it, or it lies around a
+        monastery), the tiles left that fit it: fewest first."""
+        features = self.game._features
+        tiles = self.game._board.tiles
+        spots = self.game._board.spots
+        node_pos, node_seg = features.node_pos, features.node_seg
+        wanted: set[int] = set()
+        if node_seg[r].kind == MONASTERY:
+            pos = node_pos[r]
+            wanted = {pos + d for d in RING if pos + d in spots}
+        else:
+            for n in features.members[r]:
+                pos = node_pos[n]
+                for loc in node_seg[n].locations:
+                    if loc < INNER:
+                        square = pos + DELTA[side_of(loc)]
+                        if square not in tiles and square in spots:
+                            wanted.add(square)
+        return sorted(self.square(pos) for pos in wanted)

@@ -100,9 +100,9 @@ def bot_kinds() -> dict[str, str]:
     """Every bot a seat may have, in the order a lobby offers them, with its kind.
 
     First the ``level`` bots, weakest first (the order of
-    :data:`carcassonne.bots.LEVELS`, which docs/bots.md measures: ``easy``
-    wins about a third of its games against ``greedy``, ``medium`` and
-    ``hard`` above four in five); then the ``training`` bots
+    :data:`carcassonne.bots.LEVELS`, which docs/bots.md measures: each
+    level wins most of its games against the one below it); then the
+    ``training`` bots
     (:data:`TRAINING`, then any other built-in bot by name); then the
     ``outside`` bots the server was started with, by name::
 

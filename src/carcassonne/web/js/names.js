@@ -104,7 +104,7 @@ export function catalogueBots(catalogue) {
   return names.map((name) => ({ name, kind: kinds[name] || KNOWN_KINDS[name] || "outside" }));
 }
 
-/** One line for choosing a bot: "Easy: a gentle opponent for learning" (an outside bot: its name). */
+/** One line for choosing a bot: "Easy: a gentle opponent: looks one move ahead…" (an outside bot: its name). */
 export function botChoice(bot) {
   return has(`botHelp.${bot}`) ? t("botChoice", { bot: t(`botLevel.${bot}`), help: t(`botHelp.${bot}`) }) : botName(bot);
 }
