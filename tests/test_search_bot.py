@@ -147,3 +147,18 @@ def test_the_prior_starts_each_candidate_at_its_one_move_value() -> None:
     stats = search(game, Budget(iterations=30), settings, seed=2, candidates=candidates,
                    values=values)
     assert sum(visits for visits, _ in stats.values()) == 6 * 5 + 30
+
+
+def test_a_pooled_search_plays_the_moves_it_would_play_in_the_calling_process() -> None:
+    """``pooled`` (the hard level) moves the search into the program's pool
+    of processes, where it cannot hold the caller's interpreter; the moves
+    are the same."""
+    game = Game.new(players=2, seed=4)
+    budget = Budget(iterations=12)
+    here = MctsBot(seed=9, budget=budget)
+    away = MctsBot(seed=9, budget=budget, pooled=True)
+    for _ in range(6):
+        move = away.choose(game)
+        assert move == here.choose(game)
+        game.play(move)
+    assert make_bot("hard").pooled  # type: ignore[attr-defined]

@@ -102,10 +102,14 @@ def test_in_japanese_the_names_the_server_gives_are_translated(page, server):
     page.get_by_test_id("language").select_option("ja")
     page.wait_for_function("() => document.documentElement.lang === 'ja'")
     assert choices(page, "seat-kind-1")[1:4] == [
-        ("レベル", "bot:easy", "やさしい：覚えたての人にちょうどいい、やさしい相手"),
+        ("レベル", "bot:easy",
+         "やさしい：穏やかな相手。一手先だけを見て、"
+         "いちばんよい手より少し劣る手で満足することがよくあります"),
         ("レベル", "bot:medium",
-         "ふつう：手ごたえのある相手。練習用の貪欲ボットにはたいてい勝ちます"),
-        ("レベル", "bot:hard", "強い：いちばん強いレベル。長く考え、ふつうより少しだけ強い")]
+         "ふつう：手ごたえのある相手。先を読み、やさしいボットにはたいてい勝ちます"),
+        ("レベル", "bot:hard",
+         "強い：いちばん強いレベル。残りのタイルで埋められるマスまで知っていて、"
+         "ふつうのボットに4回に3回勝ちます")]
     page.get_by_test_id("player-name").fill("Ann")
     page.get_by_test_id("quick-level-hard").check()
     page.get_by_test_id("quick-play").click()

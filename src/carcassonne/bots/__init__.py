@@ -48,14 +48,17 @@ _SEARCH = Settings(depth=1, rollout=1, policy="greedy", width=6, prior=5)
 @dataclass(frozen=True)
 class Level:
     """A level of the lobby. With a ``budget``: the search bot with these
-    ``settings`` on ``workers`` processes. Without: one move deep by the
-    settings' evaluation (:class:`GreedyBot`), playing any move within
-    ``slack`` hundredths of a point of the best at random."""
+    ``settings`` on ``workers`` processes (``pooled``: a single search too
+    runs in the program's pool of processes, never in the caller's).
+    Without: one move deep by the settings' evaluation (:class:`GreedyBot`),
+    playing any move within ``slack`` hundredths of a point of the best at
+    random."""
 
     settings: Settings
     budget: Budget | None = None
     workers: int = 1
     slack: int = 0
+    pooled: bool = False
 
     def build(self, seed: int | str | None = None) -> Bot:
         """The level's bot, seeded with ``seed``."""
@@ -63,7 +66,7 @@ class Level:
             return GreedyBot(seed=seed, evaluation=EVALUATIONS[self.settings.evaluation],
                              slack=self.slack)
         return MctsBot(seed=seed, budget=self.budget, settings=self.settings,
-                       workers=self.workers)
+                       workers=self.workers, pooled=self.pooled)
 
 
 #: The levels, weakest first. The budgets are iterations, so a level plays
@@ -76,7 +79,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level(Settings(evaluation="expected"), slack=200),
     "medium": Level(replace(_SEARCH, evaluation="expected"), Budget(iterations=24, seconds=1.0)),
-    "hard": Level(_SEARCH, Budget(iterations=80, seconds=1.8)),
+    "hard": Level(_SEARCH, Budget(iterations=80, seconds=1.8), pooled=True),
 }
 
 

@@ -32,11 +32,18 @@ class MctsBot(SeededBot):
     name = "mcts"
 
     def __init__(self, seed: int | str | None = None, budget: Budget | None = None,
-                 settings: Settings | None = None, workers: int = 1) -> None:
+                 settings: Settings | None = None, workers: int = 1,
+                 pooled: bool = False) -> None:
         super().__init__(seed)
         self.budget = budget or Budget()
         self.settings = settings or Settings()
         self.workers = max(1, workers)
+        #: Whether even a single search runs in the shared pool, so that it
+        #: never holds the calling process (a server's event loop shares
+        #: its interpreter with the thread that asks). The moves are the same
+        #: either way; a process that may not start others (a daemonic
+        #: worker, as the arena's) searches in itself.
+        self.pooled = pooled
 
     def choose(self, game: Game) -> AnyMove:
         """The move to play in ``game`` for its current player; the game is
@@ -56,7 +63,7 @@ class MctsBot(SeededBot):
                    ) -> dict[AnyMove, tuple[int, float]]:
         """Visits and summed rewards of each root move, over all workers
         (``values``: the candidates' one-move values, for the prior)."""
-        if self.workers == 1:
+        if self.workers == 1 and not (self.pooled and pool.usable()):
             return search(game, self.budget, self.settings, seed, candidates, values)
         futures = [pool.shared().submit(search, game, self.budget, self.settings, seed + i,
                                candidates, values)

@@ -35,6 +35,12 @@ def _die_with_parent() -> None:
     arrange()
 
 
+def usable() -> bool:
+    """Whether this process may start the pool: a daemonic process (a
+    worker of another pool) may not have children."""
+    return not multiprocessing.current_process().daemon
+
+
 def shared() -> ProcessPoolExecutor:
     """The program's pool of search processes, started on first use."""
     global _pool
