@@ -111,7 +111,12 @@ class Evaluation:
 
     def fit_factor(self, fits: list[int]) -> float:
         """How much the squares a feature needs, by the tiles left that fit
-        each (fewest first), scale its chance of completion."""
+        each (fewest first), scale its chance of completion: 1 unless
+        :attr:`feasible`; 0 when a square fits no tile."""
+        if not self.feasible or not fits:
+            return 1.0
+        if not fits[0]:
+            return 0.0
         factor = 1.0
         for n in fits:
             if n >= self.scarce:
@@ -141,21 +146,13 @@ class Evaluation:
             strength = feature["strength"]
             top = max(strength.values())
             if feature["kind"] == "field":
-                if self.feasible:
-                    gain = sum(self.field_city * completion_chance("city", sides, left)
-                               * (self.fit_factor([fits]) if self.scarce else 1.0)
-                               for sides, fits in zip(feature["cities"], feature["city_fits"],
-                                                      strict=True) if sides and fits)
-                else:
-                    gain = sum(self.field_city * completion_chance("city", sides, left)
-                               for sides in feature["cities"] if sides)
+                gain = sum(self.field_city * completion_chance("city", sides, left)
+                           * self.fit_factor([fits])
+                           for sides, fits in zip(feature["cities"], feature["city_fits"],
+                                                  strict=True) if sides)
             else:
                 chance = completion_chance(feature["kind"], feature["open"], left)
-                if self.feasible and feature["fits"]:
-                    if not feature["fits"][0]:
-                        chance = 0.0
-                    elif self.scarce:
-                        chance *= self.fit_factor(feature["fits"])
+                chance *= self.fit_factor(feature["fits"])
                 gain = PROJECTED * chance * (feature["complete"] - feature["end"])
                 for player, count in strength.items():
                     # Followers come back when the feature is completed.
