@@ -34,15 +34,17 @@ from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.search import Budget, search
 
 
-def positions(count: int, seed: int) -> list[Game]:
-    """Positions a third, half and two thirds into random base games."""
+def positions(count: int, seed: int, greedy: bool = False) -> list[Game]:
+    """Positions a third, half and two thirds into random base games, or a
+    quarter, half and three quarters into games of the greedy bot."""
     rng = random.Random(seed)
     out = []
     for k in range(count):
         game = Game.new(players=2, seed=seed + k)
-        stop = (20, 35, 50)[k % 3]
+        stop = ((18, 36, 54) if greedy else (20, 35, 50))[k % 3]
+        bot = GreedyBot(seed=k)
         while not game.is_over and len(game.moves) < stop:
-            game.play(game.legal_moves().random(rng))
+            game.play(bot.choose(game) if greedy else game.legal_moves().random(rng))
         if not game.is_over:
             out.append(game)
     return out
@@ -61,18 +63,22 @@ def speed(iterations: int, count: int, spec: str) -> None:
           f"{total / elapsed:,.0f} iterations/s in one process")
 
 
+def match(first: str, second: str, games: int, seed: int, workers: int) -> str:
+    """Paired games of ``first`` against ``second``: the first's games, win
+    rate, score difference with its 95% interval, and the time taken."""
+    setup = Setup(tuple(entrants([first, second])), seed=seed)
+    start = time.perf_counter()
+    bot = summarize(2, play(setup, games, workers=workers)).bots[0]
+    diff = bot.score_diff
+    return (f"{bot.games:>5} {100 * bot.wins / bot.games:>5.1f}%  "
+            f"{diff.mean:+.1f} [{diff.low:+.1f}, {diff.high:+.1f}]  "
+            f"({time.perf_counter() - start:.0f} s)")
+
+
 def strength(names: list[str], games: int, seed: int, workers: int) -> None:
     print(f"{'bot':<40} {'games':>5} {'win%':>6}  score diff vs greedy [95% CI]")
     for name in names:
-        setup = Setup(tuple(entrants([name, "greedy"])), seed=seed)
-        start = time.perf_counter()
-        results = play(setup, games, workers=workers)
-        summary = summarize(2, results)
-        bot = summary.bots[0]
-        diff = bot.score_diff
-        print(f"{name:<40} {bot.games:>5} {100 * bot.wins / bot.games:>5.1f}%  "
-              f"{diff.mean:+.1f} [{diff.low:+.1f}, {diff.high:+.1f}]  "
-              f"({time.perf_counter() - start:.0f} s)", flush=True)
+        print(f"{name:<40} {match(name, 'greedy', games, seed, workers)}", flush=True)
 
 
 def ladder(games: int, seed: int, workers: int) -> None:
@@ -80,25 +86,12 @@ def ladder(games: int, seed: int, workers: int) -> None:
              ("medium", "greedy"), ("easy", "greedy")]
     print(f"{'bot':<8} {'against':<8} {'games':>5} {'win%':>6}  score diff [95% CI]")
     for first, second in pairs:
-        setup = Setup(tuple(entrants([first, second])), seed=seed)
-        start = time.perf_counter()
-        summary = summarize(2, play(setup, games, workers=workers))
-        bot = summary.bots[0]
-        diff = bot.score_diff
-        print(f"{first:<8} {second:<8} {bot.games:>5} {100 * bot.wins / bot.games:>5.1f}%  "
-              f"{diff.mean:+.1f} [{diff.low:+.1f}, {diff.high:+.1f}]  "
-              f"({time.perf_counter() - start:.0f} s)", flush=True)
+        print(f"{first:<8} {second:<8} {match(first, second, games, seed, workers)}",
+              flush=True)
 
 
 def times(names: list[str], count: int, seed: int) -> None:
-    games = []
-    for k in range(count):
-        game = Game.new(players=2, seed=seed + k)
-        greedy = GreedyBot(seed=k)
-        stop = (18, 36, 54)[k % 3]
-        while not game.is_over and len(game.moves) < stop:
-            game.play(greedy.choose(game))
-        games.append(game)
+    games = positions(count, seed, greedy=True)
     print(f"{'bot':<8} {'positions':>9} {'mean s':>8} {'slowest s':>10}")
     for name in names:
         bot = make_bot(name, seed=seed)

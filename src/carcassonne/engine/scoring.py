@@ -231,26 +231,34 @@ def claimed(game: Game) -> list[dict[str, Any]]:
     return out
 
 
+def unplaced_counts(game: Game) -> dict[int, int]:
+    """The tile types still to be placed by someone, each with how many of
+    it are left: the rest of the stack, every hand (the drawn tile of the
+    player to move included) and a tile drawn to make room for a wonder
+    (``WON-PLACE-3``)."""
+    left: dict[int, int] = {}
+    for t in game._stack[game._draw:]:
+        left[t] = left.get(t, 0) + 1
+    for hand in game._hands:
+        for t in hand:
+            left[t] = left.get(t, 0) + 1
+    mode = game._mode
+    if mode is not None and mode[0] == "helper":
+        left[mode[1]] = left.get(mode[1], 0) + 1
+    return left
+
+
 class _Fitting:
     """How many tiles still to be placed fit each empty square a feature
-    needs filled: the tile types of the rest of the stack, every hand and a
-    tile set aside for a wonder (``WON-PLACE-3``), each counted as often as
-    it is left, against what the square's neighbours demand (``PLACE-2``).
+    needs filled: the tiles of :func:`unplaced_counts`, each counted as
+    often as it is left, against what the square's neighbours demand
+    (``PLACE-2``).
     The counts follow from the tile distribution, never the stack order."""
 
     def __init__(self, game: Game) -> None:
         from carcassonne.engine.board import ALL_FITS
 
-        left: dict[int, int] = {}
-        for t in game._stack[game._draw:]:
-            left[t] = left.get(t, 0) + 1
-        for hand in game._hands:
-            for t in hand:
-                left[t] = left.get(t, 0) + 1
-        mode = game._mode
-        if mode is not None and mode[0] == "helper":
-            left[mode[1]] = left.get(mode[1], 0) + 1
-        self.left = [(ALL_FITS[t], count) for t, count in left.items()]
+        self.left = [(ALL_FITS[t], count) for t, count in unplaced_counts(game).items()]
         self.game = game
         self.by_key: dict[int, int] = {}
 

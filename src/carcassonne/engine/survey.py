@@ -173,13 +173,7 @@ def unplaced_tiles(game: Game) -> set[int]:
     """The tile types still to be placed by someone: the rest of the stack,
     every hand (the drawn tile of the player to move included) and a tile
     drawn to make room for a wonder (``WON-PLACE-3``)."""
-    left = set(game._stack[game._draw:])
-    for hand in game._hands:
-        left.update(hand)
-    mode = game._mode
-    if mode is not None and mode[0] == "helper":
-        left.add(mode[1])
-    return left
+    return set(scoring.unplaced_counts(game))
 
 
 def pieces_to_come(game: Game) -> list[str]:
