@@ -131,7 +131,8 @@ export function renderFinal(el, { table, view }) {
     const row = rows[i];
     const cells = reasons.map((r) => {
       const v = row[r] || { game: 0, final: 0 };
-      const split = v.game && v.final ? `<small>${v.game} + ${v.final}</small>` : "";
+      // where the column is narrow the split breaks before its "+", never inside
+      const split = v.game && v.final ? `<small>${v.game} +\u00a0${v.final}</small>` : "";
       return `<td title="${esc(t("final.split", { game: v.game, final: v.final }))}" data-reason="${esc(r)}">${v.game + v.final}${split}</td>`;
     }).join("");
     const win = view.winners?.includes(i) ? ` ${icon("crown", 16, esc(t("final.winner")))}` : "";
