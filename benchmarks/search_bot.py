@@ -8,6 +8,8 @@ Run by hand (never in CI)::
     python benchmarks/search_bot.py levels --games 200 --levels medium,hard
     python benchmarks/search_bot.py ladder --games 200 --seed 3
     python benchmarks/search_bot.py times --levels easy,medium,hard
+    python benchmarks/search_bot.py ladder --sets every --records /tmp/ladder
+    python benchmarks/search_bot.py times --sets every
 
 ``speed`` times search iterations (one determinisation, a walk down the
 tree, the rollout and the evaluation) from positions of random base games,
@@ -26,22 +28,31 @@ import argparse
 import os
 import random
 import time
+from pathlib import Path
 
 from carcassonne import Game
 from carcassonne.arena import Setup, entrants, play, summarize
 from carcassonne.bots import make_bot, search_spec
 from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.search import Budget, search
+from carcassonne.cli_common import dump_record
+
+EVERY_SET = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
+#: The ladder's matches: each level against the one below, and against greedy.
+LADDER = "medium-easy,hard-medium,hard-greedy,medium-greedy,easy-greedy"
 
 
-def positions(count: int, seed: int, greedy: bool = False) -> list[Game]:
-    """Positions a third, half and two thirds into random base games, or a
-    quarter, half and three quarters into games of the greedy bot."""
+def positions(count: int, seed: int, greedy: bool = False,
+              sets: tuple[str, ...] = ("base",)) -> list[Game]:
+    """Positions a third, half and two thirds into random games, or a
+    quarter, half and three quarters into games of the greedy bot (of 72
+    moves with the base game, scaled to the tiles of ``sets``)."""
     rng = random.Random(seed)
     out = []
     for k in range(count):
-        game = Game.new(players=2, seed=seed + k)
-        stop = ((18, 36, 54) if greedy else (20, 35, 50))[k % 3]
+        game = Game.new(players=2, seed=seed + k, sets=sets)
+        scale = game.stack_size / 72
+        stop = round(((18, 36, 54) if greedy else (20, 35, 50))[k % 3] * scale)
         bot = GreedyBot(seed=k)
         while not game.is_over and len(game.moves) < stop:
             game.play(bot.choose(game) if greedy else game.legal_moves().random(rng))
@@ -63,12 +74,21 @@ def speed(iterations: int, count: int, spec: str) -> None:
           f"{total / elapsed:,.0f} iterations/s in one process")
 
 
-def match(first: str, second: str, games: int, seed: int, workers: int) -> str:
+def match(first: str, second: str, games: int, seed: int, workers: int,
+          sets: tuple[str, ...] = ("base",), records: Path | None = None) -> str:
     """Paired games of ``first`` against ``second``: the first's games, win
-    rate, score difference with its 95% interval, and the time taken."""
-    setup = Setup(tuple(entrants([first, second])), seed=seed)
+    rate, score difference with its 95% interval, and the time taken. With
+    ``records``, each game's record is written to that folder."""
+    setup = Setup(tuple(entrants([first, second])), sets=sets, seed=seed,
+                  records=records is not None)
     start = time.perf_counter()
-    bot = summarize(2, play(setup, games, workers=workers)).bots[0]
+    results = play(setup, games, workers=workers)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+        for result in results:
+            path = records / f"game-{result.stack:04d}-{result.seating}.json"
+            path.write_text(dump_record(result.record or {}), "utf-8")
+    bot = summarize(2, results).bots[0]
     diff = bot.score_diff
     return (f"{bot.games:>5} {100 * bot.wins / bot.games:>5.1f}%  "
             f"{diff.mean:+.1f} [{diff.low:+.1f}, {diff.high:+.1f}]  "
@@ -81,17 +101,18 @@ def strength(names: list[str], games: int, seed: int, workers: int) -> None:
         print(f"{name:<40} {match(name, 'greedy', games, seed, workers)}", flush=True)
 
 
-def ladder(games: int, seed: int, workers: int) -> None:
-    pairs = [("medium", "easy"), ("hard", "medium"), ("hard", "greedy"),
-             ("medium", "greedy"), ("easy", "greedy")]
+def ladder(games: int, seed: int, workers: int, sets: tuple[str, ...],
+           pairs: list[tuple[str, str]], records: Path | None) -> None:
+    print(f"sets: {','.join(sets)}")
     print(f"{'bot':<8} {'against':<8} {'games':>5} {'win%':>6}  score diff [95% CI]")
     for first, second in pairs:
-        print(f"{first:<8} {second:<8} {match(first, second, games, seed, workers)}",
-              flush=True)
+        folder = None if records is None else records / f"{first}-{second}"
+        result = match(first, second, games, seed, workers, sets, folder)
+        print(f"{first:<8} {second:<8} {result}", flush=True)
 
 
-def times(names: list[str], count: int, seed: int) -> None:
-    games = positions(count, seed, greedy=True)
+def times(names: list[str], count: int, seed: int, sets: tuple[str, ...]) -> None:
+    games = positions(count, seed, greedy=True, sets=sets)
     print(f"{'bot':<8} {'positions':>9} {'mean s':>8} {'slowest s':>10}")
     for name in names:
         bot = make_bot(name, seed=seed)
@@ -102,6 +123,10 @@ def times(names: list[str], count: int, seed: int) -> None:
             spent.append(time.perf_counter() - start)
         print(f"{name:<8} {len(spent):>9} {sum(spent) / len(spent):>8.3f} {max(spent):>10.3f}",
               flush=True)
+
+
+def sets_of(text: str) -> tuple[str, ...]:
+    return EVERY_SET if text == "every" else tuple(text.split(","))
 
 
 def main() -> None:
@@ -128,10 +153,16 @@ def main() -> None:
     rungs.add_argument("--games", type=int, default=200)
     rungs.add_argument("--seed", type=int, default=3)
     rungs.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    rungs.add_argument("--sets", default="base", help="SET,... or 'every' for all of them")
+    rungs.add_argument("--pairs", default=LADDER,
+                       help="the matches, as FIRST-SECOND,... (default: %(default)s)")
+    rungs.add_argument("--records", type=Path, default=None, metavar="DIR",
+                       help="write each match's records to DIR/FIRST-SECOND/")
     clock = sub.add_parser("times")
     clock.add_argument("--levels", default="easy,medium,hard")
     clock.add_argument("--positions", type=int, default=30)
     clock.add_argument("--seed", type=int, default=1)
+    clock.add_argument("--sets", default="base", help="SET,... or 'every' for all of them")
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.iterations, args.positions, args.settings)
@@ -140,9 +171,10 @@ def main() -> None:
         names = [f"mcts:iterations={b}{extra}" for b in args.budgets.split(",")]
         strength(names, args.games, args.seed, args.workers)
     elif args.what == "ladder":
-        ladder(args.games, args.seed, args.workers)
+        pairs = [(pair.split("-")[0], pair.split("-")[1]) for pair in args.pairs.split(",")]
+        ladder(args.games, args.seed, args.workers, sets_of(args.sets), pairs, args.records)
     elif args.what == "times":
-        times(args.levels.split(","), args.positions, args.seed)
+        times(args.levels.split(","), args.positions, args.seed, sets_of(args.sets))
     else:
         strength(args.levels.split(","), args.games, args.seed, args.workers)
 
