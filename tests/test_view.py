@@ -7,6 +7,7 @@ the tile being placed, the counts of unseen tiles, and it is plain JSON.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
@@ -120,6 +121,47 @@ def test_views_do_not_depend_on_the_order_of_undrawn_tiles(setup: Setup, seed: i
         other.play(move)
     for seat in range(len(game.players)):
         assert other.view(seat) == game.view(seat)
+
+
+def afresh(game: Game) -> Game:
+    """The same position, replayed on a new game: its views are made from
+    nothing, not from parts kept as the game went on."""
+    other = Game.new(players=list(game.players), sets=game.sets,
+                     options=game.options.changed(), stack=game.stack, seed=game.seed)
+    for move in game.moves:
+        other.play(move)
+    return other
+
+
+@views
+@given(setup=setups(expansions=True), seed=st.integers(0, 2**32 - 1))
+def test_views_made_from_kept_parts_equal_views_made_afresh(setup: Setup, seed: int) -> None:
+    """A game keeps the parts of its views that only grow (board, moves,
+    events): along a game with moves taken back and copies played on, every
+    view equals the view of the same position replayed afresh, and a view
+    already given never changes afterwards."""
+    game = setup.game()
+    rng = random.Random(seed)
+    given_views: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    while not game.is_over:
+        seat = rng.randrange(len(game.players))
+        view = game.view(seat)
+        assert view == afresh(game).view(seat)
+        given_views.append((view, copy.deepcopy(view)))
+        roll = rng.random()
+        if roll < 0.15 and game.moves:
+            game.undo()
+        elif roll < 0.3:
+            other = game.copy()
+            play_out(other, rng, limit=3)  # the copy's moves leave the game's parts alone
+            assert game.view(seat) == view
+            game = other if rng.random() < 0.5 else game
+        else:
+            play_out(game, rng, limit=rng.randint(1, 4))
+    for seat in range(len(game.players)):
+        assert game.view(seat) == afresh(game).view(seat)
+    for view, as_given in given_views:
+        assert view == as_given
 
 
 def test_hidden_hand_of_another_player() -> None:

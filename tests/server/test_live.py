@@ -3,6 +3,7 @@ bounds, resync."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
@@ -325,9 +326,48 @@ def test_a_move_the_database_cannot_store_changes_nothing(
         monkeypatch.undo()
         ws.send_json({"type": "sync"})
         assert next_state(ws) == before  # not told, not applied
+        game = hall(client).tables[table_id].game
+        assert game is not None and game.moves == ()  # taken back (tables.py)
         ws.send_json({"type": "move", "move": before["legal"][0]})
         assert next_state(ws)["last"] == 1
     assert len(store.moves(table_id)) >= 1
+
+
+def test_a_move_being_stored_is_shown_to_nobody_before_it_is_stored(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move is played on the table's game while it is stored (tables.py):
+    a client connecting meanwhile gets its state once the move is stored,
+    showing it."""
+    table_id, ann = new_table(client, [HUMAN, HUMAN])
+    client.post(f"/api/tables/{table_id}/join", json={"seat": 1})
+    store = hall(client).store
+    writing, release = threading.Event(), threading.Event()
+    add_move = store.add_move
+
+    def slow(*args: Any, **kwargs: Any) -> None:
+        writing.set()
+        assert release.wait(10)
+        add_move(*args, **kwargs)
+
+    first: list[dict[str, Any]] = []
+
+    def watch() -> None:
+        with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+            first.append(next_state(watcher))
+
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        before = seated(ws, ann)
+        monkeypatch.setattr(store, "add_move", slow)
+        ws.send_json({"type": "move", "move": before["legal"][0]})
+        assert writing.wait(10)
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        watcher.join(0.5)
+        assert not first  # waits for the move being stored
+        release.set()
+        watcher.join(10)
+        assert first and first[0]["last"] == 1 and first[0]["view"]["moves"]
+        assert next_state(ws)["last"] == 1
 
 
 def test_a_move_asked_twice_is_played_once_and_not_refused(client: TestClient) -> None:

@@ -153,3 +153,73 @@ def test_the_event_loop_writes_only_on_postgresql(tmp_path: Path) -> None:
             _in_a_loop(store.add_move_async({"id": "t1"}, 0, 0, {}, datetime.now(UTC)))
     finally:
         store.close()
+
+
+def _tables(store: Store, owners: list[str | None]) -> list[Table]:
+    """One more table per owner (``t0``, ``t1``...), added to ``store``."""
+    now = datetime.now(UTC)
+    tables = []
+    for index, owner in enumerate(owners):
+        table = Table(id=f"t{index}", name="T", created=now, sets=("base",), options={},
+                      hide_distribution=False, seats=(Seat("bot", bot="random"),) * 2,
+                      status="playing", seed=index)
+        store.add_table(table.row(), owner, now + timedelta(seconds=30) if owner else None)
+        tables.append(table)
+    return tables
+
+
+def test_moves_waiting_together_are_written_together(postgres_url: str) -> None:
+    """Moves of many tables asked at once are written as one statement, and
+    each still gets its own answer: stored, fenced off (``LeaseLost``, the
+    table is another process's), or refused (``IntegrityError``, a number
+    already stored, which has the others written one by one)."""
+    store = Store(postgres_url)
+    store.migrate()
+    tables = _tables(store, ["a"] * 7 + ["b"])
+    groups: list[int] = []
+
+    def move(index: int, number: int) -> dict[str, Any]:
+        return {"tile": "BA/Rr", "at": [index, number + 1], "rotation": 90 * (number % 4)}
+
+    async def round_of(number: int, also: list[tuple[int, int]] = ()) -> list[Any]:
+        writer = store.async_moves
+        assert writer is not None
+        asks = [(i, number) for i in range(len(tables))] + list(also)
+        return await asyncio.gather(*(
+            store.add_move_async({"id": tables[i].id, "moves": n + 1, "version": n + 2,
+                                  "scores": [n, i], "current": (n + 1) % 2,
+                                  "clock": {"since": "2026-12-01T10:00:00+00:00"}},
+                                 n, n % 2, move(i, n), datetime.now(UTC), "a")
+            for i, n in asks), return_exceptions=True)
+
+    async def rounds() -> tuple[list[Any], list[Any]]:
+        writer = store.async_moves
+        assert writer is not None
+        write_many = writer._write_many
+
+        async def counted(connection: Any, group: list[Any]) -> set[str]:
+            groups.append(len(group))
+            return await write_many(connection, group)
+
+        writer._write_many = counted  # type: ignore[method-assign]
+        first = await round_of(0)
+        # move 0 of t0 again, beside move 1 of every table: refused alone
+        second = await round_of(1, also=[(0, 0)])
+        await writer.close()
+        return first, second
+
+    try:
+        first, second = _in_a_loop(rounds())
+        assert groups[0] == 8  # the whole first round in one statement
+        assert first[:7] == [None] * 7 and isinstance(first[7], LeaseLost)
+        assert second[:7] == [None] * 7 and isinstance(second[7], LeaseLost)
+        assert isinstance(second[8], IntegrityError)
+        for index, row in enumerate(sorted(store.tables(), key=lambda r: r["id"])):
+            if index == 7:
+                assert row["moves"] == 0 and store.moves(row["id"]) == []
+                continue
+            assert (row["moves"], row["version"], row["scores"], row["current"], row["clock"]) == (
+                2, 3, [1, index], 0, {"since": "2026-12-01T10:00:00+00:00"})
+            assert store.moves(row["id"]) == [move(index, 0), move(index, 1)]
+    finally:
+        store.close()

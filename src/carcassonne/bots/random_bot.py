@@ -29,6 +29,9 @@ class RandomBot(SeededBot):
     """
 
     name = "random"
+    #: It answers in microseconds and only reads the game it is given: a
+    #: server may let it choose on its own game, without a thread.
+    quick = True
 
 
     def choose(self, game: Game) -> Move:

@@ -133,6 +133,9 @@ class Game:
         #: figures); :meth:`play` skips checking that very move again.
         self._known: tuple[int, Move, int, int, Any, list[tuple[int, str]]] | None = None
         self._version = 0
+        #: The parts of :meth:`view` that only grow as moves are played,
+        #: built once (view.py's ``ViewParts``); None until a view is asked.
+        self._view_parts: Any = None
         # SETUP-1: the start tile, unrotated, at 0,0.
         start = TILES[START_TILE].turned[0]
         first = self._features.add_tile(0, start, self._board.tiles)
@@ -475,6 +478,7 @@ class Game:
         del self._events[events:]
         del self._discards[discards:]
         self._version += 1
+        self._view_parts = None  # built again at the next view
         return self._history.pop()
 
     def copy(self) -> Game:
@@ -517,6 +521,8 @@ class Game:
         self._movers = other._movers.copy()
         self._undoable = other._undoable
         self._known = None
+        parts = other._view_parts
+        self._view_parts = None if parts is None else parts.copy()
 
     def determinized(self, seat: object, rng: random.Random) -> Game:
         """A copy in which everything ``seat`` cannot see is dealt again at

@@ -3,8 +3,8 @@
 When a table's decision falls to a bot seat, :meth:`BotPlayers.wake` starts
 one task for that table. The task waits ``bot_delay`` seconds (so people can
 follow; at least ``bot_pace`` at a table of bots only), lets the bot choose
-in a worker thread on a copy of the game, and
-plays the move through :meth:`Hall.play <carcassonne.server.hall.Hall.play>`:
+(in a worker thread on a copy of the game, or at once for a ``quick`` bot:
+:func:`choose`), and plays the move through :meth:`Hall.play <carcassonne.server.hall.Hall.play>`:
 checked by the engine, stored, then broadcast, exactly like a person's move.
 It goes on while bot seats are to move.
 
@@ -130,9 +130,17 @@ def stand_in() -> str:
     return "greedy" if "greedy" in bot_names() else "random"
 
 
-def choose(bot: Bot, game: Game) -> Move:
-    """The bot's move, chosen on a copy (the table's game is never touched)."""
-    return bot.choose(game.copy())
+async def choose(bot: Bot, game: Game) -> Move:
+    """The bot's move in ``game`` (a table's game, its position stored).
+
+    A bot that says it is ``quick`` (it answers in microseconds and only
+    reads the game, like ``random``) chooses on the event loop, on the
+    game itself. Any other thinks in a worker thread, on a copy made here:
+    the table's game is played on in place (tables.py), so no other thread
+    may ever read it."""
+    if getattr(bot, "quick", False):
+        return bot.choose(game)
+    return await asyncio.to_thread(bot.choose, game.copy())
 
 
 class BotPlayers:
@@ -213,11 +221,12 @@ class BotPlayers:
                     continue
                 name = table.seats[seat].bot or stand_in()
                 bot = self._bot(table, seat, name)
+                expect = len(game.moves)
                 try:
-                    move = await asyncio.to_thread(choose, bot, game)
+                    move = await choose(bot, game)
                 except OutsideBotError as err:
                     move = self._instead(table, seat, game, err)
-                await self._submit(table, seat, move, game)
+                await self._submit(table, seat, move, expect)
         except asyncio.CancelledError:
             raise
         except Exception:  # a failure of the moment (the database, say): try again
@@ -248,17 +257,17 @@ class BotPlayers:
                 self._closing.append(asyncio.get_running_loop().create_task(
                     asyncio.to_thread(bot.close, game)))
 
-    async def _submit(self, table: Table, seat: int, move: Move, game: Game) -> None:
-        """Play the bot's move here (a table's bots play where it is owned:
-        never sent to another process)."""
-        expect = len(game.moves)
+    async def _submit(self, table: Table, seat: int, move: Move, expect: int) -> None:
+        """Play the bot's move, chosen after ``expect`` moves, here (a
+        table's bots play where it is owned: never sent to another process)."""
         play = self.hall.routes["play"]
         try:
             await play(self.hall, table.id, seat, move.to_dict(), expect=expect)
         except Moved:  # another process plays this table now: its bots go on
             return
         except Refusal as refusal:
-            if table.game is not game:
+            game = table.game
+            if game is None or len(game.moves) != expect or game.current_player != seat:
                 return  # the position changed meanwhile: think again
             log.error("bot %s at table %s played %s: %s; playing a random move",
                       table.seats[seat].bot, table.id, move, refusal.message)

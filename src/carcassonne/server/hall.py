@@ -657,35 +657,43 @@ class Hall:
 
     async def _apply(self, table: Table, seat: int, move: Move, think: float | None,
                      clock: Clock | None = None, stand_in_move: bool = False) -> None:
-        """Check ``move`` for ``seat`` on a copy of the game, store it with
-        the table's new clock (from ``clock`` if given), then apply it; the
-        table's lock is held. A stand-in's move charges no clock."""
+        """Play ``move`` for ``seat`` on the table's game (the engine checks
+        it and leaves the game as it was if it is illegal), store it with
+        the table's new clock (from ``clock`` if given), and take it back if
+        it could not be stored; the table's lock is held throughout, so
+        nobody reads the game in between (see tables.py). A stand-in's
+        move charges no clock."""
         game = table.game
         assert game is not None
-        after = game.copy()
+        number = len(game.moves)
         try:
-            after.play(move)
+            game.play(move)
         except IllegalMove as err:
             raise Refusal(400, str(err), err.rule) from None
         except ValueError as err:  # a move of a kind this game has no use for
             raise Refusal(400, str(err), rule_of(str(err))) from None
-        now = self.now()
-        clock = clock or table.clock  # every table being played has one (_start, open)
-        assert clock is not None
-        timed = table.seats[seat].kind == "human" and not stand_in_move
-        changes: dict[str, Any] = {"moves": len(after.moves),
-                                   "clock": clock.after_move(table.timing, seat, now, think,
-                                                             timed),
-                                   "scores": list(after.scores),
-                                   "current": after.current_player}
-        rating = None
-        if after.is_over:
-            changes.update(status="finished", result=_result(after))
-            rating = rated_result(table, after, changes["clock"])
-        await self._write(table, {"number": len(game.moves), "seat": seat,
-                                  "move": move.to_dict()}, rating, after, **changes)
+        try:
+            now = self.now()
+            clock = clock or table.clock  # every table being played has one (_start, open)
+            assert clock is not None
+            timed = table.seats[seat].kind == "human" and not stand_in_move
+            changes: dict[str, Any] = {"moves": number + 1,
+                                       "clock": clock.after_move(table.timing, seat, now,
+                                                                 think, timed),
+                                       "scores": list(game.scores),
+                                       "current": game.current_player}
+            rating = None
+            if game.is_over:
+                changes.update(status="finished", result=_result(game))
+                rating = rated_result(table, game, changes["clock"])
+            await self._write(table, {"number": number, "seat": seat,
+                                      "move": move.to_dict()}, rating, **changes)
+        except BaseException:
+            if table.game is game and len(game.moves) == number + 1:
+                game.undo()  # not stored: the game is as the database has it
+            raise
         self.notify(table)
-        if after.is_over:
+        if game.is_over:
             self._ended(table)
 
     def let_go(self, table: Table) -> None:
@@ -757,7 +765,7 @@ class Hall:
         if table.timing.kind == "turn":
             clock = clock.missed_one(seat)
             if clock.missed[seat] < MISSES_ALLOWED:
-                move = await asyncio.to_thread(choose, self.bots.stand_in_bot(table, seat), game)
+                move = await choose(self.bots.stand_in_bot(table, seat), game)
                 await self._apply(table, seat, move, None, clock, stand_in_move=True)
                 return True
         else:

@@ -150,6 +150,14 @@ class Connection:
             return
 
 
+async def send_whole(hall: Hall, table: Table, conn: Connection) -> None:
+    """Send ``conn`` the whole state of ``table`` for its seat, once no
+    change is under way: a move being stored is already on the table's
+    game, and must not be shown before it is stored (tables.py)."""
+    async with table.lock:
+        conn.send_state(state_message(table, conn.seat_at(table), hall.now()), whole=True)
+
+
 def parse(message: dict[str, Any]) -> dict[str, Any]:
     """The JSON object one received WebSocket ``message`` holds."""
     text = message.get("text")
@@ -193,9 +201,9 @@ async def handle(hall: Hall, table: Table, conn: Connection, data: dict[str, Any
         if not isinstance(token, str) or not token:
             raise Refusal(400, "a seat message needs the seat's token, a string")
         show_token(table, conn, token)
-        conn.send_state(state_message(table, conn.seat_at(table), hall.now()), whole=True)
+        await send_whole(hall, table, conn)
     elif kind == "sync":
-        conn.send_state(state_message(table, conn.seat_at(table), hall.now()), whole=True)
+        await send_whole(hall, table, conn)
     elif kind == "move":
         if "move" not in data:
             raise Refusal(400, "a move message needs a move")
@@ -290,7 +298,7 @@ async def _serve(hall: Hall, ws: WebSocket, table_id: str, token: str | None) ->
             show_token(table, conn, token)
         except Refusal as refusal:
             conn.send(error_message(refusal.message))
-    conn.send_state(state_message(table, conn.seat_at(table), hall.now()), whole=True)
+    await send_whole(hall, table, conn)
     table.connections.add(conn)
     pump = asyncio.create_task(conn.pump())
     closing = False

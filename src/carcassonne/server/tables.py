@@ -1,10 +1,13 @@
 """A table in memory: setup, seats, status and the game being played.
 
-A :class:`Table` mirrors its database row. Its :attr:`Table.game` is never
-changed in place: a move is played on a copy, stored, and only then does
-the copy replace the table's game. Anyone reading ``table.game`` (a view
-being sent, a bot thinking in a worker thread) therefore always sees a
-position that is already in the database.
+A :class:`Table` mirrors its database row. A move is played on
+:attr:`Table.game` itself while the table's :attr:`Table.lock` is held,
+stored, and taken back (``Game.undo``) if it could not be stored; copying
+the whole game for every move cost more than everything else a move does
+in the engine. So the game may be one move ahead of the database only
+while the lock is held: whoever shows it to a client (a state sent at
+connection, ``sync``) takes the lock first, and a bot thinks on a copy
+made on the event loop, never on the table's game in another thread.
 """
 
 from __future__ import annotations
