@@ -295,6 +295,56 @@ def test_a_process_that_misses_messages_catches_up_from_the_database(
         pool.submit(asyncio.run, scenario()).result()
 
 
+def test_a_reload_waits_for_the_move_being_stored(postgres_url: str, redis_url: str) -> None:
+    """The owner plays a move on the table's game while it stores it
+    (tables.py); a reload of the table meanwhile (a late lease renewal, a
+    take-over's look) waits for that change instead of taking the game for
+    one ahead of the database and rebuilding it without the move."""
+    from carcassonne.server.bodies import table_setup
+    from carcassonne.server.config import Settings
+    from carcassonne.server.hall import Hall
+
+    async def scenario() -> None:
+        a = Hall(Store(postgres_url), Settings(database_url=postgres_url, bot_delay=0,
+                                               time_check=None, redis_url=redis_url, node="a"))
+        await a.open()
+        try:
+            assert a.cluster is not None
+            table, _, _ = await a.create(table_setup({"seats": [HUMAN, HUMAN],
+                                                      "join": {"seat": 0, "name": "Ann"}}))
+            await a.join(table.id, 1, "Bob")
+            writing, release = asyncio.Event(), asyncio.Event()
+            add_move = a.store.add_move_async
+
+            async def slow(*args: Any) -> None:
+                writing.set()
+                await release.wait()
+                await add_move(*args)
+
+            a.store.add_move_async = slow  # type: ignore[method-assign]
+            game = a.get(table.id).game
+            assert game is not None
+            move = next(iter(game.legal_moves())).to_dict()
+            playing = asyncio.ensure_future(a.play(table.id, 0, move))
+            await writing.wait()
+            reloading = asyncio.ensure_future(a.cluster.reload(table.id, owned=True))
+            await asyncio.sleep(0.3)
+            waited = not reloading.done()
+            release.set()
+            await playing
+            await reloading
+            assert waited  # for the move being stored
+            stored = await a.db(a.store.moves, table.id)
+            here = a.get(table.id)
+            assert here.moves == 1 and stored == [move]
+            assert here.game is not None and [m.to_dict() for m in here.game.moves] == stored
+        finally:
+            await asyncio.wait_for(a.close(), 10)
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
+
+
 def test_a_league_goes_on_when_its_organizing_process_is_killed(postgres_url: str,
                                                                  redis_url: str) -> None:
     """The first process organizes; asked through another, it creates and

@@ -346,6 +346,10 @@ class Cluster:
         playing = [row["id"] for row in rows if row["status"] != "waiting"]
         moves = await hall.db(hall.store.moves_of, playing)
         for row in rows:
+            known = hall.tables.get(row["id"])
+            if known is not None and known.lock.locked():  # a change is under way here
+                self._spawn(self.reload(row["id"], owned=True))  # once it is done
+                continue
             table = self._fresh(row)
             if table.status != "waiting" and table.game is None:
                 try:
@@ -400,10 +404,24 @@ class Cluster:
 
     # -- mirrors ----------------------------------------------------------------------------
 
-    async def reload(self, table_id: str, owned: bool = False) -> Table | None:
+    async def reload(self, table_id: str, owned: bool = False,
+                     locked: bool = False) -> Table | None:
         """Bring the table up to date from the database (its row, and its game
         if it is in memory or this process owns it); the table, or None if
-        there is no such table."""
+        there is no such table.
+
+        A change of the table under way here is let finish first (its lock):
+        its move is on the table's game while it is stored (tables.py), and
+        a row read meanwhile would take that game for one that is ahead of
+        the database and have it rebuilt without the move. ``locked``: the
+        caller is that change."""
+        table = self.hall.tables.get(table_id)
+        if table is None or locked:
+            return await self._reload(table_id, owned)
+        async with table.lock:
+            return await self._reload(table_id, owned)
+
+    async def _reload(self, table_id: str, owned: bool) -> Table | None:
         hall = self.hall
         row = await hall.db(hall.store.table, table_id)
         if row is None:

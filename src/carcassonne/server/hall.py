@@ -488,7 +488,7 @@ class Hall:
         except IntegrityError:  # that move number is stored: this game was behind
             if self.cluster is None:
                 raise
-            await self.cluster.reload(table.id, owned=True)
+            await self.cluster.reload(table.id, owned=True, locked=True)
             raise Refusal(409, "the game moved on meanwhile") from None
         table.apply(**changes)
         if game is not None:

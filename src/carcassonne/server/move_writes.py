@@ -169,6 +169,7 @@ class AsyncMoveWriter:
     their values into rows::
 
         WITH given AS (SELECT * FROM unnest(ids, owners, columns..., numbers, ...)),
+             locked AS (SELECT ... ORDER BY tables.id FOR UPDATE OF tables),
              fenced AS (UPDATE tables SET ... FROM given
                         WHERE tables.id = given.id AND tables.owner = given.owner
                         RETURNING tables.id)
@@ -327,9 +328,13 @@ class AsyncMoveWriter:
                              for i, c in enumerate(columns))
             where = "tables.id = given.id" + (" AND tables.owner = given.owner" if fenced
                                               else "")
+            # The rows are locked in the order of their ids first, as every
+            # statement changing several rows does (store.py, _in_order).
             sql = (f"WITH given AS (SELECT * FROM unnest({arrays}) AS given({', '.join(names)})), "
+                   f"locked AS MATERIALIZED (SELECT tables.id FROM tables JOIN given ON {where} "
+                   "ORDER BY tables.id FOR UPDATE OF tables), "
                    f"fenced AS (UPDATE tables SET {sets} FROM given WHERE {where} "
-                   "RETURNING tables.id) "
+                   "AND tables.id IN (SELECT id FROM locked) RETURNING tables.id) "
                    "INSERT INTO moves (table_id, number, seat, move, played) "
                    "SELECT given.id, given.number, given.seat, given.move::json, given.played "
                    "FROM given JOIN fenced ON fenced.id = given.id RETURNING table_id")

@@ -147,6 +147,20 @@ def _unheld(now: datetime, alive: set[str] | None) -> Any:
     return unheld
 
 
+def _in_order(*conditions: Any) -> Any:
+    """The condition "one of the rows ``conditions`` select", those rows
+    locked first, one after the other in the order of their ids.
+
+    Every statement that changes several rows of ``tables`` at once (a
+    group of moves, lease renewals, claims) takes its row locks in this one
+    order: two of them in different orders, each holding a row the other
+    waits for, would deadlock, and PostgreSQL would fail one after a second
+    (its ``deadlock_timeout``). SQLite, which locks the whole file, ignores
+    ``FOR UPDATE``."""
+    return TableRow.id.in_(select(TableRow.id).where(*conditions)
+                           .order_by(TableRow.id).with_for_update())
+
+
 def _utc(moment: datetime) -> datetime:
     """SQLite gives times back without their zone; they were stored in UTC."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
@@ -270,9 +284,9 @@ class Store:
         being played that nobody holds at ``now`` (see :meth:`orphans`); the
         ids it got."""
         with self.engine.begin() as connection:
-            rows = connection.execute(update(TableRow).where(
+            rows = connection.execute(update(TableRow).where(_in_order(
                 TableRow.id.in_(table_ids), TableRow.status.in_(LIVE), _unheld(now, alive),
-            ).values(owner=owner, lease_until=until).returning(TableRow.id)).all()
+            )).values(owner=owner, lease_until=until).returning(TableRow.id)).all()
         return [table_id for (table_id,) in rows]
 
     def hand_over(self, table_id: str, owner: str, to: str, until: datetime) -> bool:
@@ -308,8 +322,8 @@ class Store:
         """Extend ``owner``'s leases of tables still waiting or being played
         to ``until``; the ids of those tables."""
         with self.engine.begin() as connection:
-            rows = connection.execute(update(TableRow).where(
-                TableRow.owner == owner, TableRow.status.in_(LIVE)).values(
+            rows = connection.execute(update(TableRow).where(_in_order(
+                TableRow.owner == owner, TableRow.status.in_(LIVE))).values(
                 lease_until=until).returning(TableRow.id)).all()
         return [table_id for (table_id,) in rows]
 
@@ -336,8 +350,8 @@ class Store:
     def release(self, owner: str) -> None:
         """End every lease of ``owner`` (it stops): others take its tables at once."""
         with self.engine.begin() as connection:
-            connection.execute(update(TableRow).where(TableRow.owner == owner).values(
-                lease_until=None))
+            connection.execute(update(TableRow).where(
+                _in_order(TableRow.owner == owner)).values(lease_until=None))
 
     def versions(self) -> dict[str, int]:
         """The version of every table waiting or being played."""
