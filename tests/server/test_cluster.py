@@ -522,3 +522,69 @@ def test_the_bound_on_write_requests_holds_for_the_whole_site(postgres_url: str,
                               json={}, timeout=20).status_code for i in range(61)]
     assert answers[:60] == [404] * 60  # counted, then refused for what they ask
     assert answers[60] == 429
+
+
+def test_bounds_per_address_hold_for_the_whole_site(postgres_url: str, redis_url: str) -> None:
+    """A client spreading itself over two processes gets no more than from
+    one: live connections, tables of bots only and tables waiting for
+    players per address, and failed logins, are counted for the site."""
+    from carcassonne.server.accounts import REFUSE_AFTER
+    from carcassonne.server.bodies import table_setup
+    from carcassonne.server.config import Settings
+    from carcassonne.server.errors import Refusal
+    from carcassonne.server.hall import Hall
+
+    bots = table_setup({"seats": [{"kind": "bot", "bot": "random"}] * 2})
+    waiting = table_setup({"seats": [HUMAN, HUMAN], "join": {"seat": 0, "name": "Ann"}})
+
+    def hall(node: str) -> Hall:
+        return Hall(Store(postgres_url), Settings(
+            database_url=postgres_url, bot_delay=0, bot_pace=60, time_check=None,
+            redis_url=redis_url, node=node, ws_per_address=3, bot_tables=(2, 30),
+            waiting_tables=2, login_pause=0))
+
+    async def known_at(place: Hall, table_ids: list[str]) -> None:
+        start = time.monotonic()
+        while not all(table_id in place.tables for table_id in table_ids):
+            assert time.monotonic() - start < 5, "the tables were not heard of"
+            await asyncio.sleep(0.02)
+
+    async def scenario() -> None:
+        a, b = hall("a"), hall("b")
+        await a.open()
+        await b.open()
+        try:
+            # connections: 3 per address, wherever they are
+            assert [await a.open_socket("10.0.0.1") for _ in range(2)] == [True, True]
+            assert await b.open_socket("10.0.0.1")
+            assert not await b.open_socket("10.0.0.1")
+            assert not await a.open_socket("10.0.0.1")
+            assert await b.open_socket("10.0.0.9")  # another address
+            await a.close_socket("10.0.0.1")
+            assert await b.open_socket("10.0.0.1")
+            # tables of bots only, and tables waiting for players: 2 per address
+            made = [(await a.create(bots, address="10.0.0.2"))[0].id,
+                    (await a.create(waiting, address="10.0.0.2"))[0].id]
+            made.append((await b.create(waiting, address="10.0.0.2"))[0].id)
+            await known_at(b, made[:2])
+            await known_at(a, made[2:])
+            assert (await b.create(bots, address="10.0.0.2"))[0].id  # the second
+            for place, setup in ((a, bots), (b, bots), (a, waiting), (b, waiting)):
+                with pytest.raises(Refusal) as refused:
+                    await place.create(setup, address="10.0.0.2")
+                assert refused.value.status == 429
+            # failed logins: refused everywhere once too many failed anywhere
+            keys = ["name:ann", "address:10.0.0.3"]
+            for index in range(REFUSE_AFTER):
+                await (a, b)[index % 2].login_guard.record(keys, ok=False)
+            for place in (a, b):
+                with pytest.raises(Refusal) as refused:
+                    await place.login_guard.check(keys)
+                assert refused.value.status == 429
+            assert await a.login_guard.check(["name:bob", "address:10.0.0.4"]) == 0
+        finally:
+            await b.close()
+            await a.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()

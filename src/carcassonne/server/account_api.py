@@ -13,7 +13,9 @@ A session is the HttpOnly, SameSite=Lax cookie :data:`~carcassonne.server.
 accounts.COOKIE` (Secure when the server is told it is behind HTTPS); the
 database keeps only its hash. Wrong names and wrong passwords get the same
 answer, and failed logins are slowed, then refused for a while
-(:class:`~carcassonne.server.accounts.LoginGuard`).
+(:class:`~carcassonne.server.accounts.LoginGuard`; with many processes
+counted in Redis for the whole site,
+:class:`~carcassonne.server.site_limits.SiteLoginGuard`).
 """
 
 from __future__ import annotations
@@ -115,16 +117,16 @@ async def log_in(request: Request) -> JSONResponse:
     hall = hall_of(request)
     address = request.client.host if request.client else "unknown"
     keys = [f"name:{name_key(name.strip())}", f"address:{address}"]
-    pause = hall.login_guard.pause(keys)
+    pause = await hall.login_guard.check(keys)
     if pause:
         await asyncio.sleep(pause * hall.settings.login_pause)
     account = await hall.db(hall.store.account, name_key(name.strip()))
     digest = (account["password_hash"] if account
               else await asyncio.to_thread(unknown_account_hash))
     if not await asyncio.to_thread(verify_password, digest, password) or account is None:
-        hall.login_guard.failed(keys)
+        await hall.login_guard.record(keys, ok=False)
         raise Refusal(401, "wrong name or password")
-    hall.login_guard.succeeded(keys)
+    await hall.login_guard.record(keys, ok=True)
     return await _log_in(request, account)
 
 

@@ -117,11 +117,16 @@ class LoginGuard:
     def pause(self, keys: list[str]) -> float:
         """Seconds to wait before answering a try for ``keys``; a
         :class:`Refusal` (429) once there were too many failures."""
-        worst = max(len(self._recent(key)) for key in keys)
-        if worst >= REFUSE_AFTER:
+        return self.verdict(max(len(self._recent(key)) for key in keys))
+
+    @staticmethod
+    def verdict(failures: int) -> float:
+        """The pause after ``failures`` recent failed tries (the most of any
+        key), or a :class:`Refusal` (429) once they are too many."""
+        if failures >= REFUSE_AFTER:
             raise Refusal(429, f"too many failed logins: try again in "
                                f"{int(WINDOW // 60)} minutes")
-        return 0.0 if worst < SLOW_AFTER else float(worst - SLOW_AFTER + 1)
+        return 0.0 if failures < SLOW_AFTER else float(failures - SLOW_AFTER + 1)
 
     def failed(self, keys: list[str]) -> None:
         now = self.clock()
@@ -132,3 +137,12 @@ class LoginGuard:
         for key in keys:
             if key.startswith("name:"):
                 self.failures.pop(key, None)
+
+    async def check(self, keys: list[str]) -> float:
+        """:meth:`pause`, as :class:`~carcassonne.server.site_limits.SiteLoginGuard`
+        offers it (the log-in route awaits either)."""
+        return self.pause(keys)
+
+    async def record(self, keys: list[str], ok: bool) -> None:
+        """:meth:`succeeded` or :meth:`failed`, awaited as the site's guard is."""
+        (self.succeeded if ok else self.failed)(keys)

@@ -55,6 +55,7 @@ Without Redis a single process owns everything and none of this runs.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -70,6 +71,7 @@ import orjson
 
 from carcassonne.engine import Move
 from carcassonne.server.errors import Refusal
+from carcassonne.server.site_limits import SiteSockets
 from carcassonne.server.tables import Table
 
 if TYPE_CHECKING:
@@ -127,9 +129,13 @@ def default_node() -> str:
 
 
 def _wire_row(table: Table) -> dict[str, Any]:
-    """A table's whole stored row as JSON can carry it."""
+    """A table's whole stored row as JSON can carry it, and the address of
+    the client that made it (never stored: the other processes count it in
+    their bounds on tables per address, so that the bounds hold for the
+    whole site)."""
     row = table.row(version=table.version)
     row["created"] = table.created.isoformat()
+    row["creator"] = table.creator
     return row
 
 
@@ -137,7 +143,9 @@ def _read_row(row: dict[str, Any]) -> Table:
     created = row["created"]
     if isinstance(created, str):
         row = {**row, "created": datetime.fromisoformat(created)}
-    return Table.from_row(row)
+    table = Table.from_row(row)
+    table.creator = row.get("creator")
+    return table
 
 
 def encode(value: Any) -> Any:
@@ -174,6 +182,9 @@ class Cluster:
         #: Whether this process organizes the competitions now.
         self.organizing = False
         self._organizer_lock: Any = None
+        #: Live connections per client address, counted for the whole site
+        #: (made when Redis is reached, in :meth:`open`).
+        self.sockets: SiteSockets
 
     # -- start and stop -------------------------------------------------------------
 
@@ -183,6 +194,8 @@ class Cluster:
 
         self._redis = Redis.from_url(self.url, client_name=client_name(self.node))
         await self._redis.ping()
+        self.sockets = SiteSockets(self._redis, self.node, self.alive)
+        await self.sockets.clear()  # what a process of this name counted before
         self._pubsub = self._redis.pubsub()
         await self._pubsub.subscribe(CHANGES, inbox(self.node))
         loop = asyncio.get_running_loop()
@@ -201,6 +214,9 @@ class Cluster:
         except Exception:
             log.exception("the leases of %s could not be ended; they run out", self.node)
         self._lease_thread.shutdown(wait=True)
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                await self.sockets.clear()
         if self._pubsub is not None:
             await self._pubsub.aclose()
         if self._redis is not None:
@@ -253,6 +269,7 @@ class Cluster:
                 now = time.monotonic()
                 for table_id in [t for t, until in self.owned.items() if until <= now]:
                     del self.owned[table_id]
+                await self.sockets.refresh()
                 await self._keep_organizing()
             except asyncio.CancelledError:
                 raise

@@ -46,6 +46,7 @@ from carcassonne.server.config import Settings
 from carcassonne.server.errors import Moved, Refusal, rule_of
 from carcassonne.server.organizer import Organizer
 from carcassonne.server.ratings import family
+from carcassonne.server.site_limits import SiteLoginGuard
 from carcassonne.server.store import LeaseLost, RatedResult, Store
 from carcassonne.server.tables import STATUSES, Seat, Table, name_bots
 from carcassonne.server.timing import ABANDON_AFTER, MISSES_ALLOWED, Clock, Timing
@@ -160,8 +161,11 @@ class Hall:
         self.bots = BotPlayers(self, settings.bot_delay, settings.bot_pace)
         #: The leagues and tournaments, which play at this hall's tables.
         self.organizer = Organizer(self)
-        #: Failed logins per name and address (accounts.py).
-        self.login_guard = LoginGuard(time.monotonic)
+        #: Failed logins per name and address (accounts.py; with Redis, for
+        #: the whole site: site_limits.py).
+        self.login_guard: LoginGuard | SiteLoginGuard = (
+            SiteLoginGuard(settings.redis_url) if settings.redis_url
+            else LoginGuard(time.monotonic))
         workers = 1 if store.url.startswith("sqlite") else 4
         self._db = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="database")
         #: Moves are written by threads of their own, so a queue of move
@@ -178,6 +182,28 @@ class Hall:
         self.cluster = (Cluster(self, settings.redis_url, settings.node)
                         if settings.redis_url else None)
         self.routes = ROUTES
+
+    async def open_socket(self, address: str) -> bool:
+        """Count a new live connection from ``address``; False (and not
+        counted) if that address holds ``Settings.ws_per_address`` already:
+        here alone, or in the whole site with many processes."""
+        held = self.sockets[address]
+        if self.cluster is not None and held < self.settings.ws_per_address:
+            held += await self.cluster.sockets.elsewhere(address)
+        if held >= self.settings.ws_per_address:
+            return False
+        self.sockets[address] += 1
+        if self.cluster is not None:
+            await self.cluster.sockets.add(address, 1)
+        return True
+
+    async def close_socket(self, address: str) -> None:
+        """A live connection from ``address`` ended."""
+        self.sockets[address] -= 1
+        if not self.sockets[address]:
+            del self.sockets[address]
+        if self.cluster is not None:
+            await self.cluster.sockets.add(address, -1)
 
     def owns(self, table: Table) -> bool:
         """Whether this process makes the changes of ``table`` (always, alone)."""

@@ -263,19 +263,16 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     token = ws.query_params.get("token") or None  # deprecated: send a seat message
     await ws.accept()
     address = ws.client.host if ws.client else "unknown"
-    if hall.sockets[address] >= hall.settings.ws_per_address:
+    if not await hall.open_socket(address):
         await ws.send_text(json.dumps(error_message(
             f"too many connections from your address (at most "
             f"{hall.settings.ws_per_address})")))
         await ws.close(code=CLOSE_FLOOD)
         return
-    hall.sockets[address] += 1
     try:
         await _serve(hall, ws, table_id, token)
     finally:
-        hall.sockets[address] -= 1
-        if not hall.sockets[address]:
-            del hall.sockets[address]
+        await hall.close_socket(address)
 
 
 async def _serve(hall: Hall, ws: WebSocket, table_id: str, token: str | None) -> None:
