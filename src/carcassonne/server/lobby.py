@@ -174,20 +174,21 @@ async def table_features(request: Request, table_id: str) -> JSONResponse:
     follows from the tiles still to come."""
     hall = hall_of(request)
     table = await hall.find(table_id)
-    game = await hall.game_of(table)
-    hall.let_go(table)  # a game over that nobody watches need not stay in memory
-    if game is None:
-        raise Refusal(409, "the game has not started: there is no board yet")
-    kept = surveys_of(request)
-    key = (table.id, len(game.moves))
-    answer = kept.get(key)
-    if answer is None:
-        hidden = table.hide_distribution and not game.is_over
-        answer = {"last": len(game.moves), "features": game.feature_map(),
-                  "dead": None if hidden else game.dead_squares()}
-        kept[key] = answer
-        while len(kept) > SURVEYS_KEPT:
-            kept.popitem(last=False)
-    else:
-        kept.move_to_end(key)
+    async with table.lock:  # never a move still being stored (tables.py)
+        game = await hall.game_of(table)
+        hall.let_go(table)  # a game over that nobody watches need not stay in memory
+        if game is None:
+            raise Refusal(409, "the game has not started: there is no board yet")
+        kept = surveys_of(request)
+        key = (table.id, len(game.moves))
+        answer = kept.get(key)
+        if answer is None:
+            hidden = table.hide_distribution and not game.is_over
+            answer = {"last": len(game.moves), "features": game.feature_map(),
+                      "dead": None if hidden else game.dead_squares()}
+            kept[key] = answer
+            while len(kept) > SURVEYS_KEPT:
+                kept.popitem(last=False)
+        else:
+            kept.move_to_end(key)
     return JSONResponse(answer)

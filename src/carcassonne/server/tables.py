@@ -6,8 +6,9 @@ stored, and taken back (``Game.undo``) if it could not be stored; copying
 the whole game for every move cost more than everything else a move does
 in the engine. So the game may be one move ahead of the database only
 while the lock is held: whoever shows it to a client (a state sent at
-connection, ``sync``) takes the lock first, and a bot thinks on a copy
-made on the event loop, never on the table's game in another thread.
+connection, ``sync``, the features of the board) takes the lock first, and
+a bot thinks on a copy made on the event loop, never on the table's game
+in another thread.
 """
 
 from __future__ import annotations
