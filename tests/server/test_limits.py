@@ -81,17 +81,18 @@ def test_bots_try_again_after_a_failure_of_the_moment(serve: Serve, monkeypatch:
 
     monkeypatch.setattr(bots, "RETRY", 0.1)
     with serve() as client:
+        writer = hall(client).store.async_moves  # moves are written grouped
         store = hall(client).store
-        real = store.add_move
+        real = writer._store  # type: ignore[union-attr]
         failed = []
 
-        def add_move(*args: Any, **kwargs: Any) -> None:
+        def add_moves(group: list[Any]) -> list[bool]:
             if not failed:
-                failed.append(args[1])
+                failed.append(group[0].number)
                 raise RuntimeError("the database is away for a moment")
-            real(*args, **kwargs)
+            return real(group)  # type: ignore[no-any-return]
 
-        monkeypatch.setattr(store, "add_move", add_move)
+        monkeypatch.setattr(writer, "_store", add_moves)
         table_id = client.post("/api/tables", json=BOTS).json()["table"]["id"]
         deadline = time.monotonic() + 30
         while client.get(f"/api/tables/{table_id}").json()["moves"] < 5:

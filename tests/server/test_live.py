@@ -313,13 +313,14 @@ def test_a_move_the_database_cannot_store_changes_nothing(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     table_id, token = new_table(client, [HUMAN, RANDOM])
     store = hall(client).store
+    writer = store.async_moves  # moves are written grouped (move_writes.py)
 
     def broken(*args: object) -> None:
         raise OSError("disk full")
 
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         before = seated(ws, token)
-        monkeypatch.setattr(store, "add_move", broken)
+        monkeypatch.setattr(writer, "_store", broken)
         ws.send_json({"type": "move", "move": before["legal"][0]})
         error = receive(ws)
         assert error["type"] == "error" and "could not store" in error["error"]
@@ -342,12 +343,13 @@ def test_a_move_being_stored_is_shown_to_nobody_before_it_is_stored(
     client.post(f"/api/tables/{table_id}/join", json={"seat": 1})
     store = hall(client).store
     writing, release = threading.Event(), threading.Event()
-    add_move = store.add_move
+    writer = store.async_moves  # moves are written grouped, on SQLite in a thread
+    write = writer._store  # type: ignore[union-attr]
 
-    def slow(*args: Any, **kwargs: Any) -> None:
+    def slow(*args: Any) -> list[bool]:
         writing.set()
         assert release.wait(10)
-        add_move(*args, **kwargs)
+        return write(*args)  # type: ignore[no-any-return]
 
     first: list[dict[str, Any]] = []
 
@@ -357,7 +359,7 @@ def test_a_move_being_stored_is_shown_to_nobody_before_it_is_stored(
 
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         before = seated(ws, ann)
-        monkeypatch.setattr(store, "add_move", slow)
+        monkeypatch.setattr(writer, "_store", slow)
         ws.send_json({"type": "move", "move": before["legal"][0]})
         assert writing.wait(10)
         watcher = threading.Thread(target=watch)

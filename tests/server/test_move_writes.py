@@ -145,12 +145,49 @@ def test_the_event_loop_writes_moves_as_the_thread_does(postgres_url: str) -> No
         store.close()
 
 
-def test_the_event_loop_writes_only_on_postgresql(tmp_path: Path) -> None:
+def test_sqlite_groups_moves_once_it_has_a_thread(tmp_path: Path) -> None:
+    """On SQLite a store groups moves once given the server's thread of
+    moves: moves of many tables asked at once are stored in one transaction,
+    each with its own answer (a number already stored refused alone)."""
     store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    store.migrate()
+    tables = _tables(store, [None] * 6)
     try:
         assert store.async_moves is None
-        with pytest.raises(RuntimeError, match="PostgreSQL only"):
-            _in_a_loop(store.add_move_async({"id": "t1"}, 0, 0, {}, datetime.now(UTC)))
+        with pytest.raises(RuntimeError, match="group_moves"):
+            _in_a_loop(store.add_move_async({"id": "t0"}, 0, 0, {}, datetime.now(UTC)))
+        groups: list[int] = []
+
+        async def rounds() -> tuple[list[Any], list[Any], list[Any]]:
+            with ThreadPoolExecutor(1) as thread:
+                store.group_moves(thread)
+                writer = store.async_moves
+                assert writer is not None
+                keep = writer._store  # type: ignore[attr-defined]
+
+                def counted(group: list[Any]) -> list[bool]:
+                    groups.append(len(group))
+                    return keep(group)  # type: ignore[no-any-return]
+
+                writer._store = counted  # type: ignore[attr-defined]
+                first = await _round(store, tables, 0, None)
+                second = await _round(store, tables, 1, None, also=[(0, 0)])
+                # move 1 of t0 again, in one group with move 2 of the others:
+                # the group is rolled back and written move by move
+                third = await _round(store, tables, None, None,
+                                     also=[(0, 1), *((i, 2) for i in range(1, 6))])
+            return first, second, third
+
+        first, second, third = _in_a_loop(rounds())
+        assert groups[0] == 6  # the whole first round in one transaction
+        assert first == [None] * 6 and second[:6] == [None] * 6
+        assert isinstance(second[6], IntegrityError)
+        assert isinstance(third[0], IntegrityError) and third[1:] == [None] * 5
+        for index, row in enumerate(sorted(store.tables(), key=lambda r: r["id"])):
+            played = 2 if index == 0 else 3
+            assert (row["moves"], row["version"], row["scores"], row["current"]) == (
+                played, played + 1, [played - 1, index], played % 2)
+            assert store.moves(row["id"]) == [_move(index, n) for n in range(played)]
     finally:
         store.close()
 
@@ -168,6 +205,24 @@ def _tables(store: Store, owners: list[str | None]) -> list[Table]:
     return tables
 
 
+def _move(index: int, number: int) -> dict[str, Any]:
+    return {"tile": "BA/Rr", "at": [index, number + 1], "rotation": 90 * (number % 4)}
+
+
+async def _round(store: Store, tables: list[Table], number: int | None, owner: str | None,
+                 also: list[tuple[int, int]] | None = None) -> list[Any]:
+    """Move ``number`` of every table (unless None), and the moves ``also``
+    (as (table index, number)), all asked at once; each one's answer: None
+    or its error."""
+    asks = [(i, number) for i in range(len(tables)) if number is not None] + list(also or [])
+    return await asyncio.gather(*(
+        store.add_move_async({"id": tables[i].id, "moves": n + 1, "version": n + 2,
+                              "scores": [n, i], "current": (n + 1) % 2,
+                              "clock": {"since": "2026-12-01T10:00:00+00:00"}},
+                             n, n % 2, _move(i, n), datetime.now(UTC), owner)
+        for i, n in asks), return_exceptions=True)
+
+
 def test_moves_waiting_together_are_written_together(postgres_url: str) -> None:
     """Moves of many tables asked at once are written as one statement, and
     each still gets its own answer: stored, fenced off (``LeaseLost``, the
@@ -178,33 +233,19 @@ def test_moves_waiting_together_are_written_together(postgres_url: str) -> None:
     tables = _tables(store, ["a"] * 7 + ["b"])
     groups: list[int] = []
 
-    def move(index: int, number: int) -> dict[str, Any]:
-        return {"tile": "BA/Rr", "at": [index, number + 1], "rotation": 90 * (number % 4)}
-
-    async def round_of(number: int, also: list[tuple[int, int]] = ()) -> list[Any]:
-        writer = store.async_moves
-        assert writer is not None
-        asks = [(i, number) for i in range(len(tables))] + list(also)
-        return await asyncio.gather(*(
-            store.add_move_async({"id": tables[i].id, "moves": n + 1, "version": n + 2,
-                                  "scores": [n, i], "current": (n + 1) % 2,
-                                  "clock": {"since": "2026-12-01T10:00:00+00:00"}},
-                                 n, n % 2, move(i, n), datetime.now(UTC), "a")
-            for i, n in asks), return_exceptions=True)
-
     async def rounds() -> tuple[list[Any], list[Any]]:
         writer = store.async_moves
         assert writer is not None
-        write_many = writer._write_many
+        write_many = writer._write_many  # type: ignore[attr-defined]
 
         async def counted(connection: Any, group: list[Any]) -> set[str]:
             groups.append(len(group))
-            return await write_many(connection, group)
+            return await write_many(connection, group)  # type: ignore[no-any-return]
 
-        writer._write_many = counted  # type: ignore[method-assign]
-        first = await round_of(0)
+        writer._write_many = counted  # type: ignore[attr-defined]
+        first = await _round(store, tables, 0, "a")
         # move 0 of t0 again, beside move 1 of every table: refused alone
-        second = await round_of(1, also=[(0, 0)])
+        second = await _round(store, tables, 1, "a", also=[(0, 0)])
         await writer.close()
         return first, second
 
@@ -220,6 +261,6 @@ def test_moves_waiting_together_are_written_together(postgres_url: str) -> None:
                 continue
             assert (row["moves"], row["version"], row["scores"], row["current"], row["clock"]) == (
                 2, 3, [1, index], 0, {"since": "2026-12-01T10:00:00+00:00"})
-            assert store.moves(row["id"]) == [move(index, 0), move(index, 1)]
+            assert store.moves(row["id"]) == [_move(index, 0), _move(index, 1)]
     finally:
         store.close()

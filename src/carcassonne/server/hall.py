@@ -173,6 +173,8 @@ class Hall:
         #: (An in-memory SQLite database has one connection: one thread in all.)
         self._move_db = (self._db if store.url in ("sqlite://", "sqlite:///:memory:") else
                          ThreadPoolExecutor(max_workers=workers, thread_name_prefix="moves"))
+        #: Moves that arrive together are written together (move_writes.py).
+        store.group_moves(self._move_db)
         self._pending: set[asyncio.Future[Any]] = set()
         self._timekeeper: asyncio.Task[None] | None = None
         self._loader: asyncio.Task[None] | None = None

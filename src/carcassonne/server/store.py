@@ -48,7 +48,9 @@ from carcassonne.server.models import (
 from carcassonne.server.ratings import Rating, conservative, rate
 
 if TYPE_CHECKING:
-    from carcassonne.server.move_writes import AsyncMoveWriter, MoveWriter
+    from concurrent.futures import Executor
+
+    from carcassonne.server.move_writes import GroupedWriter, MoveWriter
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _COLUMNS = [column.name for column in TableRow.__table__.columns]
@@ -192,8 +194,9 @@ class Store:
         self.engine = make_engine(url)
         #: PostgreSQL's one-statement move write (move_writes.py), else None.
         self._moves: MoveWriter | None = None
-        #: The same write from the event loop (the server's moves), else None.
-        self.async_moves: AsyncMoveWriter | None = None
+        #: The server's moves, grouped (move_writes.py): on PostgreSQL from
+        #: the event loop; on SQLite once :meth:`group_moves` is called.
+        self.async_moves: GroupedWriter | None = None
         if self.engine.dialect.driver == "psycopg":
             from carcassonne.server.move_writes import AsyncMoveWriter, MoveWriter
 
@@ -254,13 +257,26 @@ class Store:
             if rating is not None:
                 apply_rating(connection, row["id"], rating, played)
 
+    def group_moves(self, executor: Executor) -> None:
+        """Have :meth:`add_move_async` group moves on SQLite too, writing
+        them in ``executor`` (the server's thread of moves: an in-memory
+        database has one connection, used from one thread). PostgreSQL
+        groups them from the event loop already."""
+        if self.engine.dialect.name == "sqlite":  # (a server started again: its new thread)
+            from carcassonne.server.move_writes import SqliteMoveWriter
+
+            self.async_moves = SqliteMoveWriter(self.engine, executor)
+
     async def add_move_async(self, row: dict[str, Any], number: int, seat: int,
                              move: dict[str, Any], played: datetime,
                              owner: str | None = None) -> None:
         """:meth:`add_move` of a move that gives no ratings, from the event
-        loop (PostgreSQL only: see :attr:`async_moves`)."""
+        loop, grouped with the moves of other tables being written meanwhile
+        (see :attr:`async_moves`; on SQLite once :meth:`group_moves` gave it
+        a thread)."""
         if self.async_moves is None:
-            raise RuntimeError("moves are written from the event loop on PostgreSQL only")
+            raise RuntimeError("moves are grouped on PostgreSQL, and on SQLite once "
+                               "group_moves() gave the store a thread")
         values = {k: v for k, v in row.items() if k not in ("id", "created")}
         if not await self.async_moves.write(row["id"], values, number, seat, move, played, owner):
             raise LeaseLost(f"table {row['id']} is no longer owned by {owner}")
