@@ -157,15 +157,18 @@ class Board:
         return None
 
 
-    def piece_misfit(self, anchor: int, piece: PieceTurn) -> str | None:
+    def piece_misfit(self, anchor: int, piece: PieceTurn, explain: bool = True) -> str | None:
         """Why ``piece`` cannot lie with its anchor on ``anchor``
         (``WON-PLACE-1``), or None: no square may be taken, at least one
         outer side must touch a placed tile, and every touching side must
-        match. Sides inside the piece never touch anything."""
+        match. Sides inside the piece never touch anything. Without
+        ``explain`` the reason is only "WON-PLACE-1" (searching every
+        placement, the words would cost more than the search)."""
         tiles, spots = self.tiles, self.spots
         for offset, _ in piece.squares:
             if anchor + offset in tiles:
-                return f"WON-PLACE-1: square {_square(anchor + offset)} is already taken"
+                return (f"WON-PLACE-1: square {_square(anchor + offset)} is already taken"
+                        if explain else _PIECE_RULE)
         touching = False
         for offset, turned in piece.squares:
             pos = anchor + offset
@@ -176,6 +179,8 @@ class Board:
                     want = (key >> (2 * side)) & 3
                     have = (turned.edge_key >> (2 * side)) & 3
                     if want and want != have:
+                        if not explain:
+                            return _PIECE_RULE
                         shown = _EDGE_NAMES.get(have, "side inside the piece")
                         return (f"WON-PLACE-1: on {_square(pos)} the {_SIDE_WORDS[side]} "
                                 f"side shows a {shown}, the neighbour a {_EDGE_NAMES[want]}")
@@ -191,9 +196,13 @@ class Board:
         for quarter, turned in enumerate(piece.turned):
             anchors = {pos - offset for pos in spots for offset, _ in turned.squares}
             out.extend((anchor, quarter) for anchor in anchors
-                       if self.piece_misfit(anchor, turned) is None)
+                       if self.piece_misfit(anchor, turned, False) is None)
         out.sort()
         return out
+
+
+#: The reason :meth:`Board.piece_misfit` gives when asked not to explain.
+_PIECE_RULE = "WON-PLACE-1"
 
 
 def _square(pos: int) -> str:

@@ -50,6 +50,11 @@ from carcassonne.tiles import (
 )
 from carcassonne.tiles.geometry import DELTA, LOCATION_INDEX, QUARTER_OF, RING, pack, unpack
 
+#: What a tile about to be placed would join (:meth:`Game._touching`): per
+#: segment its group, per neighbouring feature root a segment touching it,
+#: per segment its road and city links.
+Touching = tuple[list[int], dict[int, int], list[int]]
+
 #: Followers each player starts with (``SETUP-2``).
 MEEPLES = 7
 #: A square and the eight around it: the monasteries a tile may complete.
@@ -643,59 +648,84 @@ class Game:
                 return reason
         return None
 
-    def _joined(self, pos: int, turned: Any) -> list[Joined]:
+    def _joined(self, pos: int, turned: Any, touching: Touching | None = None) -> list[Joined]:
         """Each segment of ``turned`` as its feature would be once the tile lies
-        on ``pos``: placed for a moment, then taken back."""
+        on ``pos``, worked out without placing it (from :meth:`_touching`, or
+        ``touching`` if given): complete when the open sides of the
+        neighbouring features it joins and of its own segments are all
+        matched, and each player's follower strength in it, theirs alone
+        (the new tile holds no figure yet)."""
+        group, roots, closing = touching or self._touching(pos, turned)
         features = self._features
-        journal, nodes = len(features.journal), len(features.root)
-        first = features.add_tile(pos, turned, self._board.tiles)
+        open_ = features.open
+        segments, open_sides = turned.segments, turned.open_sides
+        opened = [0] * len(segments)
+        for i in range(len(segments)):  # each road or city link matches two open sides
+            opened[group[i]] += open_sides[i] - 2 * closing[i]
+        joined: dict[int, list[int]] = {}
+        for r, i in roots.items():
+            joined.setdefault(group[i], []).append(r)
+        followers = features.followers
         out = []
-        for seg in turned.segments:
-            r = features.root[first + seg.index]
-            complete = seg.kind in (CITY, ROAD) and not features.open[r]
-            out.append(Joined(seg, complete, scoring.strengths(self, r)))
-        features.rollback(journal, nodes)
+        for i, seg in enumerate(segments):
+            g = group[i]
+            open_sides_left = opened[g]
+            strength: dict[int, int] = {}
+            for r in joined.get(g, ()):
+                open_sides_left += open_[r]
+                if followers[r]:
+                    for player, count in scoring.strengths(self, r).items():
+                        strength[player] = strength.get(player, 0) + count
+            out.append(Joined(seg, seg.kind in (CITY, ROAD) and not open_sides_left, strength))
         return out
 
-    def _free(self, pos: int, turned: Any) -> list[bool]:
+    def _free(self, pos: int, turned: Any, touching: Touching | None = None) -> list[bool]:
         """For each segment of ``turned`` placed on ``pos``: whether the feature
         it belongs to once the tile is connected holds no follower
-        (``MEEPLE-3``).
+        (``MEEPLE-3``; from :meth:`_touching`, or ``touching`` if given)."""
+        group, roots, _ = touching or self._touching(pos, turned)
+        followers = self._features.followers
+        busy = [False] * len(group)
+        for r, i in roots.items():
+            if followers[r]:
+                busy[group[i]] = True
+        return [not busy[g] for g in group]
 
-        That feature is more than the segment's own neighbours: two segments
-        of the new tile that touch the same neighbouring feature (a field
-        reaching round the tile, a city entered through two sides) become
-        one feature, so each takes in what the other touches. The segments
-        are grouped by the neighbouring features they touch, without
-        placing the tile."""
+    def _touching(self, pos: int, turned: Any) -> Touching:
+        """How ``turned`` placed on ``pos`` would join the features around it,
+        without placing it: per segment, its group (the segment naming it);
+        per neighbouring feature root it touches, a segment touching it; per
+        segment, its road and city links to neighbours (each matches an open
+        side of the segment with one of the neighbour's).
+
+        The feature a segment belongs to once the tile is connected is more
+        than the segment's own neighbours: two segments of the new tile that
+        touch the same neighbouring feature (a field reaching round the tile,
+        a city entered through two sides) become one feature, so each takes
+        in what the other touches: a group."""
         size = len(turned.segments)
         tiles = self._board.tiles
-        root, followers = self._features.root, self._features.followers
+        root = self._features.root
         links = turned.links
-        # Per segment, the group it belongs to (named by one of its segments);
-        # per neighbouring feature root, the first segment that touched it.
         group = list(range(size))
         toucher: dict[int, int] = {}
-        busy = [False] * size
+        closing = [0] * size
         for side, delta in enumerate(DELTA):
             neighbour = tiles.get(pos + delta)
             if neighbour is None:
                 continue
             first, nturned = neighbour
             nat = nturned.at
-            for _, mine, theirs in links[side]:
+            for kind, mine, theirs in links[side]:
                 r = root[first + nat[theirs]]
-                if followers[r]:
-                    busy[mine] = True
+                if kind != FIELD:
+                    closing[mine] += 1
                 other = toucher.setdefault(r, mine)
                 if other != mine:
                     a, b = group[mine], group[other]
                     if a != b:
                         group = [a if g == b else g for g in group]
-        for i in range(size):
-            if busy[i]:
-                busy[group[i]] = True
-        return [not busy[group[i]] for i in range(size)]
+        return group, toucher, closing
 
     # -- doing a move ------------------------------------------------------------
 

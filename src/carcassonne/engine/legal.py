@@ -55,9 +55,10 @@ def figure_options(game: Game, pos: int, turned: Any) -> list[Figure]:
     specials = [k for k, n in supply.items() if n > 0 and not strength[k]]
     if not followers and not specials:
         return []  # MEEPLE-6
-    free = game._free(pos, turned)
+    touching = game._touching(pos, turned)
+    free = game._free(pos, turned, touching)
     farmers = game.options.farmers
-    joined = game._joined(pos, turned) if specials else None
+    joined = game._joined(pos, turned, touching) if specials else None
     out = []
     for seg in turned.in_order:
         if followers and free[seg.index] and (seg.kind != FIELD or farmers):

@@ -237,6 +237,6 @@ def coverable(game: Game, squares: list[int]) -> set[int]:
             offsets = [offset for offset, _ in turned.squares]
             for anchor in sorted({pos - offset for pos in wanted for offset in offsets}):
                 hits = {anchor + offset for offset in offsets} & wanted
-                if hits - out and board.piece_misfit(anchor, turned) is None:
+                if hits - out and board.piece_misfit(anchor, turned, False) is None:
                     out |= hits
     return out

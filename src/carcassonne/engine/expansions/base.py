@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from carcassonne.engine.options import Options
@@ -14,15 +13,21 @@ if TYPE_CHECKING:
     from carcassonne.engine.scoring import Award
 
 
-@dataclass(frozen=True, slots=True)
 class Joined:
     """A segment of a tile about to be placed, as its feature would be once
     the tile lies: whether that feature would be complete, and each player's
-    follower strength in it. Placement rules of special figures ask this."""
+    follower strength in it. Placement rules of special figures ask this.
 
-    segment: Segment
-    complete: bool
-    strength: dict[int, int]
+    A plain class, read only by convention: the figure options of a special
+    figure make several per move, and a frozen dataclass's ``__init__`` runs
+    as interpreted Python even in the compiled engine (about 0.9 µs each)."""
+
+    __slots__ = ("complete", "segment", "strength")
+
+    def __init__(self, segment: Segment, complete: bool, strength: dict[int, int]) -> None:
+        self.segment = segment
+        self.complete = complete
+        self.strength = strength
 
 
 class Expansion:

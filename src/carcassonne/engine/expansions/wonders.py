@@ -103,15 +103,16 @@ class Wonders(Expansion):
         state = game.state["wonders"]
         if not state["available"]:
             return None  # WON-GET-5
+        chosen = state["chosen"]
+        if chosen is None:
+            qualifiers = self._qualifiers(game)  # asked after every move: no wonder first
+            if not qualifiers:
+                return None
+            if len(qualifiers) > 1:
+                return active, [AwardWonder(p) for p in qualifiers]  # WON-GET-3
+            chosen = qualifiers[0]
         takes: list[AnyMove] = [TakeWonder(w) for w in state["available"]]
-        if state["chosen"] is not None:
-            return state["chosen"], takes
-        qualifiers = self._qualifiers(game)
-        if not qualifiers:
-            return None
-        if len(qualifiers) == 1:
-            return qualifiers[0], takes
-        return active, [AwardWonder(p) for p in qualifiers]  # WON-GET-3
+        return chosen, takes
 
     def refuse_decision(self, game: Game, move: AnyMove) -> str | None:
         state = game.state["wonders"]
