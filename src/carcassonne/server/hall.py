@@ -1,10 +1,13 @@
 """The hall: every table of the server, and everything that may happen to one.
 
 Each change (create, join, start, leave, a move) follows the same order:
-check, store, then change the table in memory and tell its connections.
-Changes of one table take its lock, so they happen one at a time; the
-database is written in worker threads (moves in threads of their own, so
-the lobby never waits behind them), and other tables go on meanwhile.
+check, store, then change the table in memory and tell its connections (a
+move is checked by playing it on the table's game, and taken back if it
+cannot be stored: tables.py). Changes of one table take its lock, so they
+happen one at a time; the database is written in worker threads, and
+moves apart from them, grouped with the moves of other tables that arrive
+meanwhile (move_writes.py), so the lobby never waits behind them; other
+tables go on meanwhile.
 
 On start the hall loads every table's row, which says all the lobby
 shows (scores and the seat to move included), and serves at once; each
