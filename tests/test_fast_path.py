@@ -108,3 +108,39 @@ def test_undoable_takes_only_a_bool():
         with pytest.raises(TypeError, match="undoable is True or False"):
             game.undoable = bad
     assert game.undoable is True
+
+
+def _play_some(game: Game, rng: random.Random, moves: int) -> None:
+    for _ in range(moves):
+        if game.is_over:
+            return
+        legal = game.legal_moves()
+        if not isinstance(legal, type(Game.new(seed=0).legal_moves())):
+            game.play(rng.choice(list(legal)))
+        else:
+            game.play(legal.random(rng))
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), sets=st.sampled_from(SETS),
+       without=st.integers(0, 60), kept=st.integers(1, 40))
+def test_undo_kept_again_after_a_stretch_without_it_goes_back_exactly(seed, sets, without,
+                                                                      kept):
+    """A game that keeps no undo writes no journals (board, features,
+    figures); kept again, undo must still go back exactly to that moment:
+    the game then plays on as a fresh replay of its record does."""
+    game = Game.new(players=3, sets=sets, seed=seed)
+    game.undoable = False
+    rng = random.Random(seed)
+    _play_some(game, rng, without)
+    game.undoable = True
+    replay = Game.from_record(game.to_record())
+    _play_some(game, rng, kept)
+    while True:
+        try:
+            game.undo()
+        except IndexError:
+            break
+    assert game.to_record() == replay.to_record()
+    assert [str(m) for m in game.legal_moves()] == [str(m) for m in replay.legal_moves()]
+    assert summary(play_out(game, seed + 1, False)) == summary(play_out(replay, seed + 1, False))

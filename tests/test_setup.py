@@ -9,12 +9,16 @@ the move otherwise. Both are ``ValueError``.
 from __future__ import annotations
 
 import copy
+import random
 from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carcassonne import Game, RecordError, SetupError
+from carcassonne.engine.setup import shuffle
 from carcassonne.tiles import START_TILE, TILES_BY_SET
 
 # -- Game.new ------------------------------------------------------------------------
@@ -298,3 +302,24 @@ def test_result_is_not_checked_when_asked() -> None:
 def test_winners_that_are_not_a_list_are_a_record_error() -> None:
     with pytest.raises(RecordError, match="winners"):
         Game.from_record(record_with(result={"scores": [3, 0], "winners": 3}))
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**64), length=st.integers(0, 200))
+def test_the_engine_shuffles_exactly_as_the_standard_library(seed: int, length: int) -> None:
+    """``setup.shuffle`` (compiled with the engine) must give the order of
+    ``random.Random.shuffle`` for every seed, or a seed would deal another
+    stack than it always has."""
+    ours, theirs = list(range(length)), list(range(length))
+    shuffle(random.Random(seed), ours)
+    random.Random(seed).shuffle(theirs)
+    assert ours == theirs
+
+
+def test_a_seed_deals_the_stack_the_standard_library_deals() -> None:
+    from carcassonne.engine.setup import choose_sets, full_stack
+
+    for seed in (0, 1, 2**40):
+        tiles = full_stack(choose_sets(["base", "inns_cathedrals"]))
+        random.Random(seed).shuffle(tiles)
+        assert list(Game.new(sets=["base", "inns_cathedrals"], seed=seed).stack) == tiles

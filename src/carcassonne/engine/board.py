@@ -14,14 +14,14 @@ square), whatever the history of the board.
 
 from __future__ import annotations
 
-from bisect import insort
+from typing import Final
 
 from carcassonne.tiles import TILE_LIST, Turned
 from carcassonne.tiles.geometry import DELTA, SIDE_NAMES, unpack
 from carcassonne.tiles.loader import EDGE_CODES, KIND_NAMES
 from carcassonne.tiles.pieces import PieceTurn, PieceType
 
-NKEYS = 256
+NKEYS: Final = 256
 
 
 def _fits(edge_key: int, key: int) -> bool:
@@ -50,9 +50,20 @@ def _tables() -> tuple[list[tuple[tuple[int, ...], ...]], list[tuple[int, ...]]]
 #: ``ALL_FITS[tile][key]``: every quarter turn that fits, canonical or not, as
 #: bits (``1 << quarter``). Plain ints and tuples of ints keep these tables out
 #: of the garbage collector's way.
-FITS, ALL_FITS = _tables()
+_FITS_TABLES = _tables()
+FITS: Final = _FITS_TABLES[0]
+ALL_FITS: Final = _FITS_TABLES[1]
 
-_EDGE_NAMES = {code: KIND_NAMES[code] for code in EDGE_CODES.values()}
+_EDGE_NAMES: Final = {code: KIND_NAMES[code] for code in EDGE_CODES.values()}
+
+
+def _insort(items: list[int], value: int) -> None:
+    """``bisect.insort`` for the short sorted lists of the board (a plain
+    loop: compiled, it beats a call into the standard library)."""
+    i = len(items)
+    while i and items[i - 1] > value:
+        i -= 1
+    items.insert(i, value)
 
 
 class Board:
@@ -62,7 +73,7 @@ class Board:
     ids of its segments are ``first node + segment index``.
     """
 
-    __slots__ = ("active", "groups", "journal", "spots", "tiles")
+    __slots__ = ("active", "groups", "journal", "keep", "spots", "tiles")
 
     def __init__(self) -> None:
         self.tiles: dict[int, tuple[int, Turned]] = {}
@@ -70,6 +81,9 @@ class Board:
         self.groups: dict[int, list[int]] = {}
         self.active: list[int] = []
         self.journal: list[tuple[int, int, list[tuple[int, int]]]] = []
+        #: Whether placements are journaled (a game that keeps no undo sets
+        #: it off; a tentative placement turns it on for its own span).
+        self.keep = True
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -78,6 +92,7 @@ class Board:
         other.groups = {key: g.copy() for key, g in self.groups.items() if g}
         other.active = self.active.copy()
         other.journal = self.journal.copy()
+        other.keep = self.keep
         return other
 
     def _leave(self, key: int, pos: int) -> None:
@@ -91,16 +106,18 @@ class Board:
         if group is None:
             group = self.groups[key] = []
         if not group:
-            insort(self.active, key)
-        insort(group, pos)
+            _insort(self.active, key)
+        _insort(group, pos)
 
     def place(self, pos: int, turned: Turned, first_node: int) -> None:
         """Put a tile on ``pos`` (an open spot, or anywhere on an empty board)."""
         tiles, spots = self.tiles, self.spots
         tiles[pos] = (first_node, turned)
-        key = spots.pop(pos, 0)
+        key = spots.get(pos, 0)
         if key:
+            del spots[pos]
             self._leave(key, pos)
+        keep = self.keep
         changed = []
         edge_key = turned.edge_key
         for side in range(4):
@@ -114,8 +131,10 @@ class Board:
                 self._leave(old, npos)
             spots[npos] = new
             self._join(new, npos)
-            changed.append((npos, old))
-        self.journal.append((pos, key, changed))
+            if keep:
+                changed.append((npos, old))
+        if keep:
+            self.journal.append((pos, key, changed))
 
     def unplace(self) -> None:
         """Take back the last placement."""
@@ -202,7 +221,7 @@ class Board:
 
 
 #: The reason :meth:`Board.piece_misfit` gives when asked not to explain.
-_PIECE_RULE = "WON-PLACE-1"
+_PIECE_RULE: Final = "WON-PLACE-1"
 
 
 def _square(pos: int) -> str:
@@ -210,5 +229,5 @@ def _square(pos: int) -> str:
     return f"{x},{y}"
 
 
-_SIDE_WORDS = {i: {"N": "north", "E": "east", "S": "south", "W": "west"}[n]
+_SIDE_WORDS: Final = {i: {"N": "north", "E": "east", "S": "south", "W": "west"}[n]
                for i, n in enumerate(SIDE_NAMES)}

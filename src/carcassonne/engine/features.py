@@ -28,7 +28,8 @@ _Entry = tuple[int, int, list[int], int, int]
 class Features:
     """All nodes and features of one board."""
 
-    __slots__ = ("followers", "journal", "members", "node_pos", "node_seg", "open", "root")
+    __slots__ = ("followers", "journal", "keep", "members", "node_pos", "node_seg", "open",
+                 "root")
 
     def __init__(self) -> None:
         self.root: list[int] = []
@@ -38,6 +39,9 @@ class Features:
         self.node_pos: list[int] = []
         self.node_seg: list[Segment] = []
         self.journal: list[_Entry] = []
+        #: Whether changes are journaled (a game that keeps no undo sets it
+        #: off; a tentative change turns it on for its own span).
+        self.keep = True
 
     def copy(self) -> Features:
         other = Features.__new__(Features)
@@ -48,6 +52,7 @@ class Features:
         other.node_pos = self.node_pos.copy()
         other.node_seg = self.node_seg.copy()
         other.journal = self.journal.copy()
+        other.keep = self.keep
         return other
 
     def add_tile(self, pos: int, turned: Turned, tiles: dict[int, tuple[int, Turned]]) -> int:
@@ -55,16 +60,17 @@ class Features:
         neighbours' features. ``tiles`` is the board before this tile.
         Returns the first node id of the tile."""
         root, members, open_, followers = self.root, self.members, self.open, self.followers
+        node_pos = self.node_pos
         first = len(root)
-        size = len(turned.segments)
-        nodes = range(first, first + size)
-        root.extend(nodes)
-        members.extend([[n] for n in nodes])
+        for n in range(first, first + len(turned.segments)):
+            root.append(n)
+            members.append([n])
+            followers.append(0)
+            node_pos.append(pos)
         open_.extend(turned.open_sides)
-        followers.extend([0] * size)
-        self.node_pos.extend([pos] * size)
         self.node_seg.extend(turned.segments)
         journal = self.journal
+        keep = self.keep
         links = turned.links
         for side in range(4):
             neighbour = tiles.get(pos + DELTA[side])
@@ -79,16 +85,17 @@ class Features:
                     ma, mb = members[a], members[b]
                     if len(ma) < len(mb):
                         a, b, ma, mb = b, a, mb, ma
-                    journal.append((a, b, ma, open_[a], followers[a]))
+                    if keep:
+                        journal.append((a, b, ma, open_[a], followers[a]))
                     for n in mb:
                         root[n] = a
                     members[a] = ma + mb
-                    open_[a] += open_[b]
-                    followers[a] += followers[b]
-                else:
+                    open_[a] = open_[a] + open_[b]
+                    followers[a] = followers[a] + followers[b]
+                elif keep:
                     journal.append((a, -1, members[a], open_[a], followers[a]))
                 if kind != FIELD:
-                    open_[a] -= 2
+                    open_[a] = open_[a] - 2
         return first
 
     def join(self, a: int, b: int) -> None:
@@ -100,18 +107,20 @@ class Features:
             return
         if len(members[a]) < len(members[b]):
             a, b = b, a
-        self.journal.append((a, b, members[a], open_[a], followers[a]))
+        if self.keep:
+            self.journal.append((a, b, members[a], open_[a], followers[a]))
         for n in members[b]:
             root[n] = a
         members[a] = members[a] + members[b]
-        open_[a] += open_[b]
-        followers[a] += followers[b]
+        open_[a] = open_[a] + open_[b]
+        followers[a] = followers[a] + followers[b]
 
     def add_followers(self, node: int, count: int) -> None:
         """Count ``count`` more (or, negative, fewer) followers in node's feature."""
         r = self.root[node]
-        self.journal.append((r, -1, self.members[r], self.open[r], self.followers[r]))
-        self.followers[r] += count
+        if self.keep:
+            self.journal.append((r, -1, self.members[r], self.open[r], self.followers[r]))
+        self.followers[r] = self.followers[r] + count
 
     def rollback(self, journal_length: int, node_count: int) -> None:
         """Restore the state when the journal had ``journal_length`` entries

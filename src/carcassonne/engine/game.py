@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from carcassonne.engine import scoring, special, survey
 from carcassonne.engine.board import ALL_FITS, Board
@@ -38,6 +38,7 @@ from carcassonne.engine.setup import (
     full_stack,
     max_players,
     player_names,
+    shuffle,
 )
 from carcassonne.tiles import (
     CITY,
@@ -47,6 +48,7 @@ from carcassonne.tiles import (
     START_TILE,
     TILE_LIST,
     TILES,
+    Turned,
 )
 from carcassonne.tiles.geometry import DELTA, LOCATION_INDEX, QUARTER_OF, RING, pack, unpack
 
@@ -56,9 +58,9 @@ from carcassonne.tiles.geometry import DELTA, LOCATION_INDEX, QUARTER_OF, RING, 
 Touching = tuple[list[int], dict[int, int], list[int]]
 
 #: Followers each player starts with (``SETUP-2``).
-MEEPLES = 7
+MEEPLES: Final = 7
 #: A square and the eight around it: the monasteries a tile may complete.
-AROUND = (0, *RING)
+AROUND: Final = (0, *RING)
 
 
 class Game:
@@ -80,6 +82,9 @@ class Game:
         self.players: tuple[str, ...] = tuple(players)
         self.sets = sets
         self.options = options
+        #: The options read on every move, kept as plain fields.
+        self._hand: int = options.hand
+        self._farmers: bool = options.farmers
         self.seed = seed
         self.stack: tuple[str, ...] = tuple(stack)
         self._stack = [TILES[t].index for t in stack]
@@ -182,7 +187,7 @@ class Game:
             raise SetupError(f"the seed must be an integer, not {shown(seed)}")
         if stack is None:
             tiles = full_stack(chosen)
-            random.Random(seed).shuffle(tiles)
+            shuffle(random.Random(seed), tiles)
         else:
             if isinstance(stack, str) or not isinstance(stack, Iterable):
                 raise SetupError(f"the stack must be a list of tile ids, not {shown(stack)}")
@@ -447,8 +452,14 @@ class Game:
         # (the engine calls this, not the setter: a compiled property setter
         # taking ``object`` is not safe to call from compiled code)
         self._undoable = keep
+        # Only undo reads the journals: without it they are neither kept nor
+        # written (a tentative change turns them on for its own span).
+        self._features.keep = self._board.keep = keep
         if not keep:
             self._frames.clear()
+            self._features.journal.clear()
+            self._board.journal.clear()
+            self._figure_journal.clear()
 
     def undo(self) -> AnyMove:
         """Take back the last move and return it; the game is exactly as it was."""
@@ -479,7 +490,7 @@ class Game:
         self.state = self._copy_state(state)  # the frame may be shared with a copy
         self._hands = [list(h) for h in hands]
         self._scores = list(scores)
-        self._supply = [dict(s) for s in supply]
+        self._supply = list(supply)
         del self._events[events:]
         del self._discards[discards:]
         self._version += 1
@@ -502,6 +513,7 @@ class Game:
         shared, what changes is copied one level deep (the frames, journals
         and history hold tuples that are never changed in place)."""
         self.players, self.sets, self.options = other.players, other.sets, other.options
+        self._hand, self._farmers = other._hand, other._farmers
         self.seed, self.stack, self._stack = other.seed, other.stack, other._stack
         self._n = other._n
         self._expansions, self._strength = other._expansions, other._strength
@@ -513,7 +525,7 @@ class Game:
         self._monasteries = other._monasteries.copy()
         self._near_monastery = other._near_monastery.copy()
         self._scores = other._scores.copy()
-        self._supply = [s.copy() for s in other._supply]
+        self._supply = other._supply.copy()  # its dicts are never changed in place
         self.state = other._copy_state()
         self._part, self._draw, self._current = other._part, other._draw, other._current
         self._events = other._events.copy()
@@ -553,7 +565,7 @@ class Game:
         for p in hidden:
             pool.extend(self._hands[p])
         pool.sort()  # the deal depends on what is hidden, never on its real order
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for p in hidden:
             size = len(self._hands[p])
             self._hands[p] = pool[:size]
@@ -605,7 +617,7 @@ class Game:
             raise IllegalMove("MEEPLE-1", "at most one figure may be placed per turn")
         return tile.index, pos, turned, figures
 
-    def _check_figure(self, fig: Figure, move: Move, turned: Any,
+    def _check_figure(self, fig: Figure, move: Move, turned: Turned,
                       pos: int) -> tuple[int, str]:
         player = self._current
         if fig.figure not in self._supply[player]:
@@ -628,7 +640,7 @@ class Game:
                                               f"{fig.feature} at {fig.spot}")
         segment = turned.segments[index]
         if self._strength[fig.figure]:
-            if segment.kind == FIELD and not self.options.farmers:
+            if segment.kind == FIELD and not self._farmers:
                 raise IllegalMove("MEEPLE-2", "farmers are switched off in this game "
                                               "(option farmers = false)")
             if not self._free(pos, turned)[index]:
@@ -648,7 +660,7 @@ class Game:
                 return reason
         return None
 
-    def _joined(self, pos: int, turned: Any, touching: Touching | None = None) -> list[Joined]:
+    def _joined(self, pos: int, turned: Turned, touching: Touching | None = None) -> list[Joined]:
         """Each segment of ``turned`` as its feature would be once the tile lies
         on ``pos``, worked out without placing it (from :meth:`_touching`, or
         ``touching`` if given): complete when the open sides of the
@@ -679,7 +691,7 @@ class Game:
             out.append(Joined(seg, seg.kind in (CITY, ROAD) and not open_sides_left, strength))
         return out
 
-    def _free(self, pos: int, turned: Any, touching: Touching | None = None) -> list[bool]:
+    def _free(self, pos: int, turned: Turned, touching: Touching | None = None) -> list[bool]:
         """For each segment of ``turned`` placed on ``pos``: whether the feature
         it belongs to once the tile is connected holds no follower
         (``MEEPLE-3``; from :meth:`_touching`, or ``touching`` if given)."""
@@ -691,7 +703,7 @@ class Game:
                 busy[group[i]] = True
         return [not busy[g] for g in group]
 
-    def _touching(self, pos: int, turned: Any) -> Touching:
+    def _touching(self, pos: int, turned: Turned) -> Touching:
         """How ``turned`` placed on ``pos`` would join the features around it,
         without placing it: per segment, its group (the segment naming it);
         per neighbouring feature root it touches, a segment touching it; per
@@ -739,14 +751,14 @@ class Game:
         features = self._features
         self._frames.append((
             self._current, self._draw, tuple(tuple(h) for h in self._hands),
-            tuple(self._scores), tuple(s.copy() for s in self._supply), len(self._events),
+            tuple(self._scores), tuple(self._supply), len(self._events),
             len(self._discards), self._over, len(features.root), len(features.journal),
             len(self._board.journal), len(self._figure_journal), pos, self._part,
             self._copy_state() if self._expansions else self.state,
             (self._mode, self._resume, self._turn),
         ))
 
-    def _apply(self, move: Move, tile: int, pos: int, turned: Any,
+    def _apply(self, move: Move, tile: int, pos: int, turned: Turned,
                figures: list[tuple[int, str]]) -> None:
         features, board = self._features, self._board
         player = self._current
@@ -766,15 +778,16 @@ class Game:
         for seg, figure in figures:
             node = first + seg
             self._figures[node] = (player, figure)
-            self._figure_journal.append((node, None))
-            self._supply[player][figure] -= 1
+            if self._undoable:
+                self._figure_journal.append((node, None))
+            self._change_supply(player, figure, -1)
             if self._strength[figure]:
                 features.add_followers(node, 1)
         self._place_static(pos, turned, first)
         done = self._completed(pos, turned, first, [])
         if done:
             self._score(done, index)
-        if self.options.hand > 1 and helper is None:
+        if self._hand > 1 and helper is None:
             self._refill(player)  # VAR-HAND-2, VAR-HAND-4
         self._finish(player, extra, helper[2] if helper is not None else None)
 
@@ -793,21 +806,21 @@ class Game:
             return
         # TB-BUILD-8: no second part once the stack is empty; VAR-HAND-4: with a
         # hand, the second tile comes from the refilled hand.
-        if extra and (self.options.hand > 1 or self._draw < len(self._stack)):
+        if extra and (self._hand > 1 or self._draw < len(self._stack)):
             self._part = 1
             if self._start_part(player):
                 return
         self._part = 0
         self._start_turn((player + 1) % self._n)
 
-    def _place_static(self, pos: int, turned: Any, first: int) -> None:
+    def _place_static(self, pos: int, turned: Turned, first: int) -> None:
         if turned.monastery >= 0:
             self._monasteries[pos] = first + turned.monastery
             near = self._near_monastery
             for d in AROUND:
                 near[pos + d] = (*near.get(pos + d, ()), pos)
 
-    def _completed(self, pos: int, turned: Any, first: int, done: list[int]) -> list[int]:
+    def _completed(self, pos: int, turned: Turned, first: int, done: list[int]) -> list[int]:
         """Add to ``done`` the roads, cities and monasteries the tile on
         ``pos`` completed (``SCORE-1``), and return it."""
         features = self._features
@@ -838,14 +851,24 @@ class Game:
         for r in done:
             self._return_figures(r)
 
+    def _change_supply(self, player: int, figure: str, change: int) -> None:
+        """Add ``change`` to ``player``'s supply of ``figure``. A supply dict is
+        replaced, never changed in place, so undo frames and copies of the
+        game share them."""
+        old = self._supply[player]
+        new = old.copy()
+        new[figure] = old[figure] + change
+        self._supply[player] = new
+
     def _return_figures(self, r: int) -> None:
         figs, features = self._figures, self._features
         returned = 0
         for n in features.members[r]:
             fig = figs.pop(n, None)
             if fig is not None:
-                self._figure_journal.append((n, fig))
-                self._supply[fig[0]][fig[1]] += 1
+                if self._undoable:
+                    self._figure_journal.append((n, fig))
+                self._change_supply(fig[0], fig[1], 1)
                 if self._strength[fig[1]]:
                     returned += 1
         if returned:
@@ -871,7 +894,7 @@ class Game:
 
     def _refill(self, player: int) -> None:
         hand = self._hands[player]
-        while len(hand) < self.options.hand and self._draw < len(self._stack):
+        while len(hand) < self._hand and self._draw < len(self._stack):
             hand.append(self._stack[self._draw])
             self._draw += 1
 
@@ -909,7 +932,7 @@ class Game:
         if self._piece_givers and self._part == 0 and special.start_with_piece(self, player):
             return True
         hand = self._hands[player]
-        if self.options.hand == 1:
+        if self._hand == 1:
             tile = self._take_placeable(player)
             if tile is not None:
                 hand.append(tile)

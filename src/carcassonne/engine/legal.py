@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, TypeVar, overload
 
 from carcassonne.engine.board import FITS
 from carcassonne.engine.errors import shown
 from carcassonne.engine.moves import Figure, Move
-from carcassonne.tiles import FIELD, KIND_NAMES, TILE_LIST, TILES, Segment
+from carcassonne.tiles import FIELD, KIND_NAMES, TILE_LIST, TILES, Segment, Turned
 from carcassonne.tiles.geometry import LOCATION_INDEX, pack, unpack
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 #: The kind of move a listing holds.
 M = TypeVar("M")
 
-_FIGURES: dict[tuple[str, Segment], Figure] = {}
+_FIGURES: Final[dict[tuple[str, Segment], Figure]] = {}
 
 
 def figure_value(figure: str, segment: Segment) -> Figure:
@@ -45,7 +45,7 @@ def figure_value(figure: str, segment: Segment) -> Figure:
     return fig
 
 
-def figure_options(game: Game, pos: int, turned: Any) -> list[Figure]:
+def figure_options(game: Game, pos: int, turned: Turned) -> list[Figure]:
     """The figures the current player may put on ``turned`` placed on ``pos``
     (``MEEPLE-1`` to ``MEEPLE-6``), "no figure" not included."""
     player = game._current
@@ -57,7 +57,7 @@ def figure_options(game: Game, pos: int, turned: Any) -> list[Figure]:
         return []  # MEEPLE-6
     touching = game._touching(pos, turned)
     free = game._free(pos, turned, touching)
-    farmers = game.options.farmers
+    farmers = game._farmers
     joined = game._joined(pos, turned, touching) if specials else None
     out = []
     for seg in turned.in_order:
@@ -71,7 +71,7 @@ def figure_options(game: Game, pos: int, turned: Any) -> list[Figure]:
     return out
 
 
-def segment_index(turned: Any, fig: Figure) -> int:
+def segment_index(turned: Turned, fig: Figure) -> int:
     """The segment of ``turned`` that ``fig`` (one of its figure options) stands on."""
     if fig.feature == "monastery" or fig.spot is None:
         return int(turned.monastery)
@@ -200,8 +200,9 @@ class LegalMoves(MoveSequence[Move]):
                 break
             i -= size
         tile, squares, quarters = block
-        k, r = divmod(i, len(quarters))
-        pos = squares[k]
+        turns = len(quarters)
+        pos = squares[i // turns]
+        r = i % turns
         turned = TILE_LIST[tile].turned[quarters[r]]
         figures = figure_options(game, pos, turned)
         j = int(rng.random() * (len(figures) + 1))

@@ -19,16 +19,16 @@ mirrors docs/formats.md, which tools outside the project read too.
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from carcassonne.engine.errors import shown
 from carcassonne.tiles.geometry import LOCATION_INDEX
 
-FIGURE_NAMES = ("meeple", "large", "builder", "pig")
-FEATURE_NAMES = ("city", "road", "field", "monastery")
-ROTATIONS = (0, 90, 180, 270)
+FIGURE_NAMES: Final = ("meeple", "large", "builder", "pig")
+FEATURE_NAMES: Final = ("city", "road", "field", "monastery")
+ROTATIONS: Final = (0, 90, 180, 270)
 #: The longest tile or wonder id a move may name (the longest known has 17).
-ID_LENGTH = 40
+ID_LENGTH: Final = 40
 
 _SQUARE = r"(-?\d{1,9}),(-?\d{1,9})"
 _TILE_RE = re.compile(rf"^(\S+?)@{_SQUARE}r(\d{{1,9}})$")

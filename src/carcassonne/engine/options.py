@@ -8,12 +8,12 @@ in the game is refused with a :class:`SetupError`.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from carcassonne.engine.errors import SetupError, shown
 
 #: name -> (default, allowed values or a type, the set it belongs to)
-OPTION_SPECS: dict[str, tuple[Any, tuple[Any, ...], str]] = {
+OPTION_SPECS: Final[dict[str, tuple[Any, tuple[Any, ...], str]]] = {
     "farmers": (True, (True, False), "base"),
     "farm_scoring": ("current", ("current", "first_edition"), "base"),
     "tiny_city": (4, (4, 2), "base"),

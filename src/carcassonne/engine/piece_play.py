@@ -41,6 +41,7 @@ def claims(game: Game, anchor: int, piece: PieceTurn) -> Claims:
     are made for a moment, joined, read, and rolled back."""
     features = game._features
     journal, nodes = len(features.journal), len(features.root)
+    keep, features.keep = features.keep, True  # rolled back below, even without undo
     tiles = game._board.tiles
     firsts = [features.add_tile(anchor + offset, turned, tiles)
               for offset, turned in piece.squares]
@@ -52,6 +53,7 @@ def claims(game: Game, anchor: int, piece: PieceTurn) -> Claims:
             for seg in turned.segments]
            for first, (_, turned) in zip(firsts, piece.squares, strict=True)]
     features.rollback(journal, nodes)
+    features.keep = keep
     return out
 
 
@@ -168,6 +170,7 @@ def helper_spots(game: Game, tile: int, piece_id: str) -> set[tuple[int, int]]:
     piece = PIECES[piece_id]
     fits = ALL_FITS[tile]
     out = set()
+    keep, board.keep = board.keep, True  # each trial is taken back, even without undo
     for key in list(board.active):
         bits = fits[key]
         if not bits:
@@ -180,4 +183,5 @@ def helper_spots(game: Game, tile: int, piece_id: str) -> set[tuple[int, int]]:
                 if board.piece_placements(piece):
                     out.add((pos, quarter))
                 board.unplace()
+    board.keep = keep
     return out

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from carcassonne.engine.errors import SetupError, shown
 from carcassonne.tiles import SET_NAMES, START_TILE, TILES, TILES_BY_SET
 
 #: The sets this engine plays today.
-SUPPORTED_SETS = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
+SUPPORTED_SETS: Final = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
 
 
 def max_players(sets: tuple[str, ...]) -> int:
@@ -85,3 +86,28 @@ def check_stack(stack: list[Any], sets: tuple[str, ...]) -> None:
             raise SetupError(f"the stack holds {count - (tile_id == START_TILE)} copies of "
                              f"{tile_id}, the sets only {tile.count}{extra}")
 
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does.
+
+    The same Fisher-Yates walk and the same draws (``getrandbits`` of the
+    bound's bit length, drawn again while too large), so a seed gives the
+    same order as :meth:`random.Random.shuffle` on every Python version
+    since 3.2; written here so that a compiled engine runs it as compiled
+    code (the standard library's is interpreted, a few percent of a short
+    game). A subclass of ``Random`` may draw otherwise: it gets its own
+    ``shuffle``."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    bits = rng.getrandbits
+    i = len(items) - 1
+    while i > 0:
+        n = i + 1
+        k = n.bit_length()
+        j: int = bits(k)
+        while j >= n:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
+        i -= 1

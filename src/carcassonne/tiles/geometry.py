@@ -21,24 +21,26 @@ Two tiles touch side ``s`` to side ``s + 2``, and half ``(s, L)`` to half
 
 from __future__ import annotations
 
-STRIDE = 1 << 12
-HALF_STRIDE = STRIDE // 2
+from typing import Final
+
+STRIDE: Final = 1 << 12
+HALF_STRIDE: Final = STRIDE // 2
 
 N, E, S, W = 0, 1, 2, 3
-SIDE_NAMES = ("N", "E", "S", "W")
-HALF_NAMES = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
-INNER = 12
-LOCATION_NAMES = (*SIDE_NAMES, *HALF_NAMES, "inner")
-LOCATION_INDEX = {name: i for i, name in enumerate(LOCATION_NAMES)}
+SIDE_NAMES: Final = ("N", "E", "S", "W")
+HALF_NAMES: Final = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
+INNER: Final = 12
+LOCATION_NAMES: Final = (*SIDE_NAMES, *HALF_NAMES, "inner")
+LOCATION_INDEX: Final = {name: i for i, name in enumerate(LOCATION_NAMES)}
 
 #: Packed offset to the neighbouring square through each side.
-DELTA = (-1, STRIDE, 1, -STRIDE)
+DELTA: Final = (-1, STRIDE, 1, -STRIDE)
 #: Packed offsets of the eight squares around a square (monastery ring).
-RING = (-1, 1, STRIDE, -STRIDE, STRIDE - 1, STRIDE + 1, -STRIDE - 1, -STRIDE + 1)
+RING: Final = (-1, 1, STRIDE, -STRIDE, STRIDE - 1, STRIDE + 1, -STRIDE - 1, -STRIDE + 1)
 
-ROTATIONS = (0, 90, 180, 270)
+ROTATIONS: Final = (0, 90, 180, 270)
 #: Quarter turns of each rotation in degrees.
-QUARTER_OF = {rotation: quarter for quarter, rotation in enumerate(ROTATIONS)}
+QUARTER_OF: Final = {rotation: quarter for quarter, rotation in enumerate(ROTATIONS)}
 
 
 def pack(x: int, y: int) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from carcassonne.tiles.geometry import (
     HALF_NAMES,
@@ -27,14 +27,17 @@ from carcassonne.tiles.geometry import (
 )
 
 # Feature kinds; the first three double as edge codes (what a side shows).
-CITY, ROAD, FIELD, MONASTERY = 1, 2, 3, 4
-KIND_NAMES = {CITY: "city", ROAD: "road", FIELD: "field", MONASTERY: "monastery"}
-KIND_CODES = {name: code for code, name in KIND_NAMES.items()}
-EDGE_CODES = {"C": CITY, "R": ROAD, "F": FIELD}
-EDGE_LETTERS = {code: letter for letter, code in EDGE_CODES.items()}
+CITY: Final = 1
+ROAD: Final = 2
+FIELD: Final = 3
+MONASTERY: Final = 4
+KIND_NAMES: Final = {CITY: "city", ROAD: "road", FIELD: "field", MONASTERY: "monastery"}
+KIND_CODES: Final = {name: code for code, name in KIND_NAMES.items()}
+EDGE_CODES: Final = {"C": CITY, "R": ROAD, "F": FIELD}
+EDGE_LETTERS: Final = {code: letter for letter, code in EDGE_CODES.items()}
 
-SET_NAMES = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
-START_TILE = "BA/RCr"
+SET_NAMES: Final = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
+START_TILE: Final = "BA/RCr"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -274,9 +277,12 @@ def load() -> tuple[dict[str, TileType], dict[str, list[TileType]], dict[str, di
     return by_id, by_set, wonders
 
 
-TILES, TILES_BY_SET, WONDERS = load()
+_LOADED = load()
+TILES: Final = _LOADED[0]
+TILES_BY_SET: Final = _LOADED[1]
+WONDERS: Final = _LOADED[2]
 #: Tile types in index order (``TILE_LIST[t.index] is t``).
-TILE_LIST: tuple[TileType, ...] = tuple(TILES.values())
+TILE_LIST: Final[tuple[TileType, ...]] = tuple(TILES.values())
 
 __all__ = [
     "CITY", "EDGE_CODES", "FIELD", "HALF_NAMES", "KIND_CODES", "KIND_NAMES", "MONASTERY",

@@ -26,7 +26,7 @@ field may border a city on another square of the piece.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from carcassonne.tiles.geometry import LOCATION_INDEX, pack
 from carcassonne.tiles.loader import (
@@ -41,7 +41,7 @@ from carcassonne.tiles.loader import (
 )
 
 #: Followers a player may put on a piece as one action (``WON-MEEPLE-1``).
-PIECE_FIGURES = 2
+PIECE_FIGURES: Final = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,4 +186,4 @@ def build(raw: dict[str, Any]) -> PieceType:
     return piece
 
 
-PIECES: dict[str, PieceType] = {piece_id: build(raw) for piece_id, raw in WONDERS.items()}
+PIECES: Final[dict[str, PieceType]] = {piece_id: build(raw) for piece_id, raw in WONDERS.items()}

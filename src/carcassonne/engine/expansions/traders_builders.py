@@ -6,7 +6,7 @@ goods, and the log of goods taken.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from carcassonne.engine.expansions.base import Expansion, Joined
 from carcassonne.engine.scoring import ScoreEvent
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from carcassonne.engine.game import Game
     from carcassonne.engine.scoring import Award
 
-GOODS = ("wine", "grain", "cloth")
+GOODS: Final = ("wine", "grain", "cloth")
 
 
 class TradersBuilders(Expansion):

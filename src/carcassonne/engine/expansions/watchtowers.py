@@ -10,7 +10,7 @@ Towers pay nothing at the end (``WT-FINAL``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from carcassonne.engine.expansions.base import Expansion
 from carcassonne.engine.scoring import ScoreEvent
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from carcassonne.engine.scoring import Award
 
 #: What each tower type counts, in words: one, many.
-_WORDS = {"meeple": ("follower", "followers"),
+_WORDS: Final = {"meeple": ("follower", "followers"),
           "shield": ("coat of arms", "coats of arms"),
           "road_tile": ("tile with a road", "tiles with a road"),
           "monastery": ("monastery", "monasteries"),

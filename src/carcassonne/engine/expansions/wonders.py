@@ -21,7 +21,7 @@ player to take the next wonder.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from carcassonne.engine.errors import SetupError, shown
 from carcassonne.engine.expansions.base import Expansion
@@ -38,11 +38,11 @@ if TYPE_CHECKING:
 #: The first pair space and how far pairs move on, up to the last (``WON-GET-1``, ``-2``).
 FIRST_PAIR, PAIR_STEP, LAST_PAIR = 10, 5, 25
 #: Meeples in supply with this set (``WON-SETUP-1``).
-MEEPLES = 6
+MEEPLES: Final = 6
 #: Points per completed road for Stonehenge's owner (``WON-STONE``).
-STONEHENGE = 3
+STONEHENGE: Final = 3
 #: Points per own farmer for the Alhambra's owner (``WON-ALHAMBRA``).
-ALHAMBRA = 4
+ALHAMBRA: Final = 4
 
 
 def laid_out(players: int, given: Any, seed: Any) -> tuple[str, ...]:
@@ -139,7 +139,7 @@ class Wonders(Expansion):
         state["available"].remove(move.wonder)
         pairs = state["pairs"]
         pairs[seat] = None
-        game._supply[seat]["meeple"] += 1  # WON-PAIR: one of the pair joins the supply
+        game._change_supply(seat, "meeple", 1)  # WON-PAIR: one of the pair joins the supply
         for p, pair in enumerate(pairs):  # WON-GET-1 (c), WON-GET-2
             if pair is not None:
                 pairs[p] = min(pair + PAIR_STEP, LAST_PAIR)
