@@ -57,13 +57,17 @@ ALL_FITS: Final = _FITS_TABLES[1]
 _EDGE_NAMES: Final = {code: KIND_NAMES[code] for code in EDGE_CODES.values()}
 
 
-def _insort(items: list[int], value: int) -> None:
-    """``bisect.insort`` for the short sorted lists of the board (a plain
-    loop: compiled, it beats a call into the standard library)."""
-    i = len(items)
-    while i and items[i - 1] > value:
-        i -= 1
-    items.insert(i, value)
+def _index(items: list[int], value: int) -> int:
+    """Where ``value`` is, or goes, in the sorted list ``items`` (a binary
+    search: compiled, it beats a call into the standard library's bisect)."""
+    low, high = 0, len(items)
+    while low < high:
+        middle = (low + high) >> 1
+        if items[middle] < value:
+            low = middle + 1
+        else:
+            high = middle
+    return low
 
 
 class Board:
@@ -78,7 +82,9 @@ class Board:
     def __init__(self) -> None:
         self.tiles: dict[int, tuple[int, Turned]] = {}
         self.spots: dict[int, int] = {}
-        self.groups: dict[int, list[int]] = {}
+        #: Per key, its open spots in increasing order (an empty list is
+        #: never changed, only replaced, so boards share them: ``copy``).
+        self.groups: list[list[int]] = [[]] * NKEYS
         self.active: list[int] = []
         self.journal: list[tuple[int, int, list[tuple[int, int]]]] = []
         #: Whether placements are journaled (a game that keeps no undo sets
@@ -89,7 +95,9 @@ class Board:
         other = Board.__new__(Board)
         other.tiles = self.tiles.copy()
         other.spots = self.spots.copy()
-        other.groups = {key: g.copy() for key, g in self.groups.items() if g}
+        groups = other.groups = self.groups.copy()
+        for key in self.active:  # the keys whose groups are not empty
+            groups[key] = groups[key].copy()
         other.active = self.active.copy()
         other.journal = self.journal.copy()
         other.keep = self.keep
@@ -97,17 +105,19 @@ class Board:
 
     def _leave(self, key: int, pos: int) -> None:
         group = self.groups[key]
-        group.remove(pos)
+        del group[_index(group, pos)]
         if not group:
-            self.active.remove(key)
+            active = self.active
+            del active[_index(active, key)]
 
     def _join(self, key: int, pos: int) -> None:
-        group = self.groups.get(key)
-        if group is None:
-            group = self.groups[key] = []
-        if not group:
-            _insort(self.active, key)
-        _insort(group, pos)
+        group = self.groups[key]
+        if group:
+            group.insert(_index(group, pos), pos)
+        else:  # a new list: an empty one may be shared with a copy
+            self.groups[key] = [pos]
+            active = self.active
+            active.insert(_index(active, key), key)
 
     def place(self, pos: int, turned: Turned, first_node: int) -> None:
         """Put a tile on ``pos`` (an open spot, or anywhere on an empty board)."""

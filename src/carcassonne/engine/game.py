@@ -60,7 +60,7 @@ Touching = tuple[list[int], dict[int, int], list[int]]
 #: Followers each player starts with (``SETUP-2``).
 MEEPLES: Final = 7
 #: A square and the eight around it: the monasteries a tile may complete.
-AROUND: Final = (0, *RING)
+AROUND: Final[tuple[int, ...]] = (0, *RING)
 
 
 class Game:

@@ -17,9 +17,9 @@ in; using it after the game changed raises ``RuntimeError``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, Final, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast, overload
 
 from carcassonne.engine.board import FITS
 from carcassonne.engine.errors import shown
@@ -51,8 +51,11 @@ def figure_options(game: Game, pos: int, turned: Turned) -> list[Figure]:
     player = game._current
     supply = game._supply[player]
     strength = game._strength
-    followers = [k for k, n in supply.items() if n > 0 and strength[k]]
-    specials = [k for k, n in supply.items() if n > 0 and not strength[k]]
+    followers: list[str] = []
+    specials: list[str] = []
+    for k, n in supply.items():
+        if n > 0:
+            (followers if strength[k] else specials).append(k)
     if not followers and not specials:
         return []  # MEEPLE-6
     touching = game._touching(pos, turned)
@@ -78,9 +81,16 @@ def segment_index(turned: Turned, fig: Figure) -> int:
     return int(turned.at[LOCATION_INDEX[fig.spot]])
 
 
-def _move(fields: tuple[str, tuple[int, int], int, tuple[Figure, ...]]) -> Move:
-    """A :class:`Move` from already checked fields, without argument parsing."""
-    return tuple.__new__(Move, fields)
+#: ``tuple.__new__``, looked up once (``Move`` is a named tuple).
+_NEW_TUPLE: Final[Callable[..., Any]] = tuple.__new__
+#: The class of moves, held where compiled code reads it without a lookup by name.
+_MOVE: Final[type[Move]] = Move
+
+
+def _move(fields: tuple[object, ...]) -> Move:
+    """A :class:`Move` from already checked fields (tile, square, rotation,
+    figures), without argument parsing."""
+    return cast(Move, _NEW_TUPLE(_MOVE, fields))
 
 
 class MoveSequence(Sequence[M]):
@@ -143,7 +153,7 @@ class LegalMoves(MoveSequence[Move]):
             board = game._board
             hand = game._hands[game._current]
             for i, tile in enumerate(hand):
-                if tile in hand[:i]:
+                if i and tile in hand[:i]:
                     continue
                 # The squares that fit, a group of open spots per key in use
                 # (see board.py); inlined here, the hottest loop of a game.

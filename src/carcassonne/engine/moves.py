@@ -24,9 +24,9 @@ from typing import Any, Final, NamedTuple
 from carcassonne.engine.errors import shown
 from carcassonne.tiles.geometry import LOCATION_INDEX
 
-FIGURE_NAMES: Final = ("meeple", "large", "builder", "pig")
-FEATURE_NAMES: Final = ("city", "road", "field", "monastery")
-ROTATIONS: Final = (0, 90, 180, 270)
+FIGURE_NAMES: Final[tuple[str, ...]] = ("meeple", "large", "builder", "pig")
+FEATURE_NAMES: Final[tuple[str, ...]] = ("city", "road", "field", "monastery")
+ROTATIONS: Final[tuple[int, ...]] = (0, 90, 180, 270)
 #: The longest tile or wonder id a move may name (the longest known has 17).
 ID_LENGTH: Final = 40
 

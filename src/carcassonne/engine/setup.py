@@ -11,7 +11,8 @@ from carcassonne.engine.errors import SetupError, shown
 from carcassonne.tiles import SET_NAMES, START_TILE, TILES, TILES_BY_SET
 
 #: The sets this engine plays today.
-SUPPORTED_SETS: Final = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
+SUPPORTED_SETS: Final[tuple[str, ...]] = (
+    "base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
 
 
 def max_players(sets: tuple[str, ...]) -> int:

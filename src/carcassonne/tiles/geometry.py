@@ -27,18 +27,19 @@ STRIDE: Final = 1 << 12
 HALF_STRIDE: Final = STRIDE // 2
 
 N, E, S, W = 0, 1, 2, 3
-SIDE_NAMES: Final = ("N", "E", "S", "W")
-HALF_NAMES: Final = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
+SIDE_NAMES: Final[tuple[str, ...]] = ("N", "E", "S", "W")
+HALF_NAMES: Final[tuple[str, ...]] = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
 INNER: Final = 12
-LOCATION_NAMES: Final = (*SIDE_NAMES, *HALF_NAMES, "inner")
+LOCATION_NAMES: Final[tuple[str, ...]] = (*SIDE_NAMES, *HALF_NAMES, "inner")
 LOCATION_INDEX: Final = {name: i for i, name in enumerate(LOCATION_NAMES)}
 
 #: Packed offset to the neighbouring square through each side.
-DELTA: Final = (-1, STRIDE, 1, -STRIDE)
+DELTA: Final[tuple[int, ...]] = (-1, STRIDE, 1, -STRIDE)
 #: Packed offsets of the eight squares around a square (monastery ring).
-RING: Final = (-1, 1, STRIDE, -STRIDE, STRIDE - 1, STRIDE + 1, -STRIDE - 1, -STRIDE + 1)
+RING: Final[tuple[int, ...]] = (
+    -1, 1, STRIDE, -STRIDE, STRIDE - 1, STRIDE + 1, -STRIDE - 1, -STRIDE + 1)
 
-ROTATIONS: Final = (0, 90, 180, 270)
+ROTATIONS: Final[tuple[int, ...]] = (0, 90, 180, 270)
 #: Quarter turns of each rotation in degrees.
 QUARTER_OF: Final = {rotation: quarter for quarter, rotation in enumerate(ROTATIONS)}
 

@@ -36,7 +36,8 @@ KIND_CODES: Final = {name: code for code, name in KIND_NAMES.items()}
 EDGE_CODES: Final = {"C": CITY, "R": ROAD, "F": FIELD}
 EDGE_LETTERS: Final = {code: letter for letter, code in EDGE_CODES.items()}
 
-SET_NAMES: Final = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
+SET_NAMES: Final[tuple[str, ...]] = (
+    "base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
 START_TILE: Final = "BA/RCr"
 
 

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from carcassonne.engine.game import Game
     from carcassonne.engine.scoring import Award
 
-GOODS: Final = ("wine", "grain", "cloth")
+GOODS: Final[tuple[str, ...]] = ("wine", "grain", "cloth")
 
 
 class TradersBuilders(Expansion):
