@@ -141,33 +141,45 @@ class MoveSequence(Sequence[M]):
 class LegalMoves(MoveSequence[Move]):
     """Every legal move of one position; see the module docstring."""
 
-    __slots__ = ("_blocks", "_count", "_game", "_list", "_version")
+    __slots__ = ("_count", "_game", "_keys", "_list", "_tiles", "_version")
 
     def __init__(self, game: Game) -> None:
         self._game = game
         self._version = game._version
         self._list: list[Move] | None = None
-        blocks: list[tuple[int, list[int], tuple[int, ...]]] = []
+        # Blocks of placements, as two parallel lists of small ints (tile
+        # index, spot key; no allocation per block): the tile fits every
+        # open spot of the key (``board.groups[key]``), in each quarter turn
+        # of ``FITS[tile][key]``.
+        tiles: list[int] = []
+        keys: list[int] = []
         count = 0
         if not game._over:
             board = game._board
             hand = game._hands[game._current]
+            groups = board.groups
             for i, tile in enumerate(hand):
                 if i and tile in hand[:i]:
                     continue
                 # The squares that fit, a group of open spots per key in use
                 # (see board.py); inlined here, the hottest loop of a game.
                 fits = FITS[tile]
-                groups = board.groups
                 for key in board.active:
                     quarters = fits[key]
                     if quarters:
-                        squares = groups[key]
-                        blocks.append((tile, squares, quarters))
-                        count += len(squares) * len(quarters)
-        #: (tile, squares, quarter turns): each square takes each quarter turn.
-        self._blocks = blocks
+                        tiles.append(tile)
+                        keys.append(key)
+                        count += len(groups[key]) * len(quarters)
+        self._tiles = tiles
+        self._keys = keys
         self._count = count
+
+    def _blocks(self) -> list[tuple[int, list[int], tuple[int, ...]]]:
+        """(tile, squares, quarter turns) per block: each square takes each
+        quarter turn."""
+        groups = self._game._board.groups
+        return [(tile, groups[key], FITS[tile][key])
+                for tile, key in zip(self._tiles, self._keys, strict=True)]
 
     @property
     def placement_count(self) -> int:
@@ -178,7 +190,7 @@ class LegalMoves(MoveSequence[Move]):
         """Every legal placement as a move without figures."""
         self._fresh()
         out = []
-        for tile, squares, quarters in self._blocks:
+        for tile, squares, quarters in self._blocks():
             tile_id = TILE_LIST[tile].id
             for pos in squares:
                 at = unpack(pos)
@@ -204,12 +216,17 @@ class LegalMoves(MoveSequence[Move]):
         if not self._count:
             raise IndexError("no legal move: the game is over")
         i = int(rng.random() * self._count)
-        for block in self._blocks:
-            size = len(block[1]) * len(block[2])
+        groups = game._board.groups
+        tiles, keys = self._tiles, self._keys
+        b = 0
+        while True:
+            tile, key = tiles[b], keys[b]
+            squares, quarters = groups[key], FITS[tile][key]
+            size = len(squares) * len(quarters)
             if i < size:
                 break
             i -= size
-        tile, squares, quarters = block
+            b += 1
         turns = len(quarters)
         pos = squares[i // turns]
         r = i % turns
@@ -228,7 +245,7 @@ class LegalMoves(MoveSequence[Move]):
         if self._list is None:
             out: list[Move] = []
             add = out.append
-            for tile, squares, quarters in self._blocks:
+            for tile, squares, quarters in self._blocks():
                 turned = TILE_LIST[tile].turned
                 tile_id = TILE_LIST[tile].id
                 for pos in squares:
@@ -249,7 +266,7 @@ class LegalMoves(MoveSequence[Move]):
         out: list[dict[str, Any]] = []
         add = out.append
         figures: dict[Figure, list[dict[str, Any]]] = {}
-        for tile, squares, quarters in self._blocks:
+        for tile, squares, quarters in self._blocks():
             turned = TILE_LIST[tile].turned
             tile_id = TILE_LIST[tile].id
             for pos in squares:
