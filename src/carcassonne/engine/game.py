@@ -18,7 +18,6 @@ game, and a record always replays to the same scores.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Final, cast
 
@@ -361,11 +360,16 @@ class Game:
     def tiles_left(self) -> dict[str, int]:
         """Public count of tiles not yet seen by everyone, per tile id: the rest
         of the stack and the hands nobody else may see."""
-        left = Counter(self._stack[self._draw:])
+        left: dict[int, int] = {}
+        stack = self._stack
+        for i in range(self._draw, len(stack)):
+            t = stack[i]
+            left[t] = left.get(t, 0) + 1
         if self.options.hand > 1 and not self.options.hands_public:
             for hand in self._hands:
-                left.update(hand)
-        return {TILE_LIST[t].id: c for t, c in sorted(left.items())}
+                for t in hand:
+                    left[t] = left.get(t, 0) + 1
+        return {TILE_LIST[t].id: left[t] for t in sorted(left)}
 
     def board(self) -> list[tuple[str, tuple[int, int], int]]:
         """Placed tiles in placement order: (tile id, square, rotation). A

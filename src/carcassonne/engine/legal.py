@@ -195,7 +195,7 @@ class LegalMoves(MoveSequence[Move]):
             for pos in squares:
                 at = unpack(pos)
                 for q in quarters:
-                    out.append(Move(tile_id, at, 90 * q))
+                    out.append(_move((tile_id, at, 90 * q, ())))
         return out
 
     def options(self, placement: object) -> list[Move]:
@@ -204,10 +204,12 @@ class LegalMoves(MoveSequence[Move]):
         if not isinstance(placement, Move):
             raise TypeError(f"options() takes a placement (a Move), not {shown(placement)}")
         game = self._fresh()
-        turned = TILES[placement.tile].turned[placement.rotation // 90]
-        bare = Move(placement.tile, placement.at, placement.rotation)
-        figures = figure_options(game, pack(*placement.at), turned)
-        return [bare, *(bare._replace(figures=(f,)) for f in figures)]
+        tile, at, rotation = placement.tile, placement.at, placement.rotation
+        turned = TILES[tile].turned[rotation // 90]
+        out = [_move((tile, at, rotation, ()))]
+        for figure in figure_options(game, pack(*at), turned):
+            out.append(_move((tile, at, rotation, (figure,))))
+        return out
 
     def random(self, rng: Random) -> Move:
         """A move drawn uniformly among placements, then uniformly among that
