@@ -100,7 +100,7 @@ def game_from_record(record: Any, check_result: bool = True) -> Game:
             raise RecordError(f"the record has a result but the game is not over after "
                               f"{len(moves)} moves")
         if list(result["scores"]) != list(game.scores):
-            raise RecordError(f"the record says scores {result['scores']}, the replay gives "
+            raise RecordError(f"the record says scores {shown(result['scores'])}, the replay gives "
                               f"{list(game.scores)}")
         winners = result.get("winners")
         if winners is not None and not isinstance(winners, list):
