@@ -360,15 +360,13 @@ class Game:
     def tiles_left(self) -> dict[str, int]:
         """Public count of tiles not yet seen by everyone, per tile id: the rest
         of the stack and the hands nobody else may see."""
-        left: dict[int, int] = {}
-        stack = self._stack
-        for i in range(self._draw, len(stack)):
-            t = stack[i]
-            left[t] = left.get(t, 0) + 1
+        unseen = self._stack[self._draw:]
         if self.options.hand > 1 and not self.options.hands_public:
             for hand in self._hands:
-                for t in hand:
-                    left[t] = left.get(t, 0) + 1
+                unseen.extend(hand)
+        left: dict[int, int] = {}
+        for t in unseen:
+            left[t] = left.get(t, 0) + 1
         return {TILE_LIST[t].id: left[t] for t in sorted(left)}
 
     def board(self) -> list[tuple[str, tuple[int, int], int]]:
@@ -781,10 +779,7 @@ class Game:
             for e in self._expansions)
         for seg, figure in figures:
             node = first + seg
-            self._figures[node] = (player, figure)
-            if self._undoable:
-                self._figure_journal.append((node, None))
-            self._change_supply(player, figure, -1)
+            self._put_figure(node, player, figure)
             if self._strength[figure]:
                 features.add_followers(node, 1)
         self._place_static(pos, turned, first)
@@ -854,6 +849,14 @@ class Game:
             expansion.completed(self, done, index)
         for r in done:
             self._return_figures(r)
+
+    def _put_figure(self, node: int, player: int, figure: str) -> None:
+        """Stand ``player``'s ``figure`` on ``node``, from their supply (the
+        caller counts a follower in its feature)."""
+        self._figures[node] = (player, figure)
+        if self._undoable:
+            self._figure_journal.append((node, None))
+        self._change_supply(player, figure, -1)
 
     def _change_supply(self, player: int, figure: str, change: int) -> None:
         """Add ``change`` to ``player``'s supply of ``figure``. A supply dict is

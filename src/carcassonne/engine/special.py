@@ -175,10 +175,7 @@ def _place_piece(game: Game, move: AnyMove, anchor: int, piece: Any,
                                     for e in game._expansions for square in placed)
     for k, index_on_square, figure in figures:
         node = firsts[k] + index_on_square
-        game._figures[node] = (player, figure)
-        if game._undoable:
-            game._figure_journal.append((node, None))
-        game._change_supply(player, figure, -1)
+        game._put_figure(node, player, figure)
         features.add_followers(node, 1)
     for expansion in game._expansions:
         expansion.piece_placed(game, player, piece.piece.id, anchor, piece.rotation, index)
