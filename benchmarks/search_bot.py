@@ -25,13 +25,16 @@ games a quarter, half and three quarters through: mean and slowest.
 from __future__ import annotations
 
 import argparse
+import json
+import multiprocessing
 import os
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from carcassonne import Game
-from carcassonne.arena import Setup, entrants, play, summarize
+from carcassonne.arena import GameResult, Job, Setup, entrants, play, play_game, schedule, summarize
 from carcassonne.bots import make_bot, search_spec
 from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.search import Budget, search
@@ -77,22 +80,69 @@ def speed(iterations: int, count: int, spec: str) -> None:
 def match(first: str, second: str, games: int, seed: int, workers: int,
           sets: tuple[str, ...] = ("base",), records: Path | None = None) -> str:
     """Paired games of ``first`` against ``second``: the first's games, win
-    rate, score difference with its 95% interval, and the time taken. With
-    ``records``, each game's record is written to that folder."""
+    rate, score difference with its 95% interval, and the time taken.
+
+    With ``records``, each game's record is written to that folder as the
+    game ends, and its result appended to ``results.jsonl`` there; a match
+    started again with the same folder and arguments plays only the games
+    not yet there, so a long match can be stopped and resumed."""
     setup = Setup(tuple(entrants([first, second])), sets=sets, seed=seed,
                   records=records is not None)
     start = time.perf_counter()
-    results = play(setup, games, workers=workers)
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-        for result in results:
-            path = records / f"game-{result.stack:04d}-{result.seating}.json"
-            path.write_text(dump_record(result.record or {}), "utf-8")
+    if records is None:
+        results = play(setup, games, workers=workers)
+    else:
+        results = resumed(setup, games, workers, records)
     bot = summarize(2, results).bots[0]
     diff = bot.score_diff
     return (f"{bot.games:>5} {100 * bot.wins / bot.games:>5.1f}%  "
             f"{diff.mean:+.1f} [{diff.low:+.1f}, {diff.high:+.1f}]  "
             f"({time.perf_counter() - start:.0f} s)")
+
+
+def resumed(setup: Setup, games: int, workers: int, folder: Path) -> list[GameResult]:
+    """Play the jobs of ``setup`` whose results ``folder`` does not hold yet,
+    writing each game's record and result there as it ends; answer every
+    job's result, in the order of the jobs."""
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / "results.jsonl"
+    done: dict[tuple[int, int], GameResult] = {}
+    if log.exists():
+        text = log.read_text("utf-8")
+        if not text.endswith("\n"):  # a line cut short by a stop: that game is played again
+            text = text[:text.rfind("\n") + 1]
+            log.write_text(text, "utf-8")
+        for line in text.splitlines():
+            if line.strip():
+                data = json.loads(line)
+                done[(data["stack"], data["seating"])] = GameResult(
+                    data["stack"], data["seating"], tuple(data["seats"]), data["stack_seed"],
+                    tuple(data["bot_seeds"]), tuple(data["scores"]), tuple(data["winners"]),
+                    data["moves"])
+    jobs = [job for job in schedule(setup, games) if (job.stack, job.seating) not in done]
+    if done:
+        print(f"  {len(done)} games read back from {log}, {len(jobs)} to play", flush=True)
+    with log.open("a", encoding="utf-8") as out:
+        for result in _results(jobs, workers):
+            path = folder / f"game-{result.stack:04d}-{result.seating}.json"
+            path.write_text(dump_record(result.record or {}), "utf-8")
+            out.write(json.dumps({"stack": result.stack, "seating": result.seating,
+                                  "seats": list(result.seats), "stack_seed": result.stack_seed,
+                                  "bot_seeds": list(result.bot_seeds),
+                                  "scores": list(result.scores),
+                                  "winners": list(result.winners), "moves": result.moves}) + "\n")
+            out.flush()
+            done[(result.stack, result.seating)] = result
+    return [done[key] for key in sorted(done)]
+
+
+def _results(jobs: list[Job], workers: int) -> Iterator[GameResult]:
+    """Each job's result as its game ends (in this process for one worker)."""
+    if workers <= 1:
+        yield from map(play_game, jobs)
+        return
+    with multiprocessing.get_context().Pool(workers) as pool:
+        yield from pool.imap_unordered(play_game, jobs)
 
 
 def strength(names: list[str], games: int, seed: int, workers: int) -> None:
