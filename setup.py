@@ -1,8 +1,9 @@
-"""Build the engine and tile packages compiled with mypyc, when it can.
+"""Build the engine, tile and encoding packages compiled with mypyc, when it can.
 
 The compiled build is the same source: mypyc turns the typed modules of
-``carcassonne.engine`` and ``carcassonne.tiles`` into C extensions that sit
-beside the ``.py`` files and are imported instead of them. It is skipped
+``carcassonne.engine``, ``carcassonne.tiles`` and ``carcassonne.encoding``
+into C extensions that sit beside the ``.py`` files and are imported instead
+of them. It is skipped
 (pure Python, with a note on standard error) when ``CARCASSONNE_PURE=1`` is
 set, when mypyc cannot be imported, or when no C compiler works; the
 engine needs nothing beyond the standard library either way.

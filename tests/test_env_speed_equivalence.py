@@ -26,7 +26,7 @@ pytest.importorskip("pettingzoo")
 from carcassonne.engine.choices import ChoiceMoves  # noqa: E402
 from carcassonne.engine.moves import AwardWonder, TakeWonder  # noqa: E402
 from carcassonne.engine.options import OPTION_SPECS  # noqa: E402
-from carcassonne.env import CarcassonneAEC  # noqa: E402
+from carcassonne.env import CarcassonneAEC, observations  # noqa: E402
 from carcassonne.env.actions import WindowError  # noqa: E402
 from carcassonne.env.layout import (  # noqa: E402
     FIGURE_KINDS,
@@ -338,18 +338,21 @@ def test_a_placement_outside_the_window_still_raises() -> None:
             table.play(legal[int(rng.integers(len(legal)))])
 
 
-def test_figures_sharing_a_square_and_plane_are_counted() -> None:
+def test_figures_sharing_a_square_and_plane_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two figures of one seat and kind on one square (possible on a wonder
     piece, ``WON-MEEPLE-1``) count 2 in their planes, as the reference's ``+=``."""
     env = CarcassonneAEC()
     env.reset(seed=1)
     observer, table = env._observer, env.table
-    at = list(table.origin)
-    at = [at[0] + 20, at[1] + 21]
-    figure = {"player": 1, "figure": "meeple", "feature": "city", "spot": "N", "at": at}
-    observer.observe(table, 0)  # the position's caches now in place
-    observer._cache.clear()
-    observer._figures = [figure, dict(figure, feature="field", spot="S")]
+    square = 21 * env.layout.window + 20  # row 21, column 20 (planes first)
+    owned = observer._owned_cells[1]["meeple"] + square
+
+    def two_figures(*_: object) -> list[int]:  # seat 1's meeples in a city and a field there
+        return [owned, observer._on_cells["city"] + square,
+                owned, observer._on_cells["field"] + square]
+
+    monkeypatch.setattr(observations, "figure_cells", two_figures)
+    observer._key = None
     planes = observer.observe(table, 0)["observation"]["planes"]
     assert planes[PLANES.index("figure_1_meeple"), 21, 20] == 2
     assert planes[PLANES.index("figure_on_city"), 21, 20] == 1

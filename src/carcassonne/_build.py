@@ -1,7 +1,7 @@
 """Choosing the compiled engine or the pure Python one, before either loads.
 
-A compiled build leaves C extensions beside the ``.py`` files of
-``carcassonne.engine`` and ``carcassonne.tiles`` (see ``setup.py``), and
+A compiled build leaves C extensions beside the ``.py`` files of the
+packages in ``_sources.COMPILED_PACKAGES`` (see ``setup.py``), and
 Python imports an extension before a source file of the same name. This
 module, imported by ``carcassonne/__init__.py`` before the engine, keeps
 the sources instead when
@@ -10,7 +10,7 @@ the sources instead when
 - the sources differ from the ones the build compiled (an editable install
   edited since it was built: a note on standard error says so once).
 
-It does so with a finder, ahead of Python's own, that loads those two
+It does so with a finder, ahead of Python's own, that loads those
 packages from their ``.py`` files only.
 """
 

@@ -11,7 +11,7 @@ import hashlib
 from pathlib import Path
 
 #: The packages under ``carcassonne`` that mypyc compiles.
-COMPILED_PACKAGES = ("engine", "tiles")
+COMPILED_PACKAGES = ("engine", "tiles", "encoding")
 
 #: The file, beside ``carcassonne/__init__.py``, that holds the digest of
 #: the sources a compiled build was made from.

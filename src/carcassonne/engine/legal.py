@@ -198,6 +198,31 @@ class LegalMoves(MoveSequence[Move]):
                     out.append(_move((tile_id, at, 90 * q, ())))
         return out
 
+    def placement(self, index: object) -> Move:
+        """Placement ``index`` of :meth:`placements`, found without listing them."""
+        self._fresh()
+        if type(index) is not int:
+            raise TypeError(f"a placement's index is an int, not {shown(index)}")
+        if not 0 <= index < self._count:
+            raise IndexError(f"no placement {index}: there are {self._count}")
+        tile, pos, quarter = self._locate(index)
+        return _move((TILE_LIST[tile].id, unpack(pos), 90 * quarter, ()))
+
+    def _locate(self, index: int) -> tuple[int, int, int]:
+        """The tile, square and quarter turn of placement ``index`` (in range)."""
+        groups = self._game._board.groups
+        tiles, keys = self._tiles, self._keys
+        b = 0
+        while True:
+            key = keys[b]
+            squares, quarters = groups[key], FITS[tiles[b]][key]
+            turns = len(quarters)
+            size = len(squares) * turns
+            if index < size:
+                return tiles[b], squares[index // turns], quarters[index % turns]
+            index -= size
+            b += 1
+
     def options(self, placement: object) -> list[Move]:
         """The legal moves of one placement: without a figure first, then each
         figure option."""
@@ -217,22 +242,8 @@ class LegalMoves(MoveSequence[Move]):
         game = self._fresh()
         if not self._count:
             raise IndexError("no legal move: the game is over")
-        i = int(rng.random() * self._count)
-        groups = game._board.groups
-        tiles, keys = self._tiles, self._keys
-        b = 0
-        while True:
-            tile, key = tiles[b], keys[b]
-            squares, quarters = groups[key], FITS[tile][key]
-            size = len(squares) * len(quarters)
-            if i < size:
-                break
-            i -= size
-            b += 1
-        turns = len(quarters)
-        pos = squares[i // turns]
-        r = i % turns
-        turned = TILE_LIST[tile].turned[quarters[r]]
+        tile, pos, quarter = self._locate(int(rng.random() * self._count))
+        turned = TILE_LIST[tile].turned[quarter]
         figures = figure_options(game, pos, turned)
         j = int(rng.random() * (len(figures) + 1))
         move = _move((turned.tile.id, unpack(pos), turned.rotation,

@@ -35,10 +35,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
+from carcassonne.encoding.placements import OUTSIDE, place_codes
 from carcassonne.engine.game import Game
 from carcassonne.engine.legal import LegalMoves
 from carcassonne.engine.moves import AnyMove, AwardWonder, Figure, Move, TakeWonder
@@ -56,6 +57,9 @@ Prefix = tuple[int, ...]
 
 _KIND_INDEX = {name: i for i, name in enumerate(FIGURE_KINDS)}
 _WONDER_INDEX = {name: i for i, name in enumerate(WONDER_IDS)}
+#: A land tile figure's action, per the layout's first figure action and the
+#: figure (a few hundred entries at most: figures are few and shared).
+_TILE_FIGURE_ACTIONS: dict[tuple[int, Figure], int] = {}
 
 
 class IllegalAction(ValueError):
@@ -93,35 +97,55 @@ class Decision:
         self.players = len(game.players)
         self.legal = game.legal_moves()
         self._to_place = game.tiles_to_place
-        #: First action -> placement (figure-less) or decision.
-        self.roots: dict[int, AnyMove] = {}
-        placements = self.legal.placements()
-        if type(self.legal) is LegalMoves and placements:
-            self._encode_tiles(placements)
+        #: First action -> what it chooses: a land tile placement's index in
+        #: ``legal.placements()`` (the move is made only when asked for), or
+        #: the placement or decision itself.
+        self._firsts: dict[int, int | AnyMove] = {}
+        legal = self.legal
+        if type(legal) is LegalMoves:
+            # The hot loop of every decision, compiled with the engine.
+            codes = place_codes(legal, origin[0], origin[1], layout.window)
+            if OUTSIDE in codes:
+                self.first_action(legal.placement(codes.index(OUTSIDE)))  # raises WindowError
+            self._firsts = dict(zip(codes, range(len(codes)), strict=True))
+            #: The first actions, increasing (``allowed(())``).
+            self._root_actions = sorted(codes)
         else:
-            for placement in placements:
-                self.roots[self.first_action(placement)] = placement
-        #: The first actions, increasing (``allowed(())``).
-        self._root_actions = sorted(self.roots)
+            for placement in legal.placements():
+                self._firsts[self.first_action(placement)] = placement
+            self._root_actions = sorted(self._firsts)
+        self._roots: dict[int, AnyMove] | None = None
         self._branches: dict[int, dict[Prefix, AnyMove]] = {}
         self._root_array: np.ndarray | None = None
         self._place_actions: np.ndarray | None = None
 
-    def _encode_tiles(self, placements: list[Move]) -> None:
-        """The first actions of land tile placements (the hot loop of every
-        decision): what :meth:`first_action` does for each, inline."""
-        w, (ox, oy) = self.layout.window, self.origin
-        right, bottom = ox + w, oy + w
-        # ((slot * w + dy) * w + dx) * 4 + quarter, with dx = x - ox, dy = y - oy
-        base = -(oy * w + ox)
-        to_place = self._to_place
-        shift = {tile: to_place.index(tile) * w * w + base for tile in set(to_place)}
-        roots = self.roots
-        for placement in placements:
-            tile, (x, y), rotation, _ = placement
-            if not (ox <= x < right and oy <= y < bottom):
-                self.first_action(placement)  # raises WindowError
-            roots[((shift[tile] + y * w + x) << 2) + rotation // 90] = placement
+    @property
+    def roots(self) -> dict[int, AnyMove]:
+        """First action -> the figure-less placement or decision it chooses,
+        by increasing action (made when first asked for)."""
+        if self._roots is None:
+            self._roots = {first: self.root(first) for first in self._root_actions}
+        return self._roots
+
+    def root(self, first: int) -> AnyMove:
+        """The figure-less placement or decision that ``first`` chooses."""
+        chosen = self._firsts[first]
+        if type(chosen) is int:
+            return self.legal.placement(chosen)
+        return cast(AnyMove, chosen)
+
+    @property
+    def kind(self) -> str:
+        """What the first action decides: ``place`` (a tile or piece),
+        ``take`` or ``award`` (a wonder decision)."""
+        if not self._root_actions:
+            return "place"
+        first = self.root(self._root_actions[0])
+        if isinstance(first, TakeWonder):
+            return "take"
+        if isinstance(first, AwardWonder):
+            return "award"
+        return "place"
 
     # -- encoding -------------------------------------------------------------------
 
@@ -155,6 +179,15 @@ class Decision:
             spot = LOCATION_INDEX[figure.spot]
         return self.layout.figure(_KIND_INDEX[figure.figure], square, spot)
 
+    def _tile_figure_action(self, move: Move, figure: Figure) -> int:
+        """:meth:`figure_action` for a land tile's figure, remembered per
+        figure and layout (the action depends on nothing else)."""
+        key = (self.layout.figure_base, figure)
+        action = _TILE_FIGURE_ACTIONS.get(key)
+        if action is None:
+            action = _TILE_FIGURE_ACTIONS[key] = self.figure_action(move, figure)
+        return action
+
     def encode(self, move: AnyMove) -> Prefix:
         """The full action sequence of a listed move (``stop`` included
         when the move needs it). ``move`` must be written as listed."""
@@ -175,11 +208,14 @@ class Decision:
         """The listed moves of one first action, by their (sorted) figure actions."""
         found = self._branches.get(first)
         if found is None:
-            placement = self.roots[first]
+            placement = self.root(first)
             found = {}
+            on_tile = isinstance(placement, Move) and placement.tile not in PIECES
             for move in self.legal.options(placement):
                 key: Prefix = ()
-                if isinstance(move, Move) and move.figures:
+                if on_tile and move.figures:  # one figure, on the tile's only square
+                    key = (self._tile_figure_action(move, move.figures[0]),)
+                elif isinstance(move, Move) and move.figures:
                     key = tuple(sorted(self.figure_action(move, f) for f in move.figures))
                 if key in found:
                     raise RuntimeError(f"two listed moves share the actions {key}: "
@@ -240,7 +276,7 @@ class Decision:
         except TypeError:
             raise IllegalAction(f"an action is an integer index, not {action!r}") from None
         if not prefix:
-            if index not in self.roots:
+            if index not in self._firsts:
                 raise IllegalAction(self._refusal(prefix, index))
             branch = self.branch(index)
             if len(branch) == 1 and () in branch:

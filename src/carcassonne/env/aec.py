@@ -91,7 +91,9 @@ class CarcassonneAEC(AECEnv):
         check_illegal(illegal_action)
         self.render_mode = render_mode
         self.layout = ActionLayout(window)
-        self.table = Table(players, sets, options, self.layout, rewards or Rewards())
+        # Nothing plays on the table's game but its agents' actions: no undo kept.
+        self.table = Table(players, sets, options, self.layout, rewards or Rewards(),
+                           undoable=False)
         self.stack = None if stack is None else list(stack)
         self.wonders = None if wonders is None else list(wonders)
         self.illegal_action = illegal_action

@@ -47,8 +47,9 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+from carcassonne.encoding.figures import figure_cells
+from carcassonne.encoding.vector import Slots, seat_entries
 from carcassonne.engine.choices import ChoiceMoves
-from carcassonne.engine.moves import AwardWonder, TakeWonder
 from carcassonne.engine.options import OPTION_SPECS
 from carcassonne.env.layout import (
     FIGURE_KINDS,
@@ -62,7 +63,7 @@ from carcassonne.env.layout import (
 )
 from carcassonne.env.squares import EDGE_KINDS, GOODS, STATIC_PLANES
 from carcassonne.env.table import Table
-from carcassonne.tiles import SET_NAMES, TILE_LIST, TILES
+from carcassonne.tiles import KIND_NAMES, SET_NAMES, TILE_LIST, TILES
 from carcassonne.tiles.pieces import PIECES
 
 FEATURES = ("city", "road", "field", "monastery")
@@ -157,6 +158,10 @@ _SHOWN_END = _PIECE + len(WONDER_IDS)
 _UNSEEN_SLOT = {tile: _UNSEEN + i for i, tile in enumerate(TILE_IDS)}
 _GOOD_SLOT = {name: i for i, name in enumerate(GOODS)}
 _NO_CELLS = np.zeros(0, dtype=np.intp)
+#: Where the vector's counts go, for :func:`~carcassonne.encoding.vector.seat_entries`.
+_SLOTS = Slots(current=_CURRENT, extra=_EXTRA, scores=_SCORES, supply=_SUPPLY, goods=_GOODS,
+               hand_sizes=_HAND_SIZES, stack=_STACK, unseen=_UNSEEN, kinds=dict(_KIND),
+               goods_order=dict(_GOOD_SLOT))
 
 
 @lru_cache(maxsize=4096)
@@ -236,12 +241,13 @@ class Observer:
             {kind: _P[f"figure_{r}_{kind}"] * plane for kind in FIGURE_KINDS}
             for r in range(MAX_SEATS)]
         self._on_cells = {feature: _P[f"figure_on_{feature}"] * plane for feature in FEATURES}
+        #: The same per the engine's feature kind codes (``tiles.CITY``...).
+        self._on_kinds = [self._on_cells.get(KIND_NAMES.get(code, ""), 0)
+                          for code in range(max(KIND_NAMES) + 1)]
         self._key: tuple[int, int] | None = None
         #: Per seat, for the position: the cells its planes hold beyond the
         #: board (``_cells``) and its vector.
         self._cache: dict[int, tuple[tuple[np.ndarray, bool, np.ndarray], np.ndarray]] = {}
-        #: The figures of the position (``game.figures()``).
-        self._figures: list[dict[str, Any]] | None = None
         #: The game the fixed part of the vector was made for, and that part.
         self._game: Any = None
         self._fixed = np.zeros(VECTOR_SIZE, dtype=np.float32)
@@ -252,7 +258,6 @@ class Observer:
         if key != self._key:
             self._key = key
             self._cache.clear()
-            self._figures = None
         decision = table.decision
         acting = decision is not None and decision.seat == seat
         if acting:
@@ -328,24 +333,10 @@ class Observer:
         ``open``, as flat indexes into them: the figures' cells (each one
         figure, or, if the flag says so, some cells listed once per figure
         there), and the legal placements' cells."""
-        w = self.layout.window
         ox, oy = table.origin
-        figures = self._figures
-        if figures is None:
-            figures = self._figures = table.game.figures()
-        at: list[int] = []
-        if figures:
-            _, row, col = self._strides
-            n = len(table.game.players)
-            owned = [self._owned_cells[(player - seat) % n] for player in range(n)]
-            on = self._on_cells
-            for fig in figures:
-                x, y = fig["at"]
-                dx, dy = x - ox, y - oy
-                if 0 <= dx < w and 0 <= dy < w:
-                    square = dy * row + dx * col
-                    at.append(owned[fig["player"]][fig["figure"]] + square)
-                    at.append(on[fig["feature"]] + square)
+        _, row, col = self._strides
+        at = figure_cells(table.game, seat, ox, oy, self.layout.window, row, col,
+                          self._owned_cells, self._on_kinds)
         repeated = len(set(at)) < len(at)
         decision = table.decision
         legal = self._legal_cells[decision.place_actions()] if acting and decision is not None \
@@ -383,37 +374,15 @@ class Observer:
         phase block says ``place`` for a placement or ``wait``)."""
         game = table.game
         v = self._fixed_vector(game).copy()
-        n = len(game.players)
-        current = game.current_player
-        if current is not None:
-            v[_CURRENT + (current - seat) % n] = 1
         if acting:
             v[_ACTING] = 1
             v[_PLACE_PHASE] = 1
         else:
             v[_WAIT_PHASE] = 1
-        if game.extra_turn:
-            v[_EXTRA] = 1
-        scores = game.scores
-        kinds, goods = len(FIGURE_KINDS), len(GOODS)
-        for r in range(n):
-            p = (seat + r) % n
-            v[_SCORES + r] = scores[p]
-            at = _SUPPLY + r * kinds
-            for name, count in game.supply(p).items():
-                v[at + _KIND[name]] = count
-            at = _GOODS + r * goods
-            for name, count in game.goods(p).items():
-                v[at + _GOOD_SLOT[name]] = count
-            v[_HAND_SIZES + r] = len(game.hand(p))
-        v[_STACK] = game.stack_size
+        where, values = seat_entries(game, seat, _SLOTS)
+        v[where] = values
         options = game.options
         hidden = options.hand > 1 and not options.hands_public
-        for tile, count in game.tiles_left().items():
-            v[_UNSEEN_SLOT[tile]] = count
-        if hidden:
-            for tile in game.hand(seat):
-                v[_UNSEEN_SLOT[tile]] -= 1
         shown = game.tiles_to_place if acting or not hidden else game.hand(seat)
         if shown:
             v[_TO_PLACE:_SHOWN_END] = _shown_slots(shown[:HAND_SLOTS])
@@ -423,6 +392,7 @@ class Observer:
             v[_HELPER] = 1  # WON-PLACE-3: a land tile that makes room for a wonder
         state = game.state.get("wonders")
         if state is not None:
+            n = len(game.players)
             for wonder in state["laid_out"]:
                 v[_LAID_OUT + _WONDER_INDEX[wonder]] = 1
             for wonder in state["available"]:
@@ -442,14 +412,7 @@ class Observer:
         """The acting seat's phase: placing, choosing figures, or a decision."""
         decision = table.decision
         assert decision is not None
-        if table.prefix:
-            return "figure"
-        first = next(iter(decision.roots.values()))
-        if isinstance(first, TakeWonder):
-            return "take"
-        if isinstance(first, AwardWonder):
-            return "award"
-        return "place"
+        return "figure" if table.prefix else decision.kind
 
     def _chosen(self, table: Table, planes: np.ndarray, v: np.ndarray) -> None:
         """Write the placement (and first figure) chosen so far."""

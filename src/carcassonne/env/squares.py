@@ -106,9 +106,6 @@ class BoardSquares:
         self.xs: list[int] = []
         self.ys: list[int] = []
         self.rows: list[np.ndarray] = []
-        self._xs = np.zeros(64, dtype=np.int64)
-        self._ys = np.zeros(64, dtype=np.int64)
-        self._rows = np.zeros((64, len(STATIC_PLANES)), dtype=np.uint8)
         self.occupied: set[tuple[int, int]] = set()
         self.box = (0, 0, 0, 0)  # min x, min y, max x, max y
         self._seen = 0
@@ -133,12 +130,6 @@ class BoardSquares:
 
     def _add(self, square: tuple[int, int], planes: np.ndarray) -> None:
         x, y = square
-        n = len(self.xs)
-        if n == len(self._xs):
-            self._xs = np.concatenate([self._xs, np.zeros_like(self._xs)])
-            self._ys = np.concatenate([self._ys, np.zeros_like(self._ys)])
-            self._rows = np.concatenate([self._rows, np.zeros_like(self._rows)])
-        self._xs[n], self._ys[n], self._rows[n] = x, y, planes
         self.xs.append(x)
         self.ys.append(y)
         self.rows.append(planes)
@@ -148,8 +139,8 @@ class BoardSquares:
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The occupied squares as arrays: xs, ys and planes (squares x planes)."""
-        n = len(self.xs)
-        return self._xs[:n], self._ys[:n], self._rows[:n]
+        return (np.array(self.xs, dtype=np.int64), np.array(self.ys, dtype=np.int64),
+                np.array(self.rows, dtype=np.uint8))
 
     def window(self, origin: tuple[int, int], side: int, channels: str = "first",
                depth: int = 0) -> np.ndarray:
@@ -238,28 +229,27 @@ class _Window:
     def draw(self, squares: BoardSquares) -> None:
         """Draw the squares placed since the last call, and the open squares
         beside them (inside the window)."""
-        planes, side, last = self.planes, self.side, len(STATIC_PLANES)
+        side, last = self.side, len(STATIC_PLANES)
         ox, oy = self.origin
-        xs, ys, rows = squares.xs, squares.ys, squares.rows
+        xs, ys, rows, occupied = squares.xs, squares.ys, squares.rows, squares.occupied
+        flat = self.planes.reshape(-1)  # a view: the planes are contiguous
+        # Flat index steps: of a plane, and of a square (row * side + column).
+        plane, cell = (side * side, 1) if self.first else (1, self.depth)
+        opened = last * plane  # the ``open`` plane's start
+        now_open: list[int] = []
         n = len(xs)
         for i in range(self.drawn, n):
-            c, r = xs[i] - ox, ys[i] - oy
+            x, y = xs[i], ys[i]
+            c, r = x - ox, y - oy
             if not (0 <= c < side and 0 <= r < side):
                 continue
-            near = [(r2, c2) for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                    if 0 <= r2 < side and 0 <= c2 < side]
-            if self.first:
-                planes[:last, r, c] = rows[i]
-                planes[last, r, c] = 0
-                for r2, c2 in near:
-                    if not planes[0, r2, c2]:
-                        planes[last, r2, c2] = 1
-            else:
-                cell = planes[r, c]
-                cell[:last] = rows[i]
-                cell[last] = 0
-                for r2, c2 in near:
-                    cell = planes[r2, c2]
-                    if not cell[0]:
-                        cell[last] = 1
+            at = (r * side + c) * cell
+            flat[at:at + last * plane:plane] = rows[i]
+            flat[opened + at] = 0
+            for x2, y2 in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
+                c2, r2 = x2 - ox, y2 - oy
+                if 0 <= c2 < side and 0 <= r2 < side and (x2, y2) not in occupied:
+                    now_open.append(opened + (r2 * side + c2) * cell)
+        if now_open:
+            flat[now_open] = 1
         self.drawn = n

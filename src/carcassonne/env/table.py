@@ -53,8 +53,12 @@ class Table:
 
     def __init__(self, players: int | list[str], sets: Iterable[str],
                  options: dict[str, Any] | None, layout: ActionLayout,
-                 rewards: Rewards) -> None:
+                 rewards: Rewards, *, undoable: bool = True) -> None:
         self.players = players
+        #: Whether the games keep undo frames (``Game.undoable``): only
+        #: needed where something plays and takes back moves on them (bots
+        #: seated in the single-agent environment look ahead that way).
+        self.undoable = undoable
         self.sets = tuple(sets)
         self.options = dict(options or {})
         self.layout = layout
@@ -78,6 +82,8 @@ class Table:
         """Set up a new game (``stack`` fixes the draw order)."""
         self.game = Game.new(players=self.players, sets=self.sets, options=self.options,
                              seed=seed, stack=stack, wonders=wonders)
+        if not self.undoable:
+            self.game.undoable = False
         if len(self.game.players) > MAX_SEATS:  # pragma: no cover - the engine caps it
             raise ValueError(f"at most {MAX_SEATS} seats")
         self.squares = BoardSquares()

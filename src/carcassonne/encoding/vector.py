@@ -1,0 +1,89 @@
+"""A seat's public counts as entries of an observation vector."""
+
+from __future__ import annotations
+
+from carcassonne.engine.game import Game
+from carcassonne.tiles import TILE_LIST
+
+
+class Slots:
+    """Where the blocks of a vector start (the first slot of each), and
+    the order of figure kinds and goods within their blocks. Blocks with one
+    slot per seat are relative to the observer: its own first."""
+
+    def __init__(self, *, current: int, extra: int, scores: int, supply: int, goods: int,
+                 hand_sizes: int, stack: int, unseen: int, kinds: dict[str, int],
+                 goods_order: dict[str, int]) -> None:
+        self.current, self.extra, self.scores = current, extra, scores
+        self.supply, self.goods, self.hand_sizes = supply, goods, hand_sizes
+        self.stack, self.unseen = stack, unseen
+        self.kinds, self.goods_order = kinds, goods_order
+
+
+def seat_entries(game: Game, seat: int, slots: Slots) -> tuple[list[int], list[float]]:
+    """What ``seat`` may know of the counts of ``game``, as (slots, values):
+
+    * ``current``: the seat to move, relative to ``seat`` (none once over);
+    * ``extra``: 1 in a builder's second turn part;
+    * per seat from ``seat`` on: score, figures in supply (a slot per kind
+      in ``kinds``), goods held (``goods_order``), tiles in hand;
+    * ``stack``: tiles left to draw;
+    * ``unseen`` + tile index: how many of that tile ``seat`` has not seen
+      (the rest of the stack, and other players' hidden hands).
+
+    Slots not listed are zero. One call, no dictionaries made::
+
+        >>> from carcassonne import Game
+        >>> game = Game.new(players=2, seed=1)
+        >>> slots = Slots(current=0, extra=2, scores=3, supply=5, goods=20, hand_sizes=30,
+        ...               stack=32, unseen=33, kinds={"meeple": 0}, goods_order={})
+        >>> where, values = seat_entries(game, 1, slots)
+        >>> dict(zip(where, values))[1], dict(zip(where, values))[32]
+        (1.0, 70.0)
+    """
+    players = len(game.players)
+    where: list[int] = []
+    values: list[float] = []
+    if not game._over:
+        where.append(slots.current + (game._current - seat) % players)
+        values.append(1.0)
+        if game._part == 1:
+            where.append(slots.extra)
+            values.append(1.0)
+    kinds, width = slots.kinds, len(slots.kinds)
+    trade = game.state.get("traders_builders")
+    goods_order, goods_width = slots.goods_order, len(slots.goods_order)
+    hands = game._hands
+    for r in range(players):
+        p = (seat + r) % players
+        where.append(slots.scores + r)
+        values.append(float(game._scores[p]))
+        at = slots.supply + r * width
+        for name, count in game._supply[p].items():
+            where.append(at + kinds[name])
+            values.append(float(count))
+        if trade:
+            at = slots.goods + r * goods_width
+            for name, count in trade["goods"][p].items():
+                where.append(at + goods_order[name])
+                values.append(float(count))
+        where.append(slots.hand_sizes + r)
+        values.append(float(len(hands[p])))
+    stack, draw = game._stack, game._draw
+    where.append(slots.stack)
+    values.append(float(len(stack) - draw))
+    counts = [0] * len(TILE_LIST)
+    for i in range(draw, len(stack)):
+        counts[stack[i]] += 1
+    options = game.options
+    if options.hand > 1 and not options.hands_public:
+        for p in range(players):
+            if p != seat:
+                for tile in hands[p]:
+                    counts[tile] += 1
+    unseen = slots.unseen
+    for tile, count in enumerate(counts):
+        if count:
+            where.append(unseen + tile)
+            values.append(float(count))
+    return where, values
