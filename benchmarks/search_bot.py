@@ -26,15 +26,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 from carcassonne import Game
-from carcassonne.arena import GameResult, Job, Setup, entrants, play, play_game, schedule, summarize
+from carcassonne.arena import GameResult, Setup, each_result, entrants, play, schedule, summarize
 from carcassonne.bots import make_bot, search_spec
 from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.search import Budget, search
@@ -100,6 +98,10 @@ def match(first: str, second: str, games: int, seed: int, workers: int,
             f"({time.perf_counter() - start:.0f} s)")
 
 
+#: The fields of a game's result that ``results.jsonl`` keeps (``resumed``).
+SAVED = ("stack", "seating", "seats", "stack_seed", "bot_seeds", "scores", "winners", "moves")
+
+
 def resumed(setup: Setup, games: int, workers: int, folder: Path) -> list[GameResult]:
     """Play the jobs of ``setup`` whose results ``folder`` does not hold yet,
     writing each game's record and result there as it ends; answer every
@@ -115,34 +117,20 @@ def resumed(setup: Setup, games: int, workers: int, folder: Path) -> list[GameRe
         for line in text.splitlines():
             if line.strip():
                 data = json.loads(line)
-                done[(data["stack"], data["seating"])] = GameResult(
-                    data["stack"], data["seating"], tuple(data["seats"]), data["stack_seed"],
-                    tuple(data["bot_seeds"]), tuple(data["scores"]), tuple(data["winners"]),
-                    data["moves"])
+                result = GameResult(**{name: tuple(value) if isinstance(value, list) else value
+                                       for name, value in data.items()})
+                done[(result.stack, result.seating)] = result
     jobs = [job for job in schedule(setup, games) if (job.stack, job.seating) not in done]
     if done:
         print(f"  {len(done)} games read back from {log}, {len(jobs)} to play", flush=True)
     with log.open("a", encoding="utf-8") as out:
-        for result in _results(jobs, workers):
+        for result in each_result(jobs, workers):
             path = folder / f"game-{result.stack:04d}-{result.seating}.json"
             path.write_text(dump_record(result.record or {}), "utf-8")
-            out.write(json.dumps({"stack": result.stack, "seating": result.seating,
-                                  "seats": list(result.seats), "stack_seed": result.stack_seed,
-                                  "bot_seeds": list(result.bot_seeds),
-                                  "scores": list(result.scores),
-                                  "winners": list(result.winners), "moves": result.moves}) + "\n")
+            out.write(json.dumps({name: getattr(result, name) for name in SAVED}) + "\n")
             out.flush()
             done[(result.stack, result.seating)] = result
     return [done[key] for key in sorted(done)]
-
-
-def _results(jobs: list[Job], workers: int) -> Iterator[GameResult]:
-    """Each job's result as its game ends (in this process for one worker)."""
-    if workers <= 1:
-        yield from map(play_game, jobs)
-        return
-    with multiprocessing.get_context().Pool(workers) as pool:
-        yield from pool.imap_unordered(play_game, jobs)
 
 
 def strength(names: list[str], games: int, seed: int, workers: int) -> None:

@@ -33,6 +33,7 @@ from carcassonne.arena.running import (
     Failure,
     GameResult,
     Progress,
+    each_result,
     play_game,
     run_local,
 )
@@ -54,5 +55,5 @@ def play(setup: Setup, games: int, workers: int = 1, ray: str | None = None,
 
 
 __all__ = ["ArenaError", "Entrant", "Failure", "GameResult", "Job", "Setup", "Summary",
-           "entrants", "parse_entrant", "play", "play_game", "run_local", "schedule",
-           "seatings", "summarize"]
+           "each_result", "entrants", "parse_entrant", "play", "play_game", "run_local",
+           "schedule", "seatings", "summarize"]

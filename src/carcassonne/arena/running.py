@@ -16,7 +16,7 @@ with ``strict`` the run stops there instead (:class:`ArenaError`).
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,21 +119,25 @@ def ordered(results: Iterable[GameResult]) -> list[GameResult]:
     return sorted(results, key=lambda r: (r.stack, r.seating))
 
 
+def each_result(jobs: list[Job], workers: int) -> Iterator[GameResult]:
+    """Play every job on ``workers`` processes (in this process for one) and
+    answer each result as its game ends: in the order of the jobs for one
+    worker, as they finish for more."""
+    workers = max(1, min(workers, len(jobs)))
+    if workers == 1:
+        yield from map(play_game, jobs)
+        return
+    chunk = max(1, min(16, len(jobs) // (workers * 8)))
+    with multiprocessing.get_context().Pool(workers) as pool:
+        yield from pool.imap_unordered(play_game, jobs, chunksize=chunk)
+
+
 def run_local(jobs: list[Job], workers: int, progress: Progress | None = None
               ) -> list[GameResult]:
     """Play every job on ``workers`` processes; results in the order of the jobs."""
-    workers = max(1, min(workers, len(jobs)))
     results: list[GameResult] = []
-    if workers == 1:
-        for job in jobs:
-            results.append(play_game(job))
-            if progress is not None:
-                progress(len(results))
-        return results
-    chunk = max(1, min(16, len(jobs) // (workers * 8)))
-    with multiprocessing.get_context().Pool(workers) as pool:
-        for result in pool.imap_unordered(play_game, jobs, chunksize=chunk):
-            results.append(result)
-            if progress is not None:
-                progress(len(results))
+    for result in each_result(jobs, workers):
+        results.append(result)
+        if progress is not None:
+            progress(len(results))
     return ordered(results)

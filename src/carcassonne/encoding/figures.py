@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from carcassonne.engine.game import Game
-from carcassonne.tiles.geometry import HALF_STRIDE, STRIDE
+from carcassonne.tiles.geometry import unpack
 
 
 def figure_cells(game: Game, seat: int, left: int, top: int, width: int, row: int, col: int,
@@ -32,10 +32,8 @@ def figure_cells(game: Game, seat: int, left: int, top: int, width: int, row: in
     out: list[int] = []
     add = out.append
     for node, (player, figure) in game._figures.items():
-        pos = node_pos[node]
-        x = (pos + HALF_STRIDE) // STRIDE
-        dx = x - left
-        dy = pos - x * STRIDE - top
+        x, y = unpack(node_pos[node])
+        dx, dy = x - left, y - top
         if 0 <= dx < width and 0 <= dy < width:
             square = dy * row + dx * col
             add(owned[(player - seat) % players][figure] + square)

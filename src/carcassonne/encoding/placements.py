@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from carcassonne.engine.board import FITS
 from carcassonne.engine.legal import LegalMoves
-from carcassonne.tiles.geometry import HALF_STRIDE, STRIDE
+from carcassonne.tiles.geometry import unpack
 
 #: The code of a placement outside the window.
 OUTSIDE = -1
@@ -32,17 +31,14 @@ def place_codes(legal: LegalMoves, left: int, top: int, width: int) -> list[int]
     """
     game = legal._fresh()
     hand = game._hands[game._current]
-    groups = game._board.groups
     out: list[int] = []
     add = out.append
     area = width * width
-    for tile, key in zip(legal._tiles, legal._keys, strict=True):
+    for tile, squares, quarters in legal._blocks():
         base = hand.index(tile) * area
-        quarters = FITS[tile][key]
-        for pos in groups[key]:
-            x = (pos + HALF_STRIDE) // STRIDE
-            dx = x - left
-            dy = pos - x * STRIDE - top
+        for pos in squares:
+            x, y = unpack(pos)
+            dx, dy = x - left, y - top
             if 0 <= dx < width and 0 <= dy < width:
                 square = (base + dy * width + dx) << 2
                 for q in quarters:

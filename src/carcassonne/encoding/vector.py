@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from carcassonne.engine.game import Game
-from carcassonne.tiles import TILE_LIST
 
 
 class Slots:
@@ -69,18 +68,9 @@ def seat_entries(game: Game, seat: int, slots: Slots) -> tuple[list[int], list[f
                 values.append(float(count))
         where.append(slots.hand_sizes + r)
         values.append(float(len(hands[p])))
-    stack, draw = game._stack, game._draw
     where.append(slots.stack)
-    values.append(float(len(stack) - draw))
-    counts = [0] * len(TILE_LIST)
-    for i in range(draw, len(stack)):
-        counts[stack[i]] += 1
-    options = game.options
-    if options.hand > 1 and not options.hands_public:
-        for p in range(players):
-            if p != seat:
-                for tile in hands[p]:
-                    counts[tile] += 1
+    values.append(float(len(game._stack) - game._draw))
+    counts = game._unseen_counts(seat)
     unseen = slots.unseen
     for tile, count in enumerate(counts):
         if count:

@@ -360,14 +360,23 @@ class Game:
     def tiles_left(self) -> dict[str, int]:
         """Public count of tiles not yet seen by everyone, per tile id: the rest
         of the stack and the hands nobody else may see."""
-        unseen = self._stack[self._draw:]
+        return {TILE_LIST[t].id: count for t, count in enumerate(self._unseen_counts(-1))
+                if count}
+
+    def _unseen_counts(self, seat: int) -> list[int]:
+        """Per tile index, how many of that tile ``seat`` has not seen: the
+        rest of the stack and the other players' hidden hands (all of them
+        for ``-1``, as nobody sees every hand)."""
+        counts = [0] * len(TILE_LIST)
+        stack = self._stack
+        for i in range(self._draw, len(stack)):
+            counts[stack[i]] += 1
         if self.options.hand > 1 and not self.options.hands_public:
-            for hand in self._hands:
-                unseen.extend(hand)
-        left: dict[int, int] = {}
-        for t in unseen:
-            left[t] = left.get(t, 0) + 1
-        return {TILE_LIST[t].id: left[t] for t in sorted(left)}
+            for p, hand in enumerate(self._hands):
+                if p != seat:
+                    for t in hand:
+                        counts[t] += 1
+        return counts
 
     def board(self) -> list[tuple[str, tuple[int, int], int]]:
         """Placed tiles in placement order: (tile id, square, rotation). A

@@ -155,13 +155,12 @@ _PAIRS = VECTOR_START["wonder_pairs"]
 _PLACE_PHASE, _WAIT_PHASE = _PHASE + PHASES.index("place"), _PHASE + PHASES.index("wait")
 #: The slots from ``to_place`` to ``piece`` (one run): what the tiles to place decide.
 _SHOWN_END = _PIECE + len(WONDER_IDS)
-_UNSEEN_SLOT = {tile: _UNSEEN + i for i, tile in enumerate(TILE_IDS)}
 _GOOD_SLOT = {name: i for i, name in enumerate(GOODS)}
 _NO_CELLS = np.zeros(0, dtype=np.intp)
 #: Where the vector's counts go, for :func:`~carcassonne.encoding.vector.seat_entries`.
 _SLOTS = Slots(current=_CURRENT, extra=_EXTRA, scores=_SCORES, supply=_SUPPLY, goods=_GOODS,
-               hand_sizes=_HAND_SIZES, stack=_STACK, unseen=_UNSEEN, kinds=dict(_KIND),
-               goods_order=dict(_GOOD_SLOT))
+               hand_sizes=_HAND_SIZES, stack=_STACK, unseen=_UNSEEN, kinds=_KIND,
+               goods_order=_GOOD_SLOT)
 
 
 @lru_cache(maxsize=4096)
