@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -17,7 +18,9 @@ from carcassonne.bots.evaluation import (
     PROJECTED,
     SIMPLE,
     completion_chance,
+    leads,
     move_values,
+    rewards,
 )
 
 
@@ -158,3 +161,18 @@ def test_fits_are_public_and_agree_with_the_dead_squares() -> None:
             other = game.determinized(0, random.Random(seed))
             assert other.claimed_features() == claimed
     assert zeros > 0  # the games reached features that can never be closed
+
+
+def test_rewards_measured_from_a_baseline() -> None:
+    """``rewards`` squashes each player's lead over the best rival; with a
+    ``baseline`` of leads, a player exactly as far ahead as at the baseline
+    gets 0.5, one who gained on it more."""
+    game = _open_city_game()
+    worth = EXPECTED.worths(game)
+    ahead = leads(worth)
+    assert ahead == [worth[0] - worth[1], worth[1] - worth[0]]
+    plain = rewards(game, evaluation=EXPECTED)
+    assert (plain[0] > 0.5) == (ahead[0] > 0)
+    assert rewards(game, evaluation=EXPECTED, baseline=ahead) == [0.5, 0.5]
+    shifted = rewards(game, evaluation=EXPECTED, baseline=[a - 500 for a in ahead])
+    assert shifted == pytest.approx([0.5 + 0.5 * math.tanh(1.0)] * 2)

@@ -162,3 +162,49 @@ def test_a_pooled_search_plays_the_moves_it_would_play_in_the_calling_process() 
         assert move == here.choose(game)
         game.play(move)
     assert make_bot("hard").pooled  # type: ignore[attr-defined]
+
+
+def _lopsided_position() -> Game:
+    """A base game where seat 0 (greedy) leads seat 1 (random) by dozens of
+    points, seat 0 to move."""
+    game = Game.new(players=2, seed=5)
+    rng = random.Random(1)
+    greedy = make_bot("greedy", seed=1)
+    while game.stack_size > 30 or game.current_player != 0:
+        game.play(greedy.choose(game) if game.current_player == 0
+                  else game.legal_moves().random(rng))
+    assert game.scores[0] - game.scores[1] >= 20
+    return game
+
+
+def test_relative_rewards_keep_the_search_discerning_when_far_ahead() -> None:
+    """Judged by the lead itself, every candidate of a player far ahead
+    starts at a reward of almost exactly 1, and the search cannot tell them
+    apart; judged by what each gains on the lead at the root (``relative``,
+    the levels' setting), the same candidates start spread about 0.5, the
+    best highest."""
+    game = _lopsided_position()
+    means = {}
+    for relative in (False, True):
+        settings = Settings(width=6, prior=5, depth=1, rollout=1, policy="greedy",
+                            evaluation="expected", relative=relative)
+        candidates, values = root_moves(game, settings, seed=1)
+        stats = search(game, Budget(iterations=0), settings, seed=2, candidates=candidates,
+                       values=values)
+        means[relative] = {move: total / visits for move, (visits, total) in stats.items()}
+    assert min(means[False].values()) > 0.99999
+    spread = means[True]
+    assert max(spread.values()) - min(spread.values()) > 0.05
+    assert 0.3 < min(spread.values()) < max(spread.values()) < 0.9
+    best = max(values, key=lambda m: values[m])
+    assert spread[best] == max(spread.values())
+    assert LEVELS["medium"].settings.relative and LEVELS["hard"].settings.relative
+
+
+def test_relative_search_visits_the_budget_and_plays_legal_moves() -> None:
+    game = _lopsided_position()
+    settings = Settings(width=5, depth=1, rollout=1, policy="greedy", relative=True)
+    stats = search(game, Budget(iterations=40), settings, seed=3)
+    assert sum(visits for visits, _ in stats.values()) == 40
+    assert all(0 <= total <= visits for visits, total in stats.values())
+    assert game.is_legal(make_bot("medium", seed=4).choose(game))

@@ -234,17 +234,24 @@ def move_values(game: Game, evaluation: Evaluation, scored: int) -> dict[AnyMove
     return values
 
 
+def leads(worth: list[int]) -> list[int]:
+    """Each player's worth minus the best rival's."""
+    return [mine - max(w for q, w in enumerate(worth) if q != p)
+            for p, mine in enumerate(worth)]
+
+
 def rewards(game: Game, scale: float = 500.0, extra: list[int] | None = None,
-            evaluation: Evaluation = SIMPLE) -> list[float]:
+            evaluation: Evaluation = SIMPLE, baseline: list[int] | None = None) -> list[float]:
     """Per player, between 0 and 1: 0.5 when level with the best rival, towards
     1 when ahead (``scale`` hundredths ahead gives about 0.88). A finished
     game is judged by its final scores alone. ``extra`` adds hundredths to
-    each player's worth (a search's bonus for points scored on its way)."""
+    each player's worth (a search's bonus for points scored on its way);
+    ``baseline`` is subtracted from each player's lead, so that 0.5 means
+    "as far ahead as at the baseline"."""
     worth = evaluation.worths(game)
     if extra is not None:
         worth = [w + e for w, e in zip(worth, extra, strict=True)]
-    out = []
-    for p, mine in enumerate(worth):
-        rival = max(w for q, w in enumerate(worth) if q != p)
-        out.append(0.5 + 0.5 * math.tanh((mine - rival) / scale))
-    return out
+    ahead = leads(worth)
+    if baseline is not None:
+        ahead = [a - b for a, b in zip(ahead, baseline, strict=True)]
+    return [0.5 + 0.5 * math.tanh(a / scale) for a in ahead]

@@ -21,7 +21,10 @@ An iteration:
    projected scores, each unfinished feature's chance of completion,
    followers kept, and a bonus for points scored on the way; public
    information only) and adds each node's reward for the player who made
-   its move;
+   its move. A reward squashes a player's lead over the best rival to
+   between 0 and 1; with ``relative`` (the levels' setting) it squashes the
+   lead *gained since the root*, so that a player far ahead or far behind
+   still sees which move gains most;
 5. takes every move back.
 
 At the root only the ``width`` moves with the best one-move-deep value
@@ -38,7 +41,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from carcassonne.bots.evaluation import EVALUATIONS, rewards
+from carcassonne.bots.evaluation import EVALUATIONS, leads, rewards
 from carcassonne.bots.greedy_bot import SCORED, GreedyBot
 from carcassonne.engine import Game
 from carcassonne.engine.moves import AnyMove
@@ -76,6 +79,11 @@ class Settings:
     width: int = 12
     exploration: float = 0.3
     scale: float = 500.0
+    #: Whether rewards measure each player's lead against their lead at the
+    #: root (the search's question: which move gains most from here) rather
+    #: than the lead itself, which saturates the reward when one player is
+    #: far ahead, as is common with every set on.
+    relative: bool = False
     #: Hundredths of a point added per point scored during the game on the
     #: way from the root to the leaf: points in hand beat projected ones.
     scored: int = SCORED
@@ -125,28 +133,40 @@ def search(game: Game, budget: Budget, settings: Settings, seed: int,
     if candidates is None:
         candidates, values = root_moves(state, settings, seed)
     root = Node(None, seat)
+    base = _leads(state, settings) if settings.relative else [0] * len(state.players)
     if settings.prior and values:
         # Each candidate starts as if visited ``prior`` times with the reward
         # of its one-move value: a small budget then plays like that value,
-        # a large one lets the search overrule it.
+        # a large one lets the search overrule it. One-move values count
+        # every point scored so far as points in hand (SCORED a point); the
+        # rewards below count only those scored from the root on.
+        held = 0
+        if settings.relative:
+            held = base[seat] + SCORED * leads(list(state.scores))[seat]
         for move in candidates:
             child = root.children[move] = Node(move, seat)
             child.visits = child.available = settings.prior
             child.total = settings.prior * (
-                0.5 + 0.5 * math.tanh(values[move] / settings.scale))
+                0.5 + 0.5 * math.tanh((values[move] - held) / settings.scale))
     root_events = len(state.events)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     done = 0
     while (budget.iterations is None or done < budget.iterations) and (
             deadline is None or time.perf_counter() < deadline):
         state.resample_hidden(seat, rng)
-        _iterate(state, root, candidates, settings, rng, root_events)
+        _iterate(state, root, candidates, settings, rng, root_events, base)
         done += 1
     return {child.move: (child.visits, child.total) for child in root.children.values()}
 
 
+def _leads(game: Game, settings: Settings) -> list[int]:
+    """Each player's lead over their best rival at ``game`` by the search's
+    evaluation, in hundredths of a point (what ``relative`` measures from)."""
+    return leads(EVALUATIONS[settings.evaluation].worths(game))
+
+
 def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Settings,
-             rng: random.Random, root_events: int) -> None:
+             rng: random.Random, root_events: int, base: list[int]) -> None:
     path = [root]
     node = root
     played = 0
@@ -211,7 +231,7 @@ def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Setti
         for event in state.events[root_events:]:
             if not event.final:
                 extra[event.player] += settings.scored * event.points
-    reward = rewards(state, settings.scale, extra, evaluation)
+    reward = rewards(state, settings.scale, extra, evaluation, base)
     for n in path[1:]:
         n.visits += 1
         n.total += reward[n.player]
