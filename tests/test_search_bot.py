@@ -12,7 +12,7 @@ from strategies import play_checked
 
 from carcassonne import Game
 from carcassonne.bots import BOTS, LEVELS, MctsBot, known_bot, make_bot
-from carcassonne.bots.search import Budget, Settings, root_moves, search
+from carcassonne.bots.search import Budget, Settings, root_moves, search, widened
 
 EVERY_SET = ["base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
 
@@ -208,3 +208,25 @@ def test_relative_search_visits_the_budget_and_plays_legal_moves() -> None:
     assert sum(visits for visits, _ in stats.values()) == 40
     assert all(0 <= total <= visits for visits, total in stats.values())
     assert game.is_legal(make_bot("medium", seed=4).choose(game))
+
+
+@pytest.mark.parametrize("prior", [0, 5])
+def test_progressive_widening_adds_the_next_best_moves_as_iterations_grow(prior: int) -> None:
+    """With ``widening`` the root starts with the ``width`` best moves by
+    one-move value and lets in the next best as the iterations grow; without
+    it, the ``width`` best are all it ever searches."""
+    game = _lopsided_position()
+    for widening, iterations in ((0.0, 100), (0.5, 0), (0.5, 16), (0.5, 100)):
+        settings = Settings(width=4, prior=prior, depth=1, rollout=1, policy="greedy",
+                            relative=True, widening=widening)
+        candidates, values = root_moves(game, settings, seed=1)
+        assert len(candidates) == (len(game.legal_moves()) if widening else 4)
+        assert [values[m] for m in candidates] == sorted(values.values(), reverse=True)
+        stats = search(game, Budget(iterations=iterations), settings, seed=2,
+                       candidates=candidates, values=values)
+        # The last widening happens before the last iteration.
+        expected = widened(settings, max(iterations - 1, 0), len(candidates))
+        assert expected == (4 if not widening else 4 + int(0.5 * max(iterations - 1, 0) ** 0.5))
+        searched = [m for m in candidates if stats.get(m, (0, 0.0))[0] > 0]
+        assert searched == candidates[:expected] or (not prior and iterations < expected)
+        assert sum(visits for visits, _ in stats.values()) == iterations + prior * len(stats)

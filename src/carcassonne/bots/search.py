@@ -30,7 +30,10 @@ An iteration:
 At the root only the ``width`` moves with the best one-move-deep value
 under the same evaluation (:func:`~carcassonne.bots.evaluation.move_values`)
 are searched: the rest are rarely good, and the budget is better spent on
-the few.
+the few. With ``widening`` (progressive widening) the next best move joins
+them each time the root's iterations allow one more, ``width + widening *
+sqrt(iterations)`` moves in all, so a long search reaches moves a short one
+rightly ignores.
 """
 
 from __future__ import annotations
@@ -77,6 +80,9 @@ class Settings:
     #: one-move-deep value (0: none).
     prior: int = 0
     width: int = 12
+    #: Progressive widening at the root: after ``n`` iterations the best
+    #: ``width + widening * sqrt(n)`` moves are searched (0: ``width`` always).
+    widening: float = 0.0
     exploration: float = 0.3
     scale: float = 500.0
     #: Whether rewards measure each player's lead against their lead at the
@@ -107,15 +113,27 @@ class Node:
 def root_moves(game: Game, settings: Settings,
                seed: int) -> tuple[list[AnyMove], dict[AnyMove, int]]:
     """The root's candidate moves, best first, and their one-move-deep values
-    under the search's evaluation: all moves, or the ``settings.width`` best.
-    The values are left out (empty) when neither the width nor the prior
-    needs them."""
+    under the search's evaluation: all moves, or the ``settings.width`` best
+    (all of them, ranked, with ``widening``). The values are left out
+    (empty) when neither the width nor the prior needs them."""
     moves = list(game.legal_moves())
     if len(moves) <= settings.width and not settings.prior:
         return moves, {}
     values = GreedyBot(seed=seed, evaluation=EVALUATIONS[settings.evaluation]).values(game)
-    ranked = sorted(moves, key=lambda m: -values[m])[:settings.width]
+    ranked = sorted(moves, key=lambda m: -values[m])
+    if not settings.widening:
+        ranked = ranked[:settings.width]
     return ranked, {move: values[move] for move in ranked}
+
+
+def widened(settings: Settings, iterations: int, candidates: int) -> int:
+    """How many of the ranked root candidates are searched after
+    ``iterations`` (progressive widening; see :class:`Settings`)::
+
+        >>> [widened(Settings(width=6, widening=0.5), n, 40) for n in (0, 16, 100)]
+        [6, 8, 11]
+    """
+    return min(candidates, settings.width + int(settings.widening * math.sqrt(iterations)))
 
 
 def search(game: Game, budget: Budget, settings: Settings, seed: int,
@@ -134,6 +152,7 @@ def search(game: Game, budget: Budget, settings: Settings, seed: int,
         candidates, values = root_moves(state, settings, seed)
     root = Node(None, seat)
     base = _leads(state, settings) if settings.relative else [0] * len(state.players)
+    priors: dict[AnyMove, float] = {}
     if settings.prior and values:
         # Each candidate starts as if visited ``prior`` times with the reward
         # of its one-move value: a small budget then plays like that value,
@@ -143,20 +162,36 @@ def search(game: Game, budget: Budget, settings: Settings, seed: int,
         held = 0
         if settings.relative:
             held = base[seat] + SCORED * leads(list(state.scores))[seat]
-        for move in candidates:
-            child = root.children[move] = Node(move, seat)
-            child.visits = child.available = settings.prior
-            child.total = settings.prior * (
-                0.5 + 0.5 * math.tanh((values[move] - held) / settings.scale))
+        priors = {move: settings.prior * (0.5 + 0.5 * math.tanh((value - held) / settings.scale))
+                  for move, value in values.items()}
+    searched = widened(settings, 0, len(candidates))
+    _start(root, candidates[:searched], priors, settings.prior)
     root_events = len(state.events)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     done = 0
     while (budget.iterations is None or done < budget.iterations) and (
             deadline is None or time.perf_counter() < deadline):
+        if settings.widening:
+            wider = widened(settings, done, len(candidates))
+            if wider > searched:
+                _start(root, candidates[searched:wider], priors, settings.prior)
+                searched = wider
         state.resample_hidden(seat, rng)
-        _iterate(state, root, candidates, settings, rng, root_events, base)
+        _iterate(state, root, candidates[:searched], settings, rng, root_events, base)
         done += 1
     return {child.move: (child.visits, child.total) for child in root.children.values()}
+
+
+def _start(root: Node, moves: list[AnyMove], priors: dict[AnyMove, float],
+           prior: int) -> None:
+    """Give each of ``moves`` its prior visits at the root, if it has a
+    prior: as if visited ``prior`` times with the reward of its one-move
+    value."""
+    for move in moves:
+        if move in priors:
+            child = root.children[move] = Node(move, root.player)
+            child.visits = child.available = prior
+            child.total = priors[move]
 
 
 def _leads(game: Game, settings: Settings) -> list[int]:
