@@ -21,7 +21,7 @@ CHOICES = [
     ("Levels", "bot:medium", "Medium: a real challenge: searches ahead and beats Easy in most"
                              " games"),
     ("Levels", "bot:hard", "Hard: the strongest level: also knows which squares the tiles left"
-                           " can fill, and beats Medium three games in four"),
+                           " can fill, and beats Medium seven games in ten"),
     ("Training bots", "bot:random", "Random: training bot, plays any legal move"),
     ("Training bots", "bot:greedy", "Greedy: training bot, takes the most points now"),
 ]
@@ -109,7 +109,7 @@ def test_in_japanese_the_names_the_server_gives_are_translated(page, server):
          "ふつう：手ごたえのある相手。先を読み、やさしいボットにはたいてい勝ちます"),
         ("レベル", "bot:hard",
          "強い：いちばん強いレベル。残りのタイルで埋められるマスまで知っていて、"
-         "ふつうのボットに4回に3回勝ちます")]
+         "ふつうのボットに10回に7回勝ちます")]
     page.get_by_test_id("player-name").fill("Ann")
     page.get_by_test_id("quick-level-hard").check()
     page.get_by_test_id("quick-play").click()

@@ -110,7 +110,7 @@ export default {
   "botLevel.greedy": "Greedy",
   "botHelp.easy": "a gentle opponent: looks one move ahead and often settles for a move a little short of the best",
   "botHelp.medium": "a real challenge: searches ahead and beats Easy in most games",
-  "botHelp.hard": "the strongest level: also knows which squares the tiles left can fill, and beats Medium three games in four",
+  "botHelp.hard": "the strongest level: also knows which squares the tiles left can fill, and beats Medium seven games in ten",
   "botHelp.random": "training bot, plays any legal move",
   "botHelp.greedy": "training bot, takes the most points now",
   "botChoice": ({ bot, help }) => `${bot}: ${help}`,
