@@ -230,3 +230,31 @@ def test_progressive_widening_adds_the_next_best_moves_as_iterations_grow(prior:
         searched = [m for m in candidates if stats.get(m, (0, 0.0))[0] > 0]
         assert searched == candidates[:expected] or (not prior and iterations < expected)
         assert sum(visits for visits, _ in stats.values()) == iterations + prior * len(stats)
+
+
+def test_easy_plays_plausibly() -> None:
+    """The easy level is gentle, not foolish: against ``greedy`` in base
+    games it claims features (about 19 followers placed a game), finishes
+    them (about 12 scorings a game during play) and keeps followers back
+    (its supply is empty on about one turn in ten; ``greedy``'s on about
+    four in ten)."""
+    from carcassonne.bots.evaluation import followers
+
+    placed = scorings = turns = empty = 0
+    games = 4
+    for seed in range(games):
+        game = Game.new(players=2, seed=seed)
+        bots = [make_bot("easy", seed=seed), make_bot("greedy", seed=seed + 100)]
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None
+            move = bots[seat].choose(game)
+            if seat == 0:
+                turns += 1
+                empty += followers(game.supply(0)) == 0
+                placed += bool(move.figures)
+            game.play(move)
+        scorings += sum(1 for e in game.events if e.player == 0 and not e.final)
+    assert placed >= 12 * games
+    assert scorings >= 7 * games
+    assert empty <= 0.25 * turns
