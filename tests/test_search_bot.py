@@ -12,6 +12,7 @@ from strategies import play_checked
 
 from carcassonne import Game
 from carcassonne.bots import BOTS, LEVELS, MctsBot, known_bot, make_bot
+from carcassonne.bots.evaluation import followers
 from carcassonne.bots.search import Budget, Settings, root_moves, search, widened
 
 EVERY_SET = ["base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
@@ -238,8 +239,6 @@ def test_easy_plays_plausibly() -> None:
     them (about 12 scorings a game during play) and keeps followers back
     (its supply is empty on about one turn in ten; ``greedy``'s on about
     four in ten)."""
-    from carcassonne.bots.evaluation import followers
-
     placed = scorings = turns = empty = 0
     games = 4
     for seed in range(games):

@@ -151,7 +151,10 @@ def search(game: Game, budget: Budget, settings: Settings, seed: int,
     if candidates is None:
         candidates, values = root_moves(state, settings, seed)
     root = Node(None, seat)
-    base = _leads(state, settings) if settings.relative else [0] * len(state.players)
+    # With ``relative``, each player's lead at the root, which rewards are
+    # measured from.
+    base = (leads(EVALUATIONS[settings.evaluation].worths(state))
+            if settings.relative else None)
     priors: dict[AnyMove, float] = {}
     if settings.prior and values:
         # Each candidate starts as if visited ``prior`` times with the reward
@@ -160,12 +163,13 @@ def search(game: Game, budget: Budget, settings: Settings, seed: int,
         # every point scored so far as points in hand (SCORED a point); the
         # rewards below count only those scored from the root on.
         held = 0
-        if settings.relative:
+        if base is not None:
             held = base[seat] + SCORED * leads(list(state.scores))[seat]
         priors = {move: settings.prior * (0.5 + 0.5 * math.tanh((value - held) / settings.scale))
                   for move, value in values.items()}
     searched = widened(settings, 0, len(candidates))
-    _start(root, candidates[:searched], priors, settings.prior)
+    active = candidates[:searched]
+    _start(root, active, priors, settings.prior)
     root_events = len(state.events)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     done = 0
@@ -176,8 +180,9 @@ def search(game: Game, budget: Budget, settings: Settings, seed: int,
             if wider > searched:
                 _start(root, candidates[searched:wider], priors, settings.prior)
                 searched = wider
+                active = candidates[:searched]
         state.resample_hidden(seat, rng)
-        _iterate(state, root, candidates[:searched], settings, rng, root_events, base)
+        _iterate(state, root, active, settings, rng, root_events, base)
         done += 1
     return {child.move: (child.visits, child.total) for child in root.children.values()}
 
@@ -194,14 +199,8 @@ def _start(root: Node, moves: list[AnyMove], priors: dict[AnyMove, float],
             child.total = priors[move]
 
 
-def _leads(game: Game, settings: Settings) -> list[int]:
-    """Each player's lead over their best rival at ``game`` by the search's
-    evaluation, in hundredths of a point (what ``relative`` measures from)."""
-    return leads(EVALUATIONS[settings.evaluation].worths(game))
-
-
 def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Settings,
-             rng: random.Random, root_events: int, base: list[int]) -> None:
+             rng: random.Random, root_events: int, base: list[int] | None) -> None:
     path = [root]
     node = root
     played = 0
