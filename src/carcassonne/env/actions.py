@@ -39,6 +39,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from carcassonne.encoding.buffers import mask_buffer
 from carcassonne.encoding.placements import OUTSIDE, place_codes
 from carcassonne.engine.game import Game
 from carcassonne.engine.legal import LegalMoves
@@ -116,8 +117,12 @@ class Decision:
             self._root_actions = sorted(self._firsts)
         self._roots: dict[int, AnyMove] | None = None
         self._branches: dict[int, dict[Prefix, AnyMove]] = {}
-        self._root_array: np.ndarray | None = None
-        self._place_actions: np.ndarray | None = None
+
+    @property
+    def first_actions(self) -> list[int]:
+        """The first actions, increasing (read-only: kept for the decision;
+        :meth:`allowed` gives a copy)."""
+        return self._root_actions
 
     @property
     def roots(self) -> dict[int, AnyMove]:
@@ -243,29 +248,8 @@ class Decision:
     def mask(self, prefix: Prefix) -> np.ndarray:
         """The action mask after ``prefix``: int8, 1 where allowed (a new
         array each call)."""
-        mask = np.zeros(self.layout.size, dtype=np.int8)
-        if not prefix:
-            mask[self.root_actions()] = 1
-            return mask
-        allowed = self.allowed(prefix)
-        if allowed:
-            mask[allowed] = 1
-        return mask
-
-    def root_actions(self) -> np.ndarray:
-        """The first actions, increasing, as an index array (read-only: kept
-        for the decision)."""
-        if self._root_array is None:
-            self._root_array = np.array(self._root_actions, dtype=np.intp)
-        return self._root_array
-
-    def place_actions(self) -> np.ndarray:
-        """The first actions of the ``place`` block, increasing, as an index
-        array (read-only: kept for the decision)."""
-        if self._place_actions is None:
-            actions = self.root_actions()
-            self._place_actions = actions[:np.searchsorted(actions, self.layout.place_count)]
-        return self._place_actions
+        allowed = self.allowed(prefix) if prefix else self._root_actions
+        return np.frombuffer(mask_buffer(self.layout.size, allowed), dtype=np.int8)
 
     def advance(self, prefix: Prefix, action: Any) -> tuple[Prefix, AnyMove | None]:
         """Take ``action`` after ``prefix``: the new prefix and, once the

@@ -41,13 +41,16 @@ of the stack and other players' hidden hands, as in ``game.view(seat)``).
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
+from carcassonne.encoding.buffers import float_buffer, planes_buffer
 from carcassonne.encoding.figures import figure_cells
+from carcassonne.encoding.placements import placement_cells
 from carcassonne.encoding.vector import Slots, seat_entries
 from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.options import OPTION_SPECS
@@ -84,6 +87,7 @@ PLANES: tuple[str, ...] = (
 )
 _P = {name: i for i, name in enumerate(PLANES)}
 _KIND = {name: i for i, name in enumerate(FIGURE_KINDS)}
+_LEGAL_PLANE = _P["legal_0_0"]
 _FEATURE = {name: i for i, name in enumerate(FEATURES)}
 
 #: The vector's blocks: (name, length), in order.
@@ -156,7 +160,6 @@ _PLACE_PHASE, _WAIT_PHASE = _PHASE + PHASES.index("place"), _PHASE + PHASES.inde
 #: The slots from ``to_place`` to ``piece`` (one run): what the tiles to place decide.
 _SHOWN_END = _PIECE + len(WONDER_IDS)
 _GOOD_SLOT = {name: i for i, name in enumerate(GOODS)}
-_NO_CELLS = np.zeros(0, dtype=np.intp)
 #: Where the vector's counts go, for :func:`~carcassonne.encoding.vector.seat_entries`.
 _SLOTS = Slots(current=_CURRENT, extra=_EXTRA, scores=_SCORES, supply=_SUPPLY, goods=_GOODS,
                hand_sizes=_HAND_SIZES, stack=_STACK, unseen=_UNSEEN, kinds=_KIND,
@@ -164,9 +167,10 @@ _SLOTS = Slots(current=_CURRENT, extra=_EXTRA, scores=_SCORES, supply=_SUPPLY, g
 
 
 @lru_cache(maxsize=4096)
-def _shown_slots(shown: tuple[str, ...]) -> np.ndarray:
+def _shown_slots(shown: tuple[str, ...]) -> array[float]:
     """The ``to_place``, ``to_place_edges`` and ``piece`` blocks (one run of
-    the vector) for the tiles ``shown`` in slots 0, 1, 2. Read-only."""
+    the vector) for the tiles ``shown`` in slots 0, 1, 2, as float32 bytes.
+    Read-only."""
     out = np.zeros(_SHOWN_END - _TO_PLACE, dtype=np.float32)
     tiles = len(TILE_IDS)
     edges = VECTOR_START["to_place_edges"] - _TO_PLACE
@@ -177,7 +181,7 @@ def _shown_slots(shown: tuple[str, ...]) -> np.ndarray:
         out[slot * tiles + _TILE_INDEX[tile]] = 1
         start = edges + slot * _EDGE_LENGTH
         out[start:start + _EDGE_LENGTH] = _EDGES[tile]
-    return out
+    return array("f", out.tobytes())
 
 
 class Observer:
@@ -227,13 +231,6 @@ class Observer:
         #: Flat index steps of a plane, a row and a column in this layout's planes.
         self._strides = (w * w, w, 1) if channels == "first" else (1, w * c, c)
         plane, row, col = self._strides
-        # Per place action, the flat index of its legal_<slot>_<rotation> cell.
-        action = np.arange(layout.place_count)
-        rest, quarter = np.divmod(action, QUARTERS)
-        rest, dx = np.divmod(rest, w)
-        slot, dy = np.divmod(rest, w)
-        self._legal_cells = ((_P["legal_0_0"] + slot * QUARTERS + quarter) * plane
-                             + dy * row + dx * col).astype(np.intp)
         # Per relative seat and figure kind, and per feature: the flat index
         # of the figure planes' cell at row 0, column 0.
         self._owned_cells = [
@@ -246,10 +243,13 @@ class Observer:
         self._key: tuple[int, int] | None = None
         #: Per seat, for the position: the cells its planes hold beyond the
         #: board (``_cells``) and its vector.
-        self._cache: dict[int, tuple[tuple[np.ndarray, bool, np.ndarray], np.ndarray]] = {}
+        self._cache: dict[int, tuple[list[int], bool, array[float]]] = {}
         #: The game the fixed part of the vector was made for, and that part.
         self._game: Any = None
-        self._fixed = np.zeros(VECTOR_SIZE, dtype=np.float32)
+        self._fixed = array("f", bytes(4 * VECTOR_SIZE))
+        #: The planes the board's kept window holds (``channels="last"``
+        #: keeps every plane, zeros after ``open``, so that it is copied whole).
+        self._depth = 0 if channels == "first" else c
 
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
         """The observation of ``seat`` (see the module docstring)."""
@@ -266,25 +266,25 @@ class Observer:
             mask = np.zeros(self.layout.size, dtype=np.int8)
         cached = self._cache.get(seat)
         if cached is None:
-            cached = self._cache[seat] = (self._cells(table, seat, acting),
-                                          self.vector(table, seat, acting))
-        cells, fixed = cached
+            cached = self._cache[seat] = (*self._cells(table, seat, acting),
+                                          self._vector(table, seat, acting))
+        cells, repeated, start = cached
+        if acting:
+            # Per step, on top of the position's: the phase, the choice so far.
+            where, values = [_PLACE_PHASE, _PHASE + PHASES.index(self._phase(table))], [0.0, 1.0]
+            if table.prefix:
+                cells = [*cells, *self._chosen(table, where, values)]
+            vector = np.frombuffer(float_buffer(start, where, values), dtype=np.float32)
+        else:
+            vector = np.frombuffer(array("f", start), dtype=np.float32)
+        kept = table.squares.kept(table.origin, self.layout.window, self.channels,
+                                  self._depth).buffer
+        planes = np.frombuffer(planes_buffer(kept, self.planes_size, cells, repeated),
+                               dtype=np.uint8).reshape(self.planes_shape)
         if self.flat:
             flat = np.empty(self.planes_size + VECTOR_SIZE, dtype=np.float32)
-            planes = flat[:self.planes_size].reshape(self.planes_shape)
-            vector = flat[self.planes_size:]
-            vector[:] = fixed
-        else:
-            planes = np.empty(self.planes_shape, dtype=np.uint8)
-            vector = fixed.copy()
-        self._board(table, planes)
-        self._write_cells(planes, cells)
-        if acting:
-            if table.prefix:
-                self._chosen(table, planes, vector)
-            vector[_PLACE_PHASE] = 0
-            vector[_PHASE + PHASES.index(self._phase(table))] = 1
-        if self.flat:
+            flat[:self.planes_size] = planes.reshape(-1)
+            flat[self.planes_size:] = vector
             return {"observation": flat, "action_mask": mask}
         return {"observation": {"planes": planes, "vector": vector}, "action_mask": mask}
 
@@ -298,68 +298,43 @@ class Observer:
         return (observation[:self.planes_size].reshape(self.planes_shape),
                 observation[self.planes_size:])
 
-    def _cell(self, plane: int, dy: int, dx: int) -> tuple[int, int, int]:
-        """Where plane ``plane``, row ``dy``, column ``dx`` sits in this form's planes."""
-        return (plane, dy, dx) if self.channels == "first" else (dy, dx, plane)
-
     # -- planes ---------------------------------------------------------------------
 
     def planes(self, table: Table, seat: int, acting: bool) -> np.ndarray:
         """The planes of ``seat`` at the start of the current decision,
         uint8, shaped as ``channels`` says."""
-        planes = np.empty(self.planes_shape, dtype=np.uint8)
-        self._board(table, planes)
-        self._write_cells(planes, self._cells(table, seat, acting))
-        return planes
+        cells, repeated = self._cells(table, seat, acting)
+        kept = table.squares.kept(table.origin, self.layout.window, self.channels,
+                                  self._depth).buffer
+        return np.frombuffer(planes_buffer(kept, self.planes_size, cells, repeated),
+                             dtype=np.uint8).reshape(self.planes_shape)
 
-    def _board(self, table: Table, out: np.ndarray) -> None:
-        """Write the board's static planes and ``open`` into ``out`` (of this
-        layout's shape, uint8 or float32), and zeros in every other plane."""
-        drawn = len(STATIC_PLANES) + 1
-        if self.channels == "first":
-            # The kept window holds the drawn planes only: one contiguous run.
-            out[:drawn] = table.squares.window(table.origin, self.layout.window)
-            out[drawn:] = 0
-        else:
-            # Planes last: the kept window holds every plane (zeros after
-            # ``open``), so that it is copied in one go.
-            out[...] = table.squares.window(table.origin, self.layout.window, "last",
-                                            len(PLANES))
-
-    def _cells(self, table: Table, seat: int, acting: bool,
-               ) -> tuple[np.ndarray, bool, np.ndarray]:
+    def _cells(self, table: Table, seat: int, acting: bool) -> tuple[list[int], bool]:
         """What ``seat``'s planes hold beyond the board's static planes and
         ``open``, as flat indexes into them: the figures' cells (each one
-        figure, or, if the flag says so, some cells listed once per figure
-        there), and the legal placements' cells."""
+        figure) and, if ``seat`` is acting, the legal placements' cells
+        (each once); the flag says whether some cell is listed more than
+        once (several figures on one square of one plane: a wonder's)."""
         ox, oy = table.origin
-        _, row, col = self._strides
-        at = figure_cells(table.game, seat, ox, oy, self.layout.window, row, col,
-                          self._owned_cells, self._on_kinds)
+        plane, row, col = self._strides
+        w = self.layout.window
+        at = figure_cells(table.game, seat, ox, oy, w, row, col, self._owned_cells,
+                          self._on_kinds)
         repeated = len(set(at)) < len(at)
         decision = table.decision
-        legal = self._legal_cells[decision.place_actions()] if acting and decision is not None \
-            else _NO_CELLS
-        return np.array(at, dtype=np.intp), repeated, legal
-
-    @staticmethod
-    def _write_cells(planes: np.ndarray, cells: tuple[np.ndarray, bool, np.ndarray]) -> None:
-        """Write what :meth:`_cells` found into ``planes`` (zero there)."""
-        flat = planes.reshape(-1)  # a view: planes is contiguous
-        figures, repeated, legal = cells
-        if repeated:  # several figures on one square of one plane: counts
-            np.add.at(flat, figures, 1)
-        else:
-            flat[figures] = 1
-        flat[legal] = 1
+        if acting and decision is not None:
+            placement_cells(decision.first_actions, self.layout.place_count, w, _LEGAL_PLANE,
+                            plane, row, col, at)
+        return at, repeated
 
     # -- vector -----------------------------------------------------------------------
 
-    def _fixed_vector(self, game: Any) -> np.ndarray:
+    def _fixed_vector(self, game: Any) -> array[float]:
         """The slots fixed for a game: ``seats``, ``sets``, ``options`` (read-only)."""
         if game is not self._game:
-            v = np.zeros(VECTOR_SIZE, dtype=np.float32)
-            v[_SEATS:_SEATS + len(game.players)] = 1
+            v = array("f", bytes(4 * VECTOR_SIZE))
+            for i in range(len(game.players)):
+                v[_SEATS + i] = 1
             for name in game.sets:
                 v[_SETS + SET_NAMES.index(name)] = 1
             options = game.options
@@ -371,15 +346,19 @@ class Observer:
     def vector(self, table: Table, seat: int, acting: bool) -> np.ndarray:
         """The vector of ``seat`` at the start of the current decision (its
         phase block says ``place`` for a placement or ``wait``)."""
+        return np.frombuffer(self._vector(table, seat, acting), dtype=np.float32)
+
+    def _vector(self, table: Table, seat: int, acting: bool) -> array[float]:
+        """:meth:`vector` as float32 bytes (``array("f")``)."""
         game = table.game
-        v = self._fixed_vector(game).copy()
-        if acting:
-            v[_ACTING] = 1
-            v[_PLACE_PHASE] = 1
-        else:
-            v[_WAIT_PHASE] = 1
         where, values = seat_entries(game, seat, _SLOTS)
-        v[where] = values
+        if acting:
+            where += (_ACTING, _PLACE_PHASE)
+            values += (1.0, 1.0)
+        else:
+            where.append(_WAIT_PHASE)
+            values.append(1.0)
+        v = float_buffer(self._fixed_vector(game), where, values)
         options = game.options
         hidden = options.hand > 1 and not options.hands_public
         shown = game.tiles_to_place if acting or not hidden else game.hand(seat)
@@ -413,19 +392,23 @@ class Observer:
         assert decision is not None
         return "figure" if table.prefix else decision.kind
 
-    def _chosen(self, table: Table, planes: np.ndarray, v: np.ndarray) -> None:
-        """Write the placement (and first figure) chosen so far."""
+    def _chosen(self, table: Table, where: list[int], values: list[float]) -> list[int]:
+        """The placement (and first figure) chosen so far: its cell in the
+        ``chosen`` plane (none for a wonder decision), its vector slots
+        added to ``where`` and ``values``."""
         prefix, layout = table.prefix, self.layout
         if prefix[0] >= layout.place_count:
-            return
+            return []
         _, slot, dx, dy, quarter = layout.describe(prefix[0])
-        planes[self._cell(_P["chosen"], int(dy), int(dx))] = 1
-        v[_CHOSEN + int(slot)] = 1
-        v[_CHOSEN + HAND_SLOTS] = int(dx) / layout.window
-        v[_CHOSEN + HAND_SLOTS + 1] = int(dy) / layout.window
-        v[_CHOSEN + HAND_SLOTS + 2 + int(quarter)] = 1
+        dx, dy = int(dx), int(dy)
+        plane, row, col = self._strides
+        where += (_CHOSEN + int(slot), _CHOSEN + HAND_SLOTS, _CHOSEN + HAND_SLOTS + 1,
+                  _CHOSEN + HAND_SLOTS + 2 + int(quarter))
+        values += (1.0, dx / layout.window, dy / layout.window, 1.0)
         if len(prefix) > 1:
             _, kind, square, spot = layout.describe(prefix[1])
-            v[_CHOSEN_FIGURE + _KIND[str(kind)]] = 1
-            v[_CHOSEN_FIGURE + len(FIGURE_KINDS) + int(square)] = 1
-            v[_CHOSEN_FIGURE + len(FIGURE_KINDS) + PIECE_SQUARES + SPOTS.index(str(spot))] = 1
+            where += (_CHOSEN_FIGURE + _KIND[str(kind)],
+                      _CHOSEN_FIGURE + len(FIGURE_KINDS) + int(square),
+                      _CHOSEN_FIGURE + len(FIGURE_KINDS) + PIECE_SQUARES + SPOTS.index(str(spot)))
+            values += (1.0, 1.0, 1.0)
+        return [_P["chosen"] * plane + dy * row + dx * col]

@@ -16,6 +16,7 @@ from functools import cache
 
 import numpy as np
 
+from carcassonne.encoding.buffers import draw_squares
 from carcassonne.engine.game import Game
 from carcassonne.engine.moves import Move
 from carcassonne.env.layout import WONDER_IDS
@@ -73,6 +74,12 @@ def tile_planes(tile: str, quarter: int) -> np.ndarray:
 
 
 @cache
+def _packed(tile: str, quarter: int) -> bytes:
+    """:func:`tile_planes` as bytes (what the compiled drawing reads)."""
+    return tile_planes(tile, quarter).tobytes()
+
+
+@cache
 def piece_planes(piece: str, quarter: int) -> tuple[tuple[tuple[int, int], np.ndarray], ...]:
     """Per square of wonder ``piece`` turned ``quarter`` times: its offset
     from the anchor as seen on the board, and its static planes."""
@@ -106,12 +113,14 @@ class BoardSquares:
         self.xs: list[int] = []
         self.ys: list[int] = []
         self.rows: list[np.ndarray] = []
+        #: ``rows`` as bytes, for :func:`~carcassonne.encoding.buffers.draw_squares`.
+        self.packed: list[bytes] = []
         self.occupied: set[tuple[int, int]] = set()
         self.box = (0, 0, 0, 0)  # min x, min y, max x, max y
         self._seen = 0
         #: The windows kept, by (side, layout, depth).
         self._windows: dict[tuple[int, str, int], _Window] = {}
-        self._add((0, 0), tile_planes(START_TILE, 0))
+        self._add((0, 0), tile_planes(START_TILE, 0), _packed(START_TILE, 0))
 
     def update(self, game: Game) -> None:
         """Add the squares of the moves played since the last update."""
@@ -123,16 +132,17 @@ class BoardSquares:
             if move.tile in PIECES:
                 x, y = move.at
                 for (dx, dy), planes in piece_planes(move.tile, quarter):
-                    self._add((x + dx, y + dy), planes)
+                    self._add((x + dx, y + dy), planes, planes.tobytes())
             else:
-                self._add(move.at, tile_planes(move.tile, quarter))
+                self._add(move.at, tile_planes(move.tile, quarter), _packed(move.tile, quarter))
         self._seen = len(moves)
 
-    def _add(self, square: tuple[int, int], planes: np.ndarray) -> None:
+    def _add(self, square: tuple[int, int], planes: np.ndarray, packed: bytes) -> None:
         x, y = square
         self.xs.append(x)
         self.ys.append(y)
         self.rows.append(planes)
+        self.packed.append(packed)
         self.occupied.add(square)
         x0, y0, x1, y1 = self.box
         self.box = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
@@ -150,7 +160,14 @@ class BoardSquares:
         ``depth`` (if more than those) adds zero planes after ``open``, so
         that a copy is the start of a fuller stack. ``open`` counts only the
         squares inside the window (as if the board ended at its edges).
-        Read-only: the array is kept and brought up to date by the next call."""
+        Read-only: the array is kept and brought up to date by the next call
+        (:meth:`kept` gives the bytes it shares its memory with)."""
+        return self.kept(origin, side, channels, depth).planes
+
+    def kept(self, origin: tuple[int, int], side: int, channels: str = "first",
+             depth: int = 0) -> _Window:
+        """The kept window of :meth:`window`, brought up to date: its
+        ``planes`` (numpy) and ``buffer`` (a ``bytearray``) share memory."""
         depth = max(depth, len(STATIC_PLANES) + 1)
         key = (side, channels, depth)
         kept = self._windows.get(key)
@@ -160,7 +177,7 @@ class BoardSquares:
             kept = self._windows[key] = kept.moved(self, origin)
         if kept.drawn < len(self.xs):
             kept.draw(self)
-        return kept.planes
+        return kept
 
     def origin(self, window: int) -> tuple[int, int]:
         """The board square at the window's column 0, row 0: the window is
@@ -177,8 +194,8 @@ class _Window:
     def __init__(self, squares: BoardSquares, origin: tuple[int, int], side: int,
                  first: bool, depth: int) -> None:
         self.origin, self.side, self.first, self.depth = origin, side, first, depth
-        shape = (depth, side, side) if first else (side, side, depth)
-        self.planes = planes = np.zeros(shape, dtype=np.uint8)
+        self.buffer, self.planes = _zeros(first, side, depth)
+        planes = self.planes
         xs, ys, rows = squares.arrays()
         cols, lines = xs - origin[0], ys - origin[1]
         inside = (cols >= 0) & (cols < side) & (lines >= 0) & (lines < side)
@@ -214,7 +231,7 @@ class _Window:
             return _Window(squares, origin, side, self.first, self.depth)
         out = copy.copy(self)
         out.origin = origin
-        out.planes = np.zeros_like(self.planes)
+        out.buffer, out.planes = _zeros(self.first, side, self.depth)
         # The overlap of the two windows, in each one's rows and columns.
         dx, dy = bx - ax, by - ay
         old = (slice(max(dy, 0), side + min(dy, 0)), slice(max(dx, 0), side + min(dx, 0)))
@@ -229,27 +246,17 @@ class _Window:
     def draw(self, squares: BoardSquares) -> None:
         """Draw the squares placed since the last call, and the open squares
         beside them (inside the window)."""
-        side, last = self.side, len(STATIC_PLANES)
-        ox, oy = self.origin
-        xs, ys, rows, occupied = squares.xs, squares.ys, squares.rows, squares.occupied
-        flat = self.planes.reshape(-1)  # a view: the planes are contiguous
+        side, depth = self.side, self.depth
         # Flat index steps: of a plane, and of a square (row * side + column).
-        plane, cell = (side * side, 1) if self.first else (1, self.depth)
-        opened = last * plane  # the ``open`` plane's start
-        now_open: list[int] = []
-        n = len(xs)
-        for i in range(self.drawn, n):
-            x, y = xs[i], ys[i]
-            c, r = x - ox, y - oy
-            if not (0 <= c < side and 0 <= r < side):
-                continue
-            at = (r * side + c) * cell
-            flat[at:at + last * plane:plane] = rows[i]
-            flat[opened + at] = 0
-            for x2, y2 in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
-                c2, r2 = x2 - ox, y2 - oy
-                if 0 <= c2 < side and 0 <= r2 < side and (x2, y2) not in occupied:
-                    now_open.append(opened + (r2 * side + c2) * cell)
-        if now_open:
-            flat[now_open] = 1
-        self.drawn = n
+        plane, cell = (side * side, 1) if self.first else (1, depth)
+        draw_squares(self.buffer, self.drawn, squares.xs, squares.ys, squares.packed,
+                     squares.occupied, self.origin[0], self.origin[1], side, plane, cell,
+                     len(STATIC_PLANES) * plane)
+        self.drawn = len(squares.xs)
+
+
+def _zeros(first: bool, side: int, depth: int) -> tuple[bytearray, np.ndarray]:
+    """A zeroed window's bytes, and the planes (numpy) sharing them."""
+    buffer = bytearray(side * side * depth)
+    shape = (depth, side, side) if first else (side, side, depth)
+    return buffer, np.frombuffer(buffer, dtype=np.uint8).reshape(shape)
