@@ -230,7 +230,7 @@ class Observer:
         self.space = spaces.Dict({"observation": observation, "action_mask": mask})
         #: Flat index steps of a plane, a row and a column in this layout's planes.
         self._strides = (w * w, w, 1) if channels == "first" else (1, w * c, c)
-        plane, row, col = self._strides
+        plane = self._strides[0]
         # Per relative seat and figure kind, and per feature: the flat index
         # of the figure planes' cell at row 0, column 0.
         self._owned_cells = [
