@@ -27,7 +27,7 @@ from carcassonne import Game, Move
 from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.moves import AnyMove, AwardWonder, TakeWonder
 from carcassonne.env import ActionLayout, Decision, IllegalAction, Rewards, Table
-from carcassonne.env.actions import WindowError
+from carcassonne.env.actions import WindowError, action_mask
 from carcassonne.env.layout import (
     FIGURE_KINDS,
     HAND_SLOTS,
@@ -73,7 +73,7 @@ def check_tree(table: Table) -> Decision:
         if len(only) == 1:
             assert len(actions) == 1
     # The masks are the allowed actions, and each mask step is a real choice.
-    assert sorted(decision.mask(()).nonzero()[0]) == decision.allowed(())
+    assert sorted(action_mask(decision, ()).nonzero()[0]) == decision.allowed(())
     return decision
 
 
@@ -83,7 +83,7 @@ def play_path(table: Table, rng: random.Random) -> AnyMove:
     while True:
         decision = table.decision
         assert decision is not None
-        mask = decision.mask(table.prefix)
+        mask = action_mask(decision, table.prefix)
         action = rng.choice(list(mask.nonzero()[0]))
         before = len(table.game.moves)
         move = table.act(action)

@@ -99,6 +99,7 @@ class CarcassonneAEC(AECEnv):
         self.illegal_action = illegal_action
         self.illegal_penalty = illegal_penalty
         self._rng = np.random.default_rng()
+        self._rewarded = False
         # Set up one game now: bad sets, options or players fail here, not later.
         self.table.new_game(0, self.stack, self.wonders)
         self.possible_agents = [f"player_{i}" for i in range(len(self.table.game.players))]
@@ -132,6 +133,8 @@ class CarcassonneAEC(AECEnv):
                             given.get("wonders", self.wonders))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        #: Whether some value of ``rewards`` may not be zero.
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -171,14 +174,20 @@ class CarcassonneAEC(AECEnv):
             self._cumulative_rewards[agent] = 0.0
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewards[agent] = -self.illegal_penalty
+            self._rewarded = True
             self.infos[agent] = {"illegal_action": str(error)}
             self._tell_legal()
             self._accumulate_rewards()
             return
         self._cumulative_rewards[agent] = 0.0
         self.infos[agent] = {}
-        gained = self.table.score_rewards()
-        self.rewards = {a: gained[i] for i, a in enumerate(self.possible_agents)}
+        if self.table.scored():
+            gained = self.table.score_rewards()
+            self.rewards = {a: gained[i] for i, a in enumerate(self.possible_agents)}
+            self._rewarded = True
+        elif self._rewarded:  # nobody scored: every reward back to zero
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         game = self.table.game
         if move is not None and game.is_over:
             self._end()
@@ -186,13 +195,15 @@ class CarcassonneAEC(AECEnv):
             if move is not None:
                 self.agent_selection = self.possible_agents[game.current_player]
             self._tell_legal()
-        self._accumulate_rewards()
+        if self._rewarded:  # (all zero otherwise: nothing to add)
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _end(self) -> None:
         """The game is over: add the results and terminate every agent."""
         results = self.table.result_rewards()
+        self._rewarded = True
         for i, a in enumerate(self.possible_agents):
             self.rewards[a] = self.rewards.get(a, 0.0) + results[i]
             self.terminations[a] = True

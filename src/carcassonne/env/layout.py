@@ -1,113 +1,18 @@
-"""The action space: one ``Discrete(N)`` cut into blocks of fixed meaning.
+"""The action space's layout (:mod:`carcassonne.encoding.layout`, compiled
+with the engine), under the environments' own name."""
 
-An engine move is made of one or more environment actions (see
-``actions.py``). Every action index falls into exactly one block::
+from carcassonne.encoding.layout import (
+    DEFAULT_WINDOW,
+    FIGURE_KINDS,
+    HAND_SLOTS,
+    MAX_SEATS,
+    MONASTERY_SPOT,
+    PIECE_SQUARES,
+    QUARTERS,
+    SPOTS,
+    WONDER_IDS,
+    ActionLayout,
+)
 
-    place   slot (3) x window row dy (W) x window column dx (W) x quarter turn (4)
-    figure  figure kind (4) x square of the piece (5) x spot (14)
-    stop    1: no further figure, play the placement as chosen so far
-    take    one per wonder id (sorted), ``take:WO/...``
-    award   one per seat relative to the deciding player, ``award:p``
-
-The numbers in brackets do not depend on the game's sets or options, so one
-policy network fits every game::
-
-    >>> layout = ActionLayout(window=40)
-    >>> layout.size
-    19491
-    >>> layout.describe(layout.place(slot=0, dx=20, dy=19, quarter=1))
-    ('place', 0, 20, 19, 1)
-    >>> layout.describe(layout.stop)
-    ('stop',)
-
-``slot`` indexes ``game.tiles_to_place`` (the drawn tile, the hand of the
-3-tile variant, a wonder piece or the helper tile of ``WON-PLACE-3``);
-``dx, dy`` are the square's column and row in the observation window whose
-corner is the board square ``origin`` (see ``observations.py``). A wonder
-piece is placed by its anchor square.
-"""
-
-from __future__ import annotations
-
-from carcassonne.engine.moves import FIGURE_NAMES
-from carcassonne.tiles.geometry import LOCATION_NAMES
-from carcassonne.tiles.pieces import PIECES
-
-#: Figure kinds in the order of the figure block.
-FIGURE_KINDS: tuple[str, ...] = FIGURE_NAMES
-#: Spots in the order of the figure block: the 13 locations, then a monastery.
-SPOTS: tuple[str, ...] = (*LOCATION_NAMES, "monastery")
-MONASTERY_SPOT = len(LOCATION_NAMES)
-#: Every wonder of the catalogue, sorted: the order of the take block.
-WONDER_IDS: tuple[str, ...] = tuple(sorted(PIECES))
-#: The most squares any piece covers: the square axis of the figure block.
-PIECE_SQUARES = max(len(p.turned[0].squares) for p in PIECES.values())
-#: The most seats any combination of sets allows (6 with Inns & Cathedrals).
-MAX_SEATS = 6
-#: Tiles a player may choose from: 3 in the hand variant (``VAR-HAND-1``).
-HAND_SLOTS = 3
-#: Quarter turns of a placement (0, 90, 180, 270 degrees).
-QUARTERS = 4
-#: The default window side, in squares. Measured over 25,000 random games
-#: of every set (2 to 6 players, with and without the 3-tile hand): no legal
-#: placement (wonder anchors included) lay more than 17 squares from the
-#: centre of the board's bounding box (17 once, 16 in a few games), and no board
-#: spanned more than 30 squares. A window of 44 reaches 22 squares left and
-#: up and 21 right and down of the centre: 4 squares of margin (docs/env.md).
-DEFAULT_WINDOW = 44
-
-
-class ActionLayout:
-    """Where each block of the action space starts, for one window size."""
-
-    __slots__ = ("award_base", "figure_base", "place_count", "size", "stop", "take_base",
-                 "window")
-
-    def __init__(self, window: int = DEFAULT_WINDOW) -> None:
-        if type(window) is not int or window < 3:
-            raise ValueError(f"window must be an int of at least 3 squares, not {window!r}")
-        self.window = window
-        self.place_count = HAND_SLOTS * window * window * QUARTERS
-        self.figure_base = self.place_count
-        self.stop = self.figure_base + len(FIGURE_KINDS) * PIECE_SQUARES * len(SPOTS)
-        self.take_base = self.stop + 1
-        self.award_base = self.take_base + len(WONDER_IDS)
-        self.size = self.award_base + MAX_SEATS
-
-    def place(self, slot: int, dx: int, dy: int, quarter: int) -> int:
-        """The action placing tile ``slot`` on window square ``(dx, dy)``."""
-        w = self.window
-        return ((slot * w + dy) * w + dx) * QUARTERS + quarter
-
-    def figure(self, kind: int, square: int, spot: int) -> int:
-        """The action putting figure ``FIGURE_KINDS[kind]`` on ``SPOTS[spot]``
-        of the ``square``-th square of the piece (0 on a tile)."""
-        return self.figure_base + (kind * PIECE_SQUARES + square) * len(SPOTS) + spot
-
-    def take(self, wonder: int) -> int:
-        """The action taking ``WONDER_IDS[wonder]``."""
-        return self.take_base + wonder
-
-    def award(self, relative_seat: int) -> int:
-        """The action giving the next wonder to the seat ``relative_seat``
-        places after the deciding player (0 is the decider)."""
-        return self.award_base + relative_seat
-
-    def describe(self, action: int) -> tuple[str | int, ...]:
-        """What an action index means, as a tuple naming its block first."""
-        if not 0 <= action < self.size:
-            raise ValueError(f"action {action} is outside the action space (0..{self.size - 1})")
-        if action < self.figure_base:
-            rest, quarter = divmod(action, QUARTERS)
-            rest, dx = divmod(rest, self.window)
-            slot, dy = divmod(rest, self.window)
-            return ("place", slot, dx, dy, quarter)
-        if action < self.stop:
-            rest, spot = divmod(action - self.figure_base, len(SPOTS))
-            kind, square = divmod(rest, PIECE_SQUARES)
-            return ("figure", FIGURE_KINDS[kind], square, SPOTS[spot])
-        if action == self.stop:
-            return ("stop",)
-        if action < self.award_base:
-            return ("take", WONDER_IDS[action - self.take_base])
-        return ("award", action - self.award_base)
+__all__ = ["DEFAULT_WINDOW", "FIGURE_KINDS", "HAND_SLOTS", "MAX_SEATS", "MONASTERY_SPOT",
+           "PIECE_SQUARES", "QUARTERS", "SPOTS", "WONDER_IDS", "ActionLayout"]

@@ -54,6 +54,7 @@ from carcassonne.encoding.placements import placement_cells
 from carcassonne.encoding.vector import Slots, seat_entries
 from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.options import OPTION_SPECS
+from carcassonne.env.actions import Decision, Prefix, action_mask
 from carcassonne.env.layout import (
     FIGURE_KINDS,
     HAND_SLOTS,
@@ -157,6 +158,7 @@ _LAID_OUT, _AVAILABLE = VECTOR_START["wonders_laid_out"], VECTOR_START["wonders_
 _OWNER, _HELD = VECTOR_START["wonder_owner"], VECTOR_START["wonder_held"]
 _PAIRS = VECTOR_START["wonder_pairs"]
 _PLACE_PHASE, _WAIT_PHASE = _PHASE + PHASES.index("place"), _PHASE + PHASES.index("wait")
+_FIGURE_PHASE = _PHASE + PHASES.index("figure")
 #: The slots from ``to_place`` to ``piece`` (one run): what the tiles to place decide.
 _SHOWN_END = _PIECE + len(WONDER_IDS)
 _GOOD_SLOT = {name: i for i, name in enumerate(GOODS)}
@@ -241,6 +243,9 @@ class Observer:
         self._on_kinds = [self._on_cells.get(KIND_NAMES.get(code, ""), 0)
                           for code in range(max(KIND_NAMES) + 1)]
         self._key: tuple[int, int] | None = None
+        #: What :meth:`_read` found for the position of ``_key``.
+        self._position: tuple[Decision | None, tuple[int, int], bytearray] = (None, (0, 0),
+                                                                               bytearray())
         #: Per seat, for the position: the cells its planes hold beyond the
         #: board (``_cells``) and its vector.
         self._cache: dict[int, tuple[list[int], bool, array[float]]] = {}
@@ -257,28 +262,29 @@ class Observer:
         if key != self._key:
             self._key = key
             self._cache.clear()
-        decision = table.decision
+            self._position = self._read(table)
+        decision, origin, kept = self._position
         acting = decision is not None and decision.seat == seat
+        prefix = table.prefix
         if acting:
             assert decision is not None
-            mask = decision.mask(table.prefix)
+            mask = action_mask(decision, prefix)
         else:
             mask = np.zeros(self.layout.size, dtype=np.int8)
         cached = self._cache.get(seat)
         if cached is None:
-            cached = self._cache[seat] = (*self._cells(table, seat, acting),
-                                          self._vector(table, seat, acting))
+            cached = self._cache[seat] = (*self._cells(table, decision, origin, seat, acting),
+                                          self._vector(table, decision, seat, acting))
         cells, repeated, start = cached
         if acting:
             # Per step, on top of the position's: the phase, the choice so far.
-            where, values = [_PLACE_PHASE, _PHASE + PHASES.index(self._phase(table))], [0.0, 1.0]
-            if table.prefix:
-                cells = [*cells, *self._chosen(table, where, values)]
+            phase = _FIGURE_PHASE if prefix else _PHASE + PHASES.index(decision.kind)
+            where, values = [_PLACE_PHASE, phase], [0.0, 1.0]
+            if prefix:
+                cells = [*cells, *self._chosen(prefix, where, values)]
             vector = np.frombuffer(float_buffer(start, where, values), dtype=np.float32)
         else:
             vector = np.frombuffer(array("f", start), dtype=np.float32)
-        kept = table.squares.kept(table.origin, self.layout.window, self.channels,
-                                  self._depth).buffer
         planes = np.frombuffer(planes_buffer(kept, self.planes_size, cells, repeated),
                                dtype=np.uint8).reshape(self.planes_shape)
         if self.flat:
@@ -287,6 +293,13 @@ class Observer:
             flat[self.planes_size:] = vector
             return {"observation": flat, "action_mask": mask}
         return {"observation": {"planes": planes, "vector": vector}, "action_mask": mask}
+
+    def _read(self, table: Table) -> tuple[Decision | None, tuple[int, int], bytearray]:
+        """What every observation of the table's position shares: its
+        decision, the window's origin and the board's kept window."""
+        origin = table.origin
+        kept = table.squares.kept(origin, self.layout.window, self.channels, self._depth)
+        return table.decision, origin, kept.buffer
 
     def split(self, observation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """A flat observation's planes (shaped as ``channels`` says) and
@@ -303,25 +316,24 @@ class Observer:
     def planes(self, table: Table, seat: int, acting: bool) -> np.ndarray:
         """The planes of ``seat`` at the start of the current decision,
         uint8, shaped as ``channels`` says."""
-        cells, repeated = self._cells(table, seat, acting)
-        kept = table.squares.kept(table.origin, self.layout.window, self.channels,
-                                  self._depth).buffer
+        decision, origin, kept = self._read(table)
+        cells, repeated = self._cells(table, decision, origin, seat, acting)
         return np.frombuffer(planes_buffer(kept, self.planes_size, cells, repeated),
                              dtype=np.uint8).reshape(self.planes_shape)
 
-    def _cells(self, table: Table, seat: int, acting: bool) -> tuple[list[int], bool]:
+    def _cells(self, table: Table, decision: Decision | None, origin: tuple[int, int], seat: int,
+               acting: bool) -> tuple[list[int], bool]:
         """What ``seat``'s planes hold beyond the board's static planes and
         ``open``, as flat indexes into them: the figures' cells (each one
         figure) and, if ``seat`` is acting, the legal placements' cells
         (each once); the flag says whether some cell is listed more than
         once (several figures on one square of one plane: a wonder's)."""
-        ox, oy = table.origin
+        ox, oy = origin
         plane, row, col = self._strides
         w = self.layout.window
         at = figure_cells(table.game, seat, ox, oy, w, row, col, self._owned_cells,
                           self._on_kinds)
         repeated = len(set(at)) < len(at)
-        decision = table.decision
         if acting and decision is not None:
             placement_cells(decision.first_actions, self.layout.place_count, w, _LEGAL_PLANE,
                             plane, row, col, at)
@@ -346,9 +358,10 @@ class Observer:
     def vector(self, table: Table, seat: int, acting: bool) -> np.ndarray:
         """The vector of ``seat`` at the start of the current decision (its
         phase block says ``place`` for a placement or ``wait``)."""
-        return np.frombuffer(self._vector(table, seat, acting), dtype=np.float32)
+        return np.frombuffer(self._vector(table, table.decision, seat, acting), dtype=np.float32)
 
-    def _vector(self, table: Table, seat: int, acting: bool) -> array[float]:
+    def _vector(self, table: Table, decision: Decision | None, seat: int,
+                acting: bool) -> array[float]:
         """:meth:`vector` as float32 bytes (``array("f")``)."""
         game = table.game
         where, values = seat_entries(game, seat, _SLOTS)
@@ -364,7 +377,6 @@ class Observer:
         shown = game.tiles_to_place if acting or not hidden else game.hand(seat)
         if shown:
             v[_TO_PLACE:_SHOWN_END] = _shown_slots(shown[:HAND_SLOTS])
-        decision = table.decision
         if (decision is not None and isinstance(decision.legal, ChoiceMoves)
                 and game.tiles_to_place and game.tiles_to_place[0] not in PIECES):
             v[_HELPER] = 1  # WON-PLACE-3: a land tile that makes room for a wonder
@@ -385,18 +397,11 @@ class Observer:
                 v[_PAIRS + r] = state["pairs"][p] or 0
         return v
 
-    @staticmethod
-    def _phase(table: Table) -> str:
-        """The acting seat's phase: placing, choosing figures, or a decision."""
-        decision = table.decision
-        assert decision is not None
-        return "figure" if table.prefix else decision.kind
-
-    def _chosen(self, table: Table, where: list[int], values: list[float]) -> list[int]:
+    def _chosen(self, prefix: Prefix, where: list[int], values: list[float]) -> list[int]:
         """The placement (and first figure) chosen so far: its cell in the
         ``chosen`` plane (none for a wonder decision), its vector slots
         added to ``where`` and ``values``."""
-        prefix, layout = table.prefix, self.layout
+        layout = self.layout
         if prefix[0] >= layout.place_count:
             return []
         _, slot, dx, dy, quarter = layout.describe(prefix[0])

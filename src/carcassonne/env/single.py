@@ -36,7 +36,7 @@ import numpy as np
 from gymnasium import spaces
 
 from carcassonne.bots import make_bot
-from carcassonne.env.actions import IllegalAction
+from carcassonne.env.actions import IllegalAction, action_mask
 from carcassonne.env.aec import check_illegal, check_render_mode, game_options
 from carcassonne.env.layout import DEFAULT_WINDOW, ActionLayout
 from carcassonne.env.observations import Observer
@@ -205,7 +205,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
         decision = self._own_decision()
         if decision is None:
             return np.zeros(self.layout.size, dtype=bool)
-        return decision.mask(self.table.prefix).astype(bool)
+        return action_mask(decision, self.table.prefix).astype(bool)
 
     # -- pictures ------------------------------------------------------------------------
 

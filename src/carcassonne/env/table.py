@@ -148,6 +148,10 @@ class Table:
         self.version += 1
         self._decision = None
 
+    def scored(self) -> bool:
+        """Whether some score changed since the last :meth:`score_rewards`."""
+        return self.game.scores != self._paid
+
     def score_rewards(self) -> list[float]:
         """Each seat's reward for its score changes since the last call."""
         scores = self.game.scores

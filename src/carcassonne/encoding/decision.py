@@ -1,0 +1,296 @@
+"""One engine decision as a small tree of actions (compiled with the engine).
+
+An engine move is reached by one or more actions (``layout.py`` numbers them):
+
+1. the **first action** places a tile or piece (``place`` block) or makes a
+   wonder decision (``take``, ``award``);
+2. after a placement that offers figures, **figure actions** add figures one
+   at a time, in increasing action order, and ``stop`` plays the placement
+   with the figures chosen so far. A tile takes 0 or 1 figure, a wonder
+   piece 0 to 2 (``WON-MEEPLE-1``).
+
+A move is played as soon as its actions are complete: when the chosen
+actions name a listed move and nothing can be added to them. So a placement
+without figure options is one action, a tile with a figure is two
+(``place``, ``figure``), a tile without its possible figure is two
+(``place``, ``stop``).
+
+The masks (``carcassonne.env.actions.action_mask``) come from
+``game.legal_moves()`` only, never from rules of their
+own: the first mask holds the encoded placements and decisions, and once a
+placement is chosen, its listed options (``legal.options(placement)``) are
+encoded and the mask shows the figure actions that extend the choice towards
+one of them, plus ``stop`` if the choice itself is listed. Every complete
+path through the masks therefore names exactly one listed move, and every
+listed move has exactly one path::
+
+    >>> from carcassonne import Game
+    >>> game = Game.new(players=2, seed=1)
+    >>> decision = Decision(game, ActionLayout(window=20), origin=(-10, -10))
+    >>> paths = dict(decision.paths())
+    >>> sorted(map(str, paths.values())) == sorted(map(str, game.legal_moves()))
+    True
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterator
+from typing import Any, cast
+
+from carcassonne.encoding.layout import (
+    FIGURE_KINDS,
+    MONASTERY_SPOT,
+    WONDER_IDS,
+    ActionLayout,
+)
+from carcassonne.encoding.placements import OUTSIDE, place_codes
+from carcassonne.engine.game import Game
+from carcassonne.engine.legal import LegalMoves
+from carcassonne.engine.moves import AnyMove, AwardWonder, Figure, Move, TakeWonder
+from carcassonne.tiles.geometry import LOCATION_INDEX, unpack
+from carcassonne.tiles.pieces import PIECES
+
+#: Actions chosen so far within one decision.
+Prefix = tuple[int, ...]
+
+_KIND_INDEX = {name: i for i, name in enumerate(FIGURE_KINDS)}
+_WONDER_INDEX = {name: i for i, name in enumerate(WONDER_IDS)}
+#: A land tile figure's action, per the layout's first figure action and the
+#: figure (a few hundred entries at most: figures are few and shared).
+_TILE_FIGURE_ACTIONS: dict[tuple[int, Figure], int] = {}
+
+
+class IllegalAction(ValueError):
+    """An action the current mask does not allow; the environment is unchanged."""
+
+
+class WindowError(ValueError):
+    """A legal placement lies outside the observation window: the window is
+    too small for this board (raise the environments' ``window`` parameter)."""
+
+
+def piece_squares(piece: str, at: tuple[int, int], rotation: int) -> list[tuple[int, int]]:
+    """The board squares of wonder ``piece`` anchored on ``at``, in the piece's
+    square order (the square axis of the figure block)."""
+    out = []
+    for offset, _ in PIECES[piece].turned[rotation // 90].squares:
+        dx, dy = unpack(offset)  # offsets are packed like squares
+        out.append((at[0] + dx, at[1] + dy))
+    return out
+
+
+class Decision:
+    """The action tree of the current decision of ``game`` (see the module
+    docstring). ``origin`` is the board square at window column 0, row 0.
+
+    Build one per engine decision: the first mask costs one pass over the
+    placements; a placement's figure options are listed only when it is
+    chosen.
+    """
+
+    def __init__(self, game: Game, layout: ActionLayout, origin: tuple[int, int]) -> None:
+        self.layout = layout
+        self.origin = origin
+        self.seat = game.current_player
+        self.players = len(game.players)
+        self.legal = game.legal_moves()
+        self._to_place = game.tiles_to_place
+        #: First action -> what it chooses: a land tile placement's index in
+        #: ``legal.placements()`` (the move is made only when asked for), or
+        #: the placement or decision itself.
+        self._firsts: dict[int, int | AnyMove] = {}
+        legal = self.legal
+        if type(legal) is LegalMoves:
+            # The hot loop of every decision, compiled with the engine.
+            codes = place_codes(legal, origin[0], origin[1], layout.window)
+            if OUTSIDE in codes:
+                self.first_action(legal.placement(codes.index(OUTSIDE)))  # raises WindowError
+            self._firsts = dict(zip(codes, range(len(codes)), strict=True))
+            #: The first actions, increasing (``allowed(())``).
+            self._root_actions = sorted(codes)
+        else:
+            for placement in legal.placements():
+                self._firsts[self.first_action(placement)] = placement
+            self._root_actions = sorted(self._firsts)
+        self._roots: dict[int, AnyMove] | None = None
+        self._branches: dict[int, dict[Prefix, AnyMove]] = {}
+
+    @property
+    def first_actions(self) -> list[int]:
+        """The first actions, increasing (read-only: kept for the decision;
+        :meth:`allowed` gives a copy)."""
+        return self._root_actions
+
+    @property
+    def roots(self) -> dict[int, AnyMove]:
+        """First action -> the figure-less placement or decision it chooses,
+        by increasing action (made when first asked for)."""
+        if self._roots is None:
+            self._roots = {first: self.root(first) for first in self._root_actions}
+        return self._roots
+
+    def root(self, first: int) -> AnyMove:
+        """The figure-less placement or decision that ``first`` chooses."""
+        chosen = self._firsts[first]
+        if type(chosen) is int:
+            legal = self.legal
+            assert isinstance(legal, LegalMoves)  # only its placements are kept by index
+            return legal.placement(chosen)
+        return cast(AnyMove, chosen)
+
+    @property
+    def kind(self) -> str:
+        """What the first action decides: ``place`` (a tile or piece),
+        ``take`` or ``award`` (a wonder decision)."""
+        if not self._root_actions:
+            return "place"
+        first = self.root(self._root_actions[0])
+        if isinstance(first, TakeWonder):
+            return "take"
+        if isinstance(first, AwardWonder):
+            return "award"
+        return "place"
+
+    # -- encoding -------------------------------------------------------------------
+
+    def first_action(self, move: AnyMove) -> int:
+        """The first action of ``move``: its placement or decision."""
+        layout = self.layout
+        if isinstance(move, TakeWonder):
+            return layout.take(_WONDER_INDEX[move.wonder])
+        if isinstance(move, AwardWonder):
+            assert self.seat is not None
+            return layout.award((move.player - self.seat) % self.players)
+        slot = self._to_place.index(move.tile)
+        dx, dy = move.at[0] - self.origin[0], move.at[1] - self.origin[1]
+        w = layout.window
+        if not (0 <= dx < w and 0 <= dy < w):
+            raise WindowError(
+                f"the legal placement {move} lies outside the {w} x {w} window whose "
+                f"corner is the square {self.origin[0]},{self.origin[1]}: raise the "
+                f"environment's window parameter (window={w + 16}, say)")
+        return layout.place(slot, dx, dy, move.rotation // 90)
+
+    def figure_action(self, move: Move, figure: Figure) -> int:
+        """The action putting ``figure`` (as listed in ``move``) on the board."""
+        square = 0
+        if figure.on is not None:
+            square = piece_squares(move.tile, move.at, move.rotation).index(figure.on)
+        if figure.feature == "monastery":
+            spot = MONASTERY_SPOT
+        else:
+            assert figure.spot is not None
+            spot = LOCATION_INDEX[figure.spot]
+        return self.layout.figure(_KIND_INDEX[figure.figure], square, spot)
+
+    def _tile_figure_action(self, move: Move, figure: Figure) -> int:
+        """:meth:`figure_action` for a land tile's figure, remembered per
+        figure and layout (the action depends on nothing else)."""
+        key = (self.layout.figure_base, figure)
+        action = _TILE_FIGURE_ACTIONS.get(key)
+        if action is None:
+            action = _TILE_FIGURE_ACTIONS[key] = self.figure_action(move, figure)
+        return action
+
+    def encode(self, move: AnyMove) -> Prefix:
+        """The full action sequence of a listed move (``stop`` included
+        when the move needs it). ``move`` must be written as listed."""
+        first = self.first_action(move)
+        branch = self.branch(first)
+        figures: Prefix = ()
+        if isinstance(move, Move) and move.figures:
+            figures = tuple(sorted(self.figure_action(move, f) for f in move.figures))
+        if branch.get(figures) != move:
+            raise IllegalAction(f"{move} is not a listed move of this decision")
+        if self._extensions(branch, figures):
+            return (first, *figures, self.layout.stop)
+        return (first, *figures)
+
+    # -- the tree ----------------------------------------------------------------------
+
+    def branch(self, first: int) -> dict[Prefix, AnyMove]:
+        """The listed moves of one first action, by their (sorted) figure actions."""
+        found = self._branches.get(first)
+        if found is None:
+            placement = self.root(first)
+            found = {}
+            on_tile = isinstance(placement, Move) and placement.tile not in PIECES
+            for move in self.legal.options(placement):
+                key: Prefix = ()
+                if isinstance(move, Move) and move.figures:
+                    if on_tile:  # one figure, on the tile's only square
+                        key = (self._tile_figure_action(move, move.figures[0]),)
+                    else:
+                        key = tuple(sorted(self.figure_action(move, f) for f in move.figures))
+                if key in found:
+                    raise RuntimeError(f"two listed moves share the actions {key}: "
+                                       f"{found[key]} and {move}")
+                found[key] = move
+            self._branches[first] = found
+        return found
+
+    @staticmethod
+    def _extensions(branch: dict[Prefix, AnyMove], figures: Prefix) -> set[int]:
+        n = len(figures)
+        return {key[n] for key in branch if len(key) > n and key[:n] == figures}
+
+    def allowed(self, prefix: Prefix) -> list[int]:
+        """The actions the mask allows after ``prefix``, in increasing order."""
+        if not prefix:
+            return list(self._root_actions)
+        branch = self.branch(prefix[0])
+        figures = prefix[1:]
+        out = self._extensions(branch, figures)
+        if figures in branch and out:
+            out.add(self.layout.stop)
+        return sorted(out)
+
+    def advance(self, prefix: Prefix, action: Any) -> tuple[Prefix, AnyMove | None]:
+        """Take ``action`` after ``prefix``: the new prefix and, once the
+        actions are complete, the move they name (the prefix is then ``()``).
+        Raises :class:`IllegalAction` for an action the mask does not allow."""
+        try:
+            index = operator.index(action)
+        except TypeError:
+            raise IllegalAction(f"an action is an integer index, not {action!r}") from None
+        if not prefix:
+            if index not in self._firsts:
+                raise IllegalAction(self._refusal(prefix, index))
+            branch = self.branch(index)
+            if len(branch) == 1 and () in branch:
+                return (), branch[()]
+            return (index,), None
+        branch = self.branch(prefix[0])
+        figures = prefix[1:]
+        if index == self.layout.stop:
+            if figures in branch and self._extensions(branch, figures):
+                return (), branch[figures]
+            raise IllegalAction(self._refusal(prefix, index))
+        if index not in self._extensions(branch, figures):
+            raise IllegalAction(self._refusal(prefix, index))
+        chosen = (*figures, index)
+        if chosen in branch and not self._extensions(branch, chosen):
+            return (), branch[chosen]
+        return (prefix[0], *chosen), None
+
+    def paths(self, prefix: Prefix = ()) -> Iterator[tuple[Prefix, AnyMove]]:
+        """Every complete action sequence from ``prefix`` with the move it
+        names, found by walking the masks (for tests and tools)."""
+        for action in self.allowed(prefix):
+            after, move = self.advance(prefix, action)
+            if move is not None:
+                yield (*prefix, action), move
+            else:
+                yield from self.paths(after)
+
+    def _refusal(self, prefix: Prefix, index: int) -> str:
+        try:
+            what = self.layout.describe(index)
+        except ValueError as err:
+            return str(err)
+        allowed = self.allowed(prefix)
+        stage = "first action (a placement or decision)" if not prefix else \
+            f"figure choice after {self.layout.describe(prefix[0])}"
+        return (f"action {index} {what} is not allowed now: the mask of this "
+                f"{stage} allows {len(allowed)} actions (e.g. {allowed[:5]})")
