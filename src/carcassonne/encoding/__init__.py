@@ -4,14 +4,24 @@ The environments (:mod:`carcassonne.env`) turn a position into arrays at
 every step. The loops that read the engine for them live here, in typed
 Python of the standard library only, so that the compiled build compiles
 them with the engine (mypyc: ``carcassonne.compiled``) and the pure build
-runs the same source. Each function answers plain ints: indexes into an
-observation or an action layout, which the environments write into numpy
-arrays in one step each.
+runs the same source. What they answer is plain Python: ints (indexes
+into an observation or an action layout), or the bytes of a whole array,
+which the environments hand to numpy (``numpy.frombuffer``) without a copy.
 
+* :mod:`~carcassonne.encoding.layout`: the action space's blocks
+  (:class:`~carcassonne.encoding.layout.ActionLayout`);
+* :mod:`~carcassonne.encoding.decision`: one engine decision as a tree of
+  actions (what each mask allows, and the move a path names);
 * :func:`~carcassonne.encoding.placements.place_codes`: every legal
-  placement's number in a window (the ``place`` block of an action layout);
+  placement's number in a window (the ``place`` block of an action layout),
+  and :func:`~carcassonne.encoding.placements.placement_cells` their cells
+  in the ``legal_*`` planes;
 * :func:`~carcassonne.encoding.figures.figure_cells`: where each figure on
   the board sits in a window of planes;
-* :func:`~carcassonne.encoding.counts.unseen_counts`: the tiles nobody has
-  seen yet, per tile index.
+* :func:`~carcassonne.encoding.vector.seat_entries`: a seat's public counts
+  (scores, supplies, goods, hands, the tiles it has not seen) as slots of
+  the observation vector;
+* :mod:`~carcassonne.encoding.buffers`: an observation's planes, vector
+  and mask written as bytes that numpy wraps without a copy, and the
+  board's kept window drawn square by square.
 """

@@ -145,12 +145,10 @@ class Decision:
         ``take`` or ``award`` (a wonder decision)."""
         if not self._root_actions:
             return "place"
-        first = self.root(self._root_actions[0])
-        if isinstance(first, TakeWonder):
-            return "take"
-        if isinstance(first, AwardWonder):
-            return "award"
-        return "place"
+        first, layout = self._root_actions[0], self.layout  # the blocks' order: place, take, award
+        if first < layout.take_base:
+            return "place"
+        return "take" if first < layout.award_base else "award"
 
     # -- encoding -------------------------------------------------------------------
 

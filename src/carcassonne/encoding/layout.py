@@ -1,7 +1,7 @@
 """The action space: one ``Discrete(N)`` cut into blocks of fixed meaning.
 
 An engine move is made of one or more environment actions (see
-``actions.py``). Every action index falls into exactly one block::
+``decision.py``). Every action index falls into exactly one block::
 
     place   slot (3) x window row dy (W) x window column dx (W) x quarter turn (4)
     figure  figure kind (4) x square of the piece (5) x spot (14)
@@ -23,7 +23,7 @@ policy network fits every game::
 ``slot`` indexes ``game.tiles_to_place`` (the drawn tile, the hand of the
 3-tile variant, a wonder piece or the helper tile of ``WON-PLACE-3``);
 ``dx, dy`` are the square's column and row in the observation window whose
-corner is the board square ``origin`` (see ``observations.py``). A wonder
+corner is the board square ``origin`` (see ``carcassonne.env.observations``). A wonder
 piece is placed by its anchor square.
 """
 

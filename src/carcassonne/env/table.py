@@ -69,7 +69,7 @@ class Table:
         #: Counts engine positions (new games and moves): what observation caches key on.
         self.version = 0
         self._decision: Decision | None = None
-        self._paid: list[int] = []
+        self._paid: tuple[int, ...] = ()
         #: The moves of the game last followed (:meth:`follow`), as they were then.
         self._followed: tuple[AnyMove, ...] | None = None
 
@@ -91,7 +91,7 @@ class Table:
         self.prefix = ()
         self.version += 1
         self._decision = None
-        self._paid = [0] * len(self.game.players)
+        self._paid = (0,) * len(self.game.players)
 
     @property
     def origin(self) -> tuple[int, int]:
@@ -138,7 +138,7 @@ class Table:
         self.prefix = ()
         self.version += 1
         self._decision = None
-        self._paid = list(game.scores)
+        self._paid = game.scores
 
     def play(self, move: AnyMove) -> None:
         """Play an engine move (a bot's, or the one the actions named)."""
@@ -157,7 +157,7 @@ class Table:
         scores = self.game.scores
         scale = self.rewards.score_scale
         out = [scale * (now - paid) for now, paid in zip(scores, self._paid, strict=True)]
-        self._paid = list(scores)
+        self._paid = scores
         return out
 
     def result_rewards(self) -> list[float]:
