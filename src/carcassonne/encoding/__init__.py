@@ -18,7 +18,7 @@ which the environments hand to numpy (``numpy.frombuffer``) without a copy.
   in the ``legal_*`` planes;
 * :func:`~carcassonne.encoding.figures.figure_cells`: where each figure on
   the board sits in a window of planes;
-* :func:`~carcassonne.encoding.vector.seat_entries`: a seat's public counts
+* :func:`~carcassonne.encoding.vector.seat_counts`: a seat's public counts
   (scores, supplies, goods, hands, the tiles it has not seen) as slots of
   the observation vector;
 * :mod:`~carcassonne.encoding.buffers`: an observation's planes, vector

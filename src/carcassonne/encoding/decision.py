@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import Any
 
 from carcassonne.encoding.layout import (
     FIGURE_KINDS,
@@ -96,17 +96,18 @@ class Decision:
         self.players = len(game.players)
         self.legal = game.legal_moves()
         self._to_place = game.tiles_to_place
-        #: First action -> what it chooses: a land tile placement's index in
-        #: ``legal.placements()`` (the move is made only when asked for), or
-        #: the placement or decision itself.
-        self._firsts: dict[int, int | AnyMove] = {}
+        #: Land tile placements (``LegalMoves``): the first action of each
+        #: placement of ``legal.placements()``, in that order (a placement's
+        #: move is made only when asked for).
+        self._codes: list[int] = []
+        #: Otherwise: first action -> the placement or decision it chooses.
+        self._firsts: dict[int, AnyMove] = {}
         legal = self.legal
         if type(legal) is LegalMoves:
             # The hot loop of every decision, compiled with the engine.
-            codes = place_codes(legal, origin[0], origin[1], layout.window)
+            codes = self._codes = place_codes(legal, origin[0], origin[1], layout.window)
             if OUTSIDE in codes:
                 self.first_action(legal.placement(codes.index(OUTSIDE)))  # raises WindowError
-            self._firsts = dict(zip(codes, range(len(codes)), strict=True))
             #: The first actions, increasing (``allowed(())``).
             self._root_actions = sorted(codes)
         else:
@@ -132,12 +133,11 @@ class Decision:
 
     def root(self, first: int) -> AnyMove:
         """The figure-less placement or decision that ``first`` chooses."""
-        chosen = self._firsts[first]
-        if type(chosen) is int:
+        if self._codes:
             legal = self.legal
-            assert isinstance(legal, LegalMoves)  # only its placements are kept by index
-            return legal.placement(chosen)
-        return cast(AnyMove, chosen)
+            assert isinstance(legal, LegalMoves)  # the only placements kept as codes
+            return legal.placement(self._codes.index(first))
+        return self._firsts[first]
 
     @property
     def kind(self) -> str:
@@ -253,7 +253,7 @@ class Decision:
         except TypeError:
             raise IllegalAction(f"an action is an integer index, not {action!r}") from None
         if not prefix:
-            if index not in self._firsts:
+            if index not in self._root_actions:
                 raise IllegalAction(self._refusal(prefix, index))
             branch = self.branch(index)
             if len(branch) == 1 and () in branch:

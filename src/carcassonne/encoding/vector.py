@@ -1,6 +1,8 @@
-"""A seat's public counts as entries of an observation vector."""
+"""A seat's public counts written into an observation vector."""
 
 from __future__ import annotations
+
+from array import array
 
 from carcassonne.engine.game import Game
 
@@ -19,10 +21,10 @@ class Slots:
         self.kinds, self.goods_order = kinds, goods_order
 
 
-def seat_entries(game: Game, seat: int, slots: Slots) -> tuple[list[int], list[float]]:
-    """What ``seat`` may know of the counts of ``game``, as (slots, values):
+def seat_counts(game: Game, seat: int, slots: Slots, out: array[float]) -> None:
+    """Write into ``out`` what ``seat`` may know of the counts of ``game``:
 
-    * ``current``: the seat to move, relative to ``seat`` (none once over);
+    * ``current``: 1 at the seat to move, relative to ``seat`` (none once over);
     * ``extra``: 1 in a builder's second turn part;
     * per seat from ``seat`` on: score, figures in supply (a slot per kind
       in ``kinds``), goods held (``goods_order``), tiles in hand;
@@ -30,50 +32,42 @@ def seat_entries(game: Game, seat: int, slots: Slots) -> tuple[list[int], list[f
     * ``unseen`` + tile index: how many of that tile ``seat`` has not seen
       (the rest of the stack, and other players' hidden hands).
 
-    Slots not listed are zero. One call, no dictionaries made::
+    Other slots are left as they are (zero in a fresh vector). One call, no
+    dictionaries or lists made::
 
+        >>> from array import array
         >>> from carcassonne import Game
         >>> game = Game.new(players=2, seed=1)
         >>> slots = Slots(current=0, extra=2, scores=3, supply=5, goods=20, hand_sizes=30,
         ...               stack=32, unseen=33, kinds={"meeple": 0}, goods_order={})
-        >>> where, values = seat_entries(game, 1, slots)
-        >>> dict(zip(where, values))[1], dict(zip(where, values))[32]
+        >>> out = array("f", bytes(4 * 200))
+        >>> seat_counts(game, 1, slots, out)
+        >>> out[1], out[32]
         (1.0, 70.0)
     """
     players = len(game.players)
-    where: list[int] = []
-    values: list[float] = []
     if not game._over:
-        where.append(slots.current + (game._current - seat) % players)
-        values.append(1.0)
+        out[slots.current + (game._current - seat) % players] = 1.0
         if game._part == 1:
-            where.append(slots.extra)
-            values.append(1.0)
+            out[slots.extra] = 1.0
     kinds, width = slots.kinds, len(slots.kinds)
     trade = game.state.get("traders_builders")
     goods_order, goods_width = slots.goods_order, len(slots.goods_order)
     hands = game._hands
     for r in range(players):
         p = (seat + r) % players
-        where.append(slots.scores + r)
-        values.append(float(game._scores[p]))
+        out[slots.scores + r] = float(game._scores[p])
         at = slots.supply + r * width
         for name, count in game._supply[p].items():
-            where.append(at + kinds[name])
-            values.append(float(count))
+            out[at + kinds[name]] = float(count)
         if trade:
             at = slots.goods + r * goods_width
             for name, count in trade["goods"][p].items():
-                where.append(at + goods_order[name])
-                values.append(float(count))
-        where.append(slots.hand_sizes + r)
-        values.append(float(len(hands[p])))
-    where.append(slots.stack)
-    values.append(float(len(game._stack) - game._draw))
+                out[at + goods_order[name]] = float(count)
+        out[slots.hand_sizes + r] = float(len(hands[p]))
+    out[slots.stack] = float(len(game._stack) - game._draw)
     counts = game._unseen_counts(seat)
     unseen = slots.unseen
     for tile, count in enumerate(counts):
         if count:
-            where.append(unseen + tile)
-            values.append(float(count))
-    return where, values
+            out[unseen + tile] = float(count)

@@ -51,7 +51,7 @@ from gymnasium import spaces
 from carcassonne.encoding.buffers import float_buffer, planes_buffer
 from carcassonne.encoding.figures import figure_cells
 from carcassonne.encoding.placements import placement_cells
-from carcassonne.encoding.vector import Slots, seat_entries
+from carcassonne.encoding.vector import Slots, seat_counts
 from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.options import OPTION_SPECS
 from carcassonne.env.actions import Decision, Prefix, action_mask
@@ -162,7 +162,7 @@ _FIGURE_PHASE = _PHASE + PHASES.index("figure")
 #: The slots from ``to_place`` to ``piece`` (one run): what the tiles to place decide.
 _SHOWN_END = _PIECE + len(WONDER_IDS)
 _GOOD_SLOT = {name: i for i, name in enumerate(GOODS)}
-#: Where the vector's counts go, for :func:`~carcassonne.encoding.vector.seat_entries`.
+#: Where the vector's counts go, for :func:`~carcassonne.encoding.vector.seat_counts`.
 _SLOTS = Slots(current=_CURRENT, extra=_EXTRA, scores=_SCORES, supply=_SUPPLY, goods=_GOODS,
                hand_sizes=_HAND_SIZES, stack=_STACK, unseen=_UNSEEN, kinds=_KIND,
                goods_order=_GOOD_SLOT)
@@ -364,14 +364,12 @@ class Observer:
                 acting: bool) -> array[float]:
         """:meth:`vector` as float32 bytes (``array("f")``)."""
         game = table.game
-        where, values = seat_entries(game, seat, _SLOTS)
+        v = array("f", self._fixed_vector(game))
+        seat_counts(game, seat, _SLOTS, v)
         if acting:
-            where += (_ACTING, _PLACE_PHASE)
-            values += (1.0, 1.0)
+            v[_ACTING] = v[_PLACE_PHASE] = 1
         else:
-            where.append(_WAIT_PHASE)
-            values.append(1.0)
-        v = float_buffer(self._fixed_vector(game), where, values)
+            v[_WAIT_PHASE] = 1
         options = game.options
         hidden = options.hand > 1 and not options.hands_public
         shown = game.tiles_to_place if acting or not hidden else game.hand(seat)

@@ -11,7 +11,6 @@ catalogue. A wonder piece covers several squares, each with its own planes.
 
 from __future__ import annotations
 
-import copy
 from functools import cache
 
 import numpy as np
@@ -219,7 +218,8 @@ class _Window:
         self.drawn = len(xs)
 
     def moved(self, squares: BoardSquares, origin: tuple[int, int]) -> _Window:
-        """This window moved to ``origin``, its new squares not drawn yet.
+        """This window moved to ``origin`` (itself, changed in place, or a
+        new one), its new squares not drawn yet.
         When the board as drawn and the open squares around it lie inside
         both windows (the usual case: the window follows the board's centre),
         the planes are shifted, not drawn again."""
@@ -229,19 +229,23 @@ class _Window:
         if not (max(ax, bx) < x0 and x1 + 1 < min(ax, bx) + side
                 and max(ay, by) < y0 and y1 + 1 < min(ay, by) + side):
             return _Window(squares, origin, side, self.first, self.depth)
-        out = copy.copy(self)
-        out.origin = origin
-        out.buffer, out.planes = _zeros(self.first, side, self.depth)
-        # The overlap of the two windows, in each one's rows and columns.
-        dx, dy = bx - ax, by - ay
-        old = (slice(max(dy, 0), side + min(dy, 0)), slice(max(dx, 0), side + min(dx, 0)))
-        new = (slice(max(-dy, 0), side + min(-dy, 0)), slice(max(-dx, 0), side + min(-dx, 0)))
-        drawn = len(STATIC_PLANES) + 1  # the planes after open stay zero
-        if self.first:
-            out.planes[:drawn, new[0], new[1]] = self.planes[:drawn, old[0], old[1]]
-        else:
-            out.planes[new[0], new[1], :drawn] = self.planes[old[0], old[1], :drawn]
-        return out
+        # Every nonzero byte lies in the overlap of the two windows, so one
+        # flat move of the bytes, offset by the window's, puts each where it
+        # belongs: what it carries across a row's (or a plane's) end is
+        # zeros from outside the overlap, and so is what it leaves behind.
+        cell = 1 if self.first else self.depth
+        offset = ((by - ay) * side + (bx - ax)) * cell
+        buffer, n = self.buffer, len(self.buffer)
+        # (bytearray slices: the copy on the right is taken first, so the
+        # runs may overlap; numpy's own overlapping copy is slow one way)
+        if offset > 0:
+            buffer[0:n - offset] = buffer[offset:n]
+            buffer[n - offset:n] = bytes(offset)
+        elif offset < 0:
+            buffer[-offset:n] = buffer[0:n + offset]
+            buffer[0:-offset] = bytes(-offset)
+        self.origin = origin
+        return self
 
     def draw(self, squares: BoardSquares) -> None:
         """Draw the squares placed since the last call, and the open squares
