@@ -17,7 +17,7 @@ import numpy as np
 
 from carcassonne.encoding.buffers import draw_squares
 from carcassonne.engine.game import Game
-from carcassonne.engine.moves import Move
+from carcassonne.engine.moves import AnyMove, Move
 from carcassonne.env.layout import WONDER_IDS
 from carcassonne.tiles import CITY, FIELD, ROAD, START_TILE, TILES, Turned
 from carcassonne.tiles.geometry import unpack
@@ -125,16 +125,21 @@ class BoardSquares:
         """Add the squares of the moves played since the last update."""
         moves = game.moves
         for move in moves[self._seen:]:
-            if not isinstance(move, Move):
-                continue  # a wonder decision places nothing
-            quarter = move.rotation // 90
-            if move.tile in PIECES:
-                x, y = move.at
-                for (dx, dy), planes in piece_planes(move.tile, quarter):
-                    self._add((x + dx, y + dy), planes, planes.tobytes())
-            else:
-                self._add(move.at, tile_planes(move.tile, quarter), _packed(move.tile, quarter))
-        self._seen = len(moves)
+            self.played(move)
+
+    def played(self, move: AnyMove) -> None:
+        """Add the squares of ``move``, the one move played since the last
+        update (:meth:`update` with one move, without reading the game's)."""
+        self._seen += 1
+        if not isinstance(move, Move):
+            return  # a wonder decision places nothing
+        quarter = move.rotation // 90
+        if move.tile in PIECES:
+            x, y = move.at
+            for (dx, dy), planes in piece_planes(move.tile, quarter):
+                self._add((x + dx, y + dy), planes, planes.tobytes())
+        else:
+            self._add(move.at, tile_planes(move.tile, quarter), _packed(move.tile, quarter))
 
     def _add(self, square: tuple[int, int], planes: np.ndarray, packed: bytes) -> None:
         x, y = square
@@ -144,7 +149,8 @@ class BoardSquares:
         self.packed.append(packed)
         self.occupied.add(square)
         x0, y0, x1, y1 = self.box
-        self.box = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            self.box = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The occupied squares as arrays: xs, ys and planes (squares x planes)."""

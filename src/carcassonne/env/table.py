@@ -102,11 +102,13 @@ class Table:
     @property
     def decision(self) -> Decision | None:
         """The action tree of the current decision (None once the game is over)."""
+        decision = self._decision
+        if decision is not None:  # (made for this position, so the game is not over)
+            return decision
         if self.game.is_over:
             return None
-        if self._decision is None:
-            self._decision = Decision(self.game, self.layout, self.origin)
-        return self._decision
+        decision = self._decision = Decision(self.game, self.layout, self.origin)
+        return decision
 
     def act(self, action: Any) -> AnyMove | None:
         """Take one action of the current player; return the engine move
@@ -143,7 +145,7 @@ class Table:
     def play(self, move: AnyMove) -> None:
         """Play an engine move (a bot's, or the one the actions named)."""
         self.game.play(move)
-        self.squares.update(self.game)
+        self.squares.played(move)
         self.prefix = ()
         self.version += 1
         self._decision = None
