@@ -165,7 +165,8 @@ _GOOD_SLOT = {name: i for i, name in enumerate(GOODS)}
 #: Where the vector's counts go, for :func:`~carcassonne.encoding.vector.seat_counts`.
 _SLOTS = Slots(current=_CURRENT, extra=_EXTRA, scores=_SCORES, supply=_SUPPLY, goods=_GOODS,
                hand_sizes=_HAND_SIZES, stack=_STACK, unseen=_UNSEEN, kinds=_KIND,
-               goods_order=_GOOD_SLOT)
+               goods_order=_GOOD_SLOT, wonders=_WONDER_INDEX, laid_out=_LAID_OUT,
+               available=_AVAILABLE, owner=_OWNER, held=_HELD, pairs=_PAIRS)
 
 
 @lru_cache(maxsize=4096)
@@ -378,21 +379,6 @@ class Observer:
         if (decision is not None and isinstance(decision.legal, ChoiceMoves)
                 and game.tiles_to_place and game.tiles_to_place[0] not in PIECES):
             v[_HELPER] = 1  # WON-PLACE-3: a land tile that makes room for a wonder
-        state = game.state.get("wonders")
-        if state is not None:
-            n = len(game.players)
-            for wonder in state["laid_out"]:
-                v[_LAID_OUT + _WONDER_INDEX[wonder]] = 1
-            for wonder in state["available"]:
-                v[_AVAILABLE + _WONDER_INDEX[wonder]] = 1
-            count = len(WONDER_IDS)
-            for r in range(n):
-                p = (seat + r) % n
-                if state["owner"][p] is not None:
-                    v[_OWNER + r * count + _WONDER_INDEX[state["owner"][p]]] = 1
-                if state["held"][p] is not None:
-                    v[_HELD + r * count + _WONDER_INDEX[state["held"][p]]] = 1
-                v[_PAIRS + r] = state["pairs"][p] or 0
         return v
 
     def _chosen(self, prefix: Prefix, where: list[int], values: list[float]) -> list[int]:
