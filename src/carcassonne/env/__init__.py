@@ -4,8 +4,8 @@
   per seat (``player_0``, ...);
 * :class:`SingleAgentEnv`: Gymnasium, one learning seat against bots.
 
-Both share one fixed ``Discrete`` action space (``layout.py``) whose mask is
-exactly ``game.legal_moves()`` (``actions.py``), and dict observations of
+Both share one fixed ``Discrete`` action space (``encoding.layout``) whose mask is
+exactly ``game.legal_moves()`` (``encoding.decision``), and dict observations of
 planes and a vector from the acting seat's view only (``observations.py``).
 ``docs/env.md`` describes every action block, plane and vector slot.
 

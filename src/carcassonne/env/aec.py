@@ -13,7 +13,7 @@ The agent to act is the seat the engine waits for (``game.current_player``):
 the player placing a tile (also a builder's second tile, ``TB-BUILD-3``, and
 the helper tile of ``WON-PLACE-3``), the player choosing who takes a wonder,
 the player taking it. One engine move may take several steps of the same
-agent (placement, then figures; ``actions.py``).
+agent (placement, then figures; ``encoding.decision``).
 
 Rewards go to every agent at every step (``table.Rewards``): the change of
 its score, times ``score_scale``, and the result once the game is over.

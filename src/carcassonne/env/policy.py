@@ -4,7 +4,7 @@ A *policy* is any callable that takes one observation of the environments
 (the dict ``{"observation": ..., "action_mask": ...}`` that
 :class:`~carcassonne.env.SingleAgentEnv` and
 :class:`~carcassonne.env.CarcassonneAEC` hand out, ``observations.py``) and
-returns one action of the fixed action space (``layout.py``).
+returns one action of the fixed action space (``encoding.layout``).
 :class:`PolicyBot` turns it into a project bot, with the one method every bot
 has, ``choose(game) -> move``, so a trained policy can sit wherever a bot
 sits: as an opponent in the environments, in ``carcassonne arena`` and at a
@@ -19,7 +19,7 @@ table of the server (``docs/env.md``, "Policies as bots")::
     True
 
 An engine move may take several actions (a placement, then a figure or
-``stop``, ``actions.py``): the bot asks the policy once per action, each time
+``stop``, ``encoding.decision``): the bot asks the policy once per action, each time
 with the observation of the choice so far, exactly as an environment would.
 The bot reads the position through its own :class:`~carcassonne.env.Table`
 and never plays on the game it is given.

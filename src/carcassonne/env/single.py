@@ -9,7 +9,7 @@
     >>> obs, reward, terminated, truncated, info = env.step(action)
 
 The observation and action spaces are those of the AEC environment
-(``observations.py``, ``layout.py``). After each of the agent's engine moves
+(``observations.py``, ``encoding.layout``). After each of the agent's engine moves
 the opponents play (any bot of ``carcassonne.bots``, by name, any object
 with ``choose(game) -> move``, or a policy: any callable from an observation
 of this environment's form to an action, played by

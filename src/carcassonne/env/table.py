@@ -2,7 +2,7 @@
 
 A :class:`Table` owns a :class:`~carcassonne.Game` and everything the
 environments derive from it: the board's squares (``squares.py``), the
-action tree of the current decision (``actions.py``, built once per engine
+action tree of the current decision (``encoding.decision``, built once per engine
 decision, when first asked), the actions chosen so far within that decision
 and the scores last paid out as rewards.
 
