@@ -357,3 +357,27 @@ def test_figures_sharing_a_square_and_plane_are_counted(monkeypatch: pytest.Monk
     assert planes[PLANES.index("figure_1_meeple"), 21, 20] == 2
     assert planes[PLANES.index("figure_on_city"), 21, 20] == 1
     assert planes[PLANES.index("figure_on_field"), 21, 20] == 1
+
+
+def test_moves_played_as_objects_or_notation_add_the_same_squares() -> None:
+    """``Table.play`` adds a move's squares from the move itself (not the
+    game's history) and reads notation as the game does: the squares and
+    the kept window equal those read afresh from the game's moves."""
+    objects = Table(2, EVERY_SET, None, ActionLayout(44), Rewards())
+    notation = Table(2, EVERY_SET, None, ActionLayout(44), Rewards())
+    objects.new_game(5)
+    notation.new_game(5)
+    rng = np.random.default_rng(5)
+    for _ in range(25):
+        legal = list(objects.game.legal_moves())
+        move = legal[int(rng.integers(len(legal)))]
+        objects.play(move)
+        notation.play(str(move))
+    fresh = BoardSquares()
+    fresh.update(objects.game)
+    for table in (objects, notation):
+        assert table.squares.xs == fresh.xs and table.squares.ys == fresh.ys
+        assert table.squares.packed == fresh.packed
+        origin = table.origin
+        assert table.squares.window(origin, 44).tobytes() == \
+            reference_window(fresh, origin, 44).tobytes()

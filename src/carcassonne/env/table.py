@@ -143,9 +143,13 @@ class Table:
         self._paid = game.scores
 
     def play(self, move: AnyMove) -> None:
-        """Play an engine move (a bot's, or the one the actions named)."""
+        """Play an engine move (a bot's, or the one the actions named; its
+        notation is read too)."""
         self.game.play(move)
-        self.squares.played(move)
+        if isinstance(move, str):
+            self.squares.update(self.game)  # the move as the game read it
+        else:
+            self.squares.played(move)
         self.prefix = ()
         self.version += 1
         self._decision = None
