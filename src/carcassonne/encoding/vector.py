@@ -47,7 +47,6 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: array[float]) -> None:
     dictionaries or lists made::
 
         >>> from array import array
-from typing import Any
         >>> from carcassonne import Game
         >>> game = Game.new(players=2, seed=1)
         >>> slots = Slots(current=0, extra=2, scores=3, supply=5, goods=20, hand_sizes=30,
