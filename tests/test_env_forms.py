@@ -95,11 +95,52 @@ def test_a_bad_form_fails_at_construction() -> None:
         CarcassonneAEC(channels="middle")
     with pytest.raises(ValueError, match="flat must be True or False"):
         Observer(ActionLayout(20), flat="yes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="copy must be True or False"):
+        CarcassonneAEC(copy=0)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("flat,channels", FORMS[1:])
-def test_pettingzoo_api_in_every_form(flat: bool, channels: str) -> None:
-    env = CarcassonneAEC(players=2, flat=flat, channels=channels)
+def leaves(obs: dict) -> list:
+    """The arrays of an observation, in a fixed order."""
+    return [a for value in obs.values()
+            for a in (leaves(value) if isinstance(value, dict) else [value])]
+
+
+@pytest.mark.parametrize("flat", [False, True])
+def test_copied_observations_stay_and_kept_ones_are_refilled(flat: bool) -> None:
+    """``copy=True`` (the default) gives new arrays that later steps leave
+    alone; ``copy=False`` gives each agent its own read-only arrays, the
+    same objects at every observation, refilled with what ``copy=True``
+    shows at that step."""
+    copied, kept = (CarcassonneAEC(players=2, flat=flat, copy=c) for c in (True, False))
+    for env in (copied, kept):
+        env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    first: dict[str, tuple[list, list]] = {}  # per agent: its first arrays, copied and kept
+    steps = 0
+    for agent in copied.agent_iter(max_iter=60):
+        got, want = kept.observe(agent), copied.observe(agent)
+        for a, b in zip(leaves(got), leaves(want), strict=True):
+            assert a.tobytes() == b.tobytes() and a.dtype == b.dtype and a.shape == b.shape
+            assert not a.flags.writeable and b.flags.writeable
+        if agent not in first:
+            first[agent] = (leaves(want), [a.copy() for a in leaves(want)])
+        else:
+            assert all(a is b for a, b in zip(leaves(got), leaves(kept.observe(agent)),
+                                              strict=True))
+        legal = np.flatnonzero(want["action_mask"])
+        action = int(rng.choice(legal))
+        copied.step(action)
+        kept.step(action)
+        steps += 1
+    assert steps == 60
+    for arrays, snapshot in first.values():  # the first copies never changed
+        assert all(np.array_equal(a, b) for a, b in zip(arrays, snapshot, strict=True))
+
+
+@pytest.mark.parametrize("flat,channels,copy", [*((f, c, True) for f, c in FORMS[1:]),
+                                               (False, "first", False)])
+def test_pettingzoo_api_in_every_form(flat: bool, channels: str, copy: bool) -> None:
+    env = CarcassonneAEC(players=2, flat=flat, channels=channels, copy=copy)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(env, num_cycles=200)

@@ -258,16 +258,21 @@ SETUPS: list[dict[str, Any]] = [
     {"sets": EVERY_SET, "players": 2, "window": 38},
 ]
 FORMS = [(False, "first"), (False, "last"), (True, "first"), (True, "last")]
-CASES = [(setup, *FORMS[i % len(FORMS)]) for i, setup in enumerate(SETUPS)]
-CASES += [(SETUPS[0], flat, channels) for flat, channels in FORMS[1:]]
+# Every setup in one form, new arrays; the base game and a few others in
+# every form, and with the arrays kept per seat (``copy=False``).
+CASES = [(setup, *FORMS[i % len(FORMS)], True) for i, setup in enumerate(SETUPS)]
+CASES += [(SETUPS[0], flat, channels, True) for flat, channels in FORMS[1:]]
+CASES += [(SETUPS[0], flat, channels, False) for flat, channels in FORMS]
+CASES += [(SETUPS[i], *FORMS[i % len(FORMS)], False) for i in (8, 11, 12, 14)]
 
 
-@pytest.mark.parametrize("setup, flat, channels", CASES,
-                         ids=[f"{i}-{'flat' if c[1] else 'dict'}-{c[2]}"
-                              for i, c in enumerate(CASES)])
+@pytest.mark.parametrize("setup, flat, channels, copy", CASES,
+                         ids=[f"{i}-{'flat' if c[1] else 'dict'}-{c[2]}-"
+                              f"{'copy' if c[3] else 'kept'}" for i, c in enumerate(CASES)])
 def test_observations_equal_the_reference(setup: dict[str, Any], flat: bool,
-                                          channels: str) -> None:
-    env = CarcassonneAEC(**setup, flat=flat, channels=channels, illegal_action="penalty")
+                                          channels: str, copy: bool) -> None:
+    env = CarcassonneAEC(**setup, flat=flat, channels=channels, copy=copy,
+                         illegal_action="penalty")
     reference = ReferenceObserver(env.layout, flat, channels)
     rng = np.random.default_rng(len(str(setup)))
     env.reset(seed=7)
@@ -279,7 +284,11 @@ def test_observations_equal_the_reference(setup: dict[str, Any], flat: bool,
                 want = reference.observe(env.table, seat)
                 got = env.observe(other)
                 assert_same(got, want)
-                got["action_mask"][:] = 1  # a caller may write on what it got
+                if copy:
+                    got["action_mask"][:] = 1  # a caller may write on what it got
+                else:  # the seat's own arrays: read-only
+                    with pytest.raises(ValueError, match="read-only"):
+                        got["action_mask"][:] = 1
                 assert_same(env.observe(other), want)
         if terminated or truncated:
             assert info["legal_actions"] == []

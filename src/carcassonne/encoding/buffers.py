@@ -18,13 +18,19 @@ sharing its memory::
 from __future__ import annotations
 
 from array import array
+from typing import Any
 
 
-def planes_buffer(kept: bytearray, size: int, cells: list[int], counted: bool) -> bytearray:
+def planes_buffer(kept: bytearray, size: int, cells: list[Any], counted: bool) -> bytearray:
     """A new buffer of ``size`` bytes: a copy of ``kept`` (the board's kept
     window, at most ``size`` bytes), zeros after it, and each cell in
     ``cells`` set to 1, or, if ``counted``, raised by 1 each time it is
-    listed (several figures on one square of one plane)."""
+    listed (several figures on one square of one plane).
+
+    (The lists of indexes are typed ``list[Any]`` on purpose, here and
+    below: compiled, an index then goes from the list to the buffer as the
+    object it is, where an ``int`` would be unboxed and boxed again, which
+    takes twice the time.)"""
     if len(kept) == size:
         out = bytearray(kept)
     else:
@@ -39,7 +45,7 @@ def planes_buffer(kept: bytearray, size: int, cells: list[int], counted: bool) -
     return out
 
 
-def mask_buffer(size: int, allowed: list[int]) -> bytearray:
+def mask_buffer(size: int, allowed: list[Any]) -> bytearray:
     """``size`` zero bytes with 1 at each index of ``allowed``: an action mask."""
     out = bytearray(size)
     for action in allowed:
@@ -88,3 +94,73 @@ def draw_squares(out: bytearray, first: int, xs: list[int], ys: list[int], rows:
             out[opened + at - cell] = 1
         if c + 1 < side and (x + 1, y) not in occupied:
             out[opened + at + cell] = 1
+
+
+class SeatBuffers:
+    """One seat's observation, kept from step to step and brought up to
+    date in place: ``planes`` (the board's window and the seat's cells on
+    top), ``vector`` and ``mask``.
+
+    A new observation writes only what changed: the board part follows a
+    kept board window (:meth:`copy_board` after the window moved, otherwise
+    the new squares are drawn by the caller); the cells of the last
+    observation are cleared before the new ones are set, and so are the
+    mask's allowed actions::
+
+        >>> seat = SeatBuffers(6, 2, 4)
+        >>> seat.copy_board(bytearray(b"\\x07\\x08"))
+        >>> seat.update([3, 4, 4], True, [1], array("f", [0.5, 0.0]), [1], [2.0])
+        >>> list(seat.planes), list(seat.mask), list(seat.vector)
+        ([7, 8, 0, 1, 2, 0], [0, 1, 0, 0], [0.5, 2.0])
+        >>> seat.update([5], False, [0, 3], array("f", [0.5, 0.0]), [], [])
+        >>> list(seat.planes), list(seat.mask), list(seat.vector)
+        ([7, 8, 0, 0, 0, 1], [1, 0, 0, 1], [0.5, 0.0])
+    """
+
+    def __init__(self, planes: int, vector: int, mask: int) -> None:
+        self.planes = bytearray(planes)
+        self.vector = array("f", bytes(4 * vector))
+        self.mask = bytearray(mask)
+        #: The cells set on top of the board, and the mask's ones.
+        self.cells: list[Any] = []
+        self.actions: list[Any] = []
+        #: The board window followed (any object the caller compares), how
+        #: many times it had moved, and how many of its squares are drawn.
+        self.window: object = None
+        self.moves = 0
+        self.drawn = 0
+
+    def copy_board(self, kept: bytearray) -> None:
+        """Copy the board's kept window over the start of the planes (if
+        it covers them all, no cell of the last observation is left)."""
+        self.planes[0:len(kept)] = kept
+        if len(kept) == len(self.planes):
+            self.cells = []
+
+    def update(self, cells: list[Any], counted: bool, actions: list[Any], start: array[float],
+               where: list[int], values: list[float]) -> None:
+        """Replace the last observation's cells by ``cells`` (set to 1, or,
+        if ``counted``, raised by 1 each time listed) and its mask by
+        ``actions``; the vector becomes ``start`` with ``values[i]`` at
+        ``where[i]``."""
+        planes = self.planes
+        for cell in self.cells:
+            planes[cell] = 0
+        if counted:
+            for cell in cells:
+                planes[cell] += 1
+        else:
+            for cell in cells:
+                planes[cell] = 1
+        self.cells = cells
+        if actions is not self.actions:
+            mask = self.mask
+            for action in self.actions:
+                mask[action] = 0
+            for action in actions:
+                mask[action] = 1
+            self.actions = actions
+        vector = self.vector
+        vector[0:len(start)] = start
+        for i in range(len(where)):
+            vector[where[i]] = values[i]

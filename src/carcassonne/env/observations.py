@@ -48,13 +48,13 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from carcassonne.encoding.buffers import float_buffer, planes_buffer
+from carcassonne.encoding.buffers import SeatBuffers, planes_buffer
 from carcassonne.encoding.figures import figure_cells
 from carcassonne.encoding.placements import placement_cells
 from carcassonne.encoding.vector import Slots, seat_counts
 from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.options import OPTION_SPECS
-from carcassonne.env.actions import Decision, Prefix, action_mask
+from carcassonne.env.actions import Decision, Prefix
 from carcassonne.env.layout import (
     FIGURE_KINDS,
     HAND_SLOTS,
@@ -65,7 +65,7 @@ from carcassonne.env.layout import (
     WONDER_IDS,
     ActionLayout,
 )
-from carcassonne.env.squares import EDGE_KINDS, GOODS, STATIC_PLANES
+from carcassonne.env.squares import EDGE_KINDS, GOODS, STATIC_PLANES, _Window
 from carcassonne.env.table import Table
 from carcassonne.tiles import KIND_NAMES, SET_NAMES, TILE_LIST, TILES
 from carcassonne.tiles.pieces import PIECES
@@ -187,35 +187,67 @@ def _shown_slots(shown: tuple[str, ...]) -> array[float]:
     return array("f", out.tobytes())
 
 
+#: No actions, cells or slots (shared, never changed).
+_NONE: list[int] = []
+_NO_VALUES: list[float] = []
+
+
+class _Kept:
+    """One seat's kept observation (:class:`SeatBuffers`) and the numpy
+    arrays sharing its memory, read-only: what ``copy=False`` returns."""
+
+    def __init__(self, observer: Observer, buffers: SeatBuffers) -> None:
+        self.buffers = buffers
+        self.planes = np.frombuffer(buffers.planes, dtype=np.uint8).reshape(observer.planes_shape)
+        self.planes_row = self.planes.reshape(-1)
+        self.vector = np.frombuffer(buffers.vector, dtype=np.float32)
+        self.mask = np.frombuffer(buffers.mask, dtype=np.int8)
+        for array_ in (self.planes, self.planes_row, self.vector, self.mask):
+            array_.flags.writeable = False
+        #: The flat form (written here) and a read-only view of it (returned).
+        self.flat = np.zeros(observer.planes_size + VECTOR_SIZE if observer.flat else 0,
+                             dtype=np.float32)
+        self.flat_view = self.flat.view()
+        self.flat_view.flags.writeable = False
+
+
 class Observer:
     """Builds observations for one action layout (window size), in one of
-    the forms of the module docstring (``flat``, ``channels``).
+    the forms of the module docstring (``flat``, ``channels``), as new
+    arrays or, with ``copy=False``, in arrays kept per seat.
 
-    An observation is written in few, large steps, each already in the
-    chosen form:
+    Each seat's observation is kept (:class:`~carcassonne.encoding.buffers.
+    SeatBuffers`) and brought up to date in place, writing only what
+    changed since that seat's last observation:
 
-    * the static planes and ``open`` are copied from the board's window
-      (``squares.BoardSquares.window``), which is kept up to date square by
-      square and shifted, not redrawn, when the window follows the board;
-    * figures and ``legal_*`` are written through flat indexes into the
-      planes: the figures' cells worked out once per position and seat,
-      ``legal_*`` straight from the decision's first actions through a table
-      from ``place`` action to plane cell made once per observer;
-    * the vector is built once per position and seat, from a copy of what is
-      fixed for the game (seats, sets, options), the tiles to place as one
-      cached run, and the rest slot by slot.
+    * the static planes and ``open`` follow the board's kept window
+      (``squares.BoardSquares.kept``, itself drawn square by square and
+      shifted, not redrawn, when it follows the board): the seat draws the
+      squares placed since it last looked, or copies the window after it
+      moved;
+    * figures, ``legal_*`` and ``chosen`` are cells written through flat
+      indexes: the last observation's are cleared, the new ones set (the
+      figures' and placements' cells worked out once per position and
+      seat, ``legal_*`` straight from the decision's first actions);
+    * the mask's ones likewise; the vector is copied from a start made once
+      per position and seat (the fixed slots, the tiles to place as one
+      cached run, the counts), with the phase and the choice so far on top.
 
-    Per step, only the phase and the choice so far are written on top.
+    ``copy=True`` then returns copies; ``copy=False`` the seat's own
+    arrays, read-only.
     """
 
     def __init__(self, layout: ActionLayout, *, flat: bool = False,
-                 channels: str = "first") -> None:
+                 channels: str = "first", copy: bool = True) -> None:
         if channels not in CHANNELS:
             raise ValueError(f"channels must be 'first' or 'last', not {channels!r}")
         if type(flat) is not bool:
             raise ValueError(f"flat must be True or False, not {flat!r}")
+        if type(copy) is not bool:
+            raise ValueError(f"copy must be True or False, not {copy!r}")
         self.layout = layout
         self.flat = flat
+        self.copy = copy
         self.channels = channels
         w = layout.window
         c = len(PLANES)
@@ -245,8 +277,10 @@ class Observer:
                           for code in range(max(KIND_NAMES) + 1)]
         self._key: tuple[int, int] | None = None
         #: What :meth:`_read` found for the position of ``_key``.
-        self._position: tuple[Decision | None, tuple[int, int], bytearray] = (None, (0, 0),
-                                                                               bytearray())
+        self._position: tuple[Decision | None, tuple[int, int], Any] = (None, (0, 0), None)
+        #: The table observed last, and per seat its observation kept there.
+        self._table: Table | None = None
+        self._seats: dict[int, _Kept] = {}
         #: Per seat, for the position: the cells its planes hold beyond the
         #: board (``_cells``) and its vector.
         self._cache: dict[int, tuple[list[int], bool, array[float]]] = {}
@@ -258,49 +292,62 @@ class Observer:
         self._depth = 0 if channels == "first" else c
 
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
-        """The observation of ``seat`` (see the module docstring)."""
+        """The observation of ``seat`` (see the module docstring): new
+        arrays, or with ``copy=False`` the seat's own, refilled."""
         key = (id(table), table.version)
         if key != self._key:
+            if table is not self._table:  # another table: its own buffers
+                self._table = table
+                self._seats.clear()
             self._key = key
             self._cache.clear()
             self._position = self._read(table)
-        decision, origin, kept = self._position
+        decision, origin, window = self._position
         acting = decision is not None and decision.seat == seat
-        prefix = table.prefix
-        if acting:
-            assert decision is not None
-            mask = action_mask(decision, prefix)
-        else:
-            mask = np.zeros(self.layout.size, dtype=np.int8)
         cached = self._cache.get(seat)
         if cached is None:
             cached = self._cache[seat] = (*self._cells(table, decision, origin, seat, acting),
                                           self._vector(table, decision, seat, acting))
         cells, repeated, start = cached
+        kept = self._seats.get(seat)
+        if kept is None:
+            kept = self._seats[seat] = _Kept(self, SeatBuffers(
+                self.planes_size, VECTOR_SIZE, self.layout.size))
+        buffers = kept.buffers
+        window.mirror(table.squares, buffers)
         if acting:
+            assert decision is not None
             # Per step, on top of the position's: the phase, the choice so far.
+            prefix = table.prefix
             phase = _FIGURE_PHASE if prefix else _PHASE + PHASES.index(decision.kind)
             where, values = [_PLACE_PHASE, phase], [0.0, 1.0]
             if prefix:
                 cells = [*cells, *self._chosen(prefix, where, values)]
-            vector = np.frombuffer(float_buffer(start, where, values), dtype=np.float32)
+                actions = decision.allowed(prefix)
+            else:
+                actions = decision.first_actions
+            buffers.update(cells, repeated, actions, start, where, values)
         else:
-            vector = np.frombuffer(array("f", start), dtype=np.float32)
-        planes = np.frombuffer(planes_buffer(kept, self.planes_size, cells, repeated),
-                               dtype=np.uint8).reshape(self.planes_shape)
+            buffers.update(cells, repeated, _NONE, start, _NONE, _NO_VALUES)
+        planes, vector, mask = kept.planes, kept.vector, kept.mask
         if self.flat:
-            flat = np.empty(self.planes_size + VECTOR_SIZE, dtype=np.float32)
-            flat[:self.planes_size] = planes.reshape(-1)
+            flat = kept.flat if not self.copy else np.empty(self.planes_size + VECTOR_SIZE,
+                                                             dtype=np.float32)
+            flat[:self.planes_size] = kept.planes_row
             flat[self.planes_size:] = vector
-            return {"observation": flat, "action_mask": mask}
+            if self.copy:
+                return {"observation": flat, "action_mask": mask.copy()}
+            return {"observation": kept.flat_view, "action_mask": mask}
+        if self.copy:
+            planes, vector, mask = planes.copy(), vector.copy(), mask.copy()
         return {"observation": {"planes": planes, "vector": vector}, "action_mask": mask}
 
-    def _read(self, table: Table) -> tuple[Decision | None, tuple[int, int], bytearray]:
+    def _read(self, table: Table) -> tuple[Decision | None, tuple[int, int], _Window]:
         """What every observation of the table's position shares: its
         decision, the window's origin and the board's kept window."""
         origin = table.origin
         kept = table.squares.kept(origin, self.layout.window, self.channels, self._depth)
-        return table.decision, origin, kept.buffer
+        return table.decision, origin, kept
 
     def split(self, observation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """A flat observation's planes (shaped as ``channels`` says) and
@@ -319,7 +366,7 @@ class Observer:
         uint8, shaped as ``channels`` says."""
         decision, origin, kept = self._read(table)
         cells, repeated = self._cells(table, decision, origin, seat, acting)
-        return np.frombuffer(planes_buffer(kept, self.planes_size, cells, repeated),
+        return np.frombuffer(planes_buffer(kept.buffer, self.planes_size, cells, repeated),
                              dtype=np.uint8).reshape(self.planes_shape)
 
     def _cells(self, table: Table, decision: Decision | None, origin: tuple[int, int], seat: int,

@@ -71,7 +71,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
                  render_mode: str | None = None, rewards: Rewards | None = None,
                  stack: Iterable[str] | None = None, wonders: Iterable[str] | None = None,
                  illegal_action: str = "penalty", illegal_penalty: float = 1.0,
-                 flat: bool = False, channels: str = "first") -> None:
+                 flat: bool = False, channels: str = "first", copy: bool = True) -> None:
         check_render_mode(render_mode)
         check_illegal(illegal_action)
         opponents = list(opponents)
@@ -102,7 +102,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
         self.illegal_action = illegal_action
         self.illegal_penalty = illegal_penalty
         self.table.new_game(0, self.stack, self.wonders)  # fail early on a bad setup
-        self._observer = Observer(self.layout, flat=flat, channels=channels)
+        self._observer = Observer(self.layout, flat=flat, channels=channels, copy=copy)
         self.observation_space = self._observer.space
         self.action_space = spaces.Discrete(self.layout.size)
         self.seat = 0

@@ -15,7 +15,7 @@ from functools import cache
 
 import numpy as np
 
-from carcassonne.encoding.buffers import draw_squares
+from carcassonne.encoding.buffers import SeatBuffers, draw_squares
 from carcassonne.engine.game import Game
 from carcassonne.engine.moves import AnyMove, Move
 from carcassonne.env.layout import WONDER_IDS
@@ -222,6 +222,8 @@ class _Window:
             planes[..., last] = near & ~tile
         #: How many of the board's squares are drawn.
         self.drawn = len(xs)
+        #: How many times the window moved (shifted in place).
+        self.moves = 0
 
     def moved(self, squares: BoardSquares, origin: tuple[int, int]) -> _Window:
         """This window moved to ``origin`` (itself, changed in place, or a
@@ -251,18 +253,36 @@ class _Window:
             buffer[-offset:n] = buffer[0:n + offset]
             buffer[0:-offset] = bytes(-offset)
         self.origin = origin
+        self.moves += 1
         return self
 
     def draw(self, squares: BoardSquares) -> None:
         """Draw the squares placed since the last call, and the open squares
         beside them (inside the window)."""
+        self._draw(squares, self.buffer, self.drawn)
+        self.drawn = len(squares.xs)
+
+    def _draw(self, squares: BoardSquares, out: bytearray, first: int) -> None:
         side, depth = self.side, self.depth
         # Flat index steps: of a plane, and of a square (row * side + column).
         plane, cell = (side * side, 1) if self.first else (1, depth)
-        draw_squares(self.buffer, self.drawn, squares.xs, squares.ys, squares.packed,
+        draw_squares(out, first, squares.xs, squares.ys, squares.packed,
                      squares.occupied, self.origin[0], self.origin[1], side, plane, cell,
                      len(STATIC_PLANES) * plane)
-        self.drawn = len(squares.xs)
+
+    def mirror(self, squares: BoardSquares, seat: SeatBuffers) -> None:
+        """Bring the board part of ``seat``'s planes up to date with this
+        window (drawn up to date already): the squares drawn since the seat
+        last looked are drawn there too, and after the window moved (or for
+        another window) its bytes are copied whole. Drawn in one go or move
+        by move, the squares give the same bytes: a square is open when it
+        lies beside a placed one and is empty, whenever that was found."""
+        if seat.window is not self or seat.moves != self.moves:
+            seat.copy_board(self.buffer)
+            seat.window, seat.moves = self, self.moves
+        elif seat.drawn < self.drawn:
+            self._draw(squares, seat.planes, seat.drawn)
+        seat.drawn = self.drawn
 
 
 def _zeros(first: bool, side: int, depth: int) -> tuple[bytearray, np.ndarray]:

@@ -110,7 +110,9 @@ class CarcassonneVectorEnv(VectorEnv[dict[str, Any], np.ndarray, np.ndarray]):
                  copy: bool = True, **env_kwargs: Any) -> None:
         if type(num_envs) is not int or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
-        self._setup([SingleAgentEnv(**env_kwargs) for _ in range(num_envs)],
+        # The sub-environments refill their own arrays (``copy=False``):
+        # each observation is stacked into the batch before it changes.
+        self._setup([SingleAgentEnv(copy=False, **env_kwargs) for _ in range(num_envs)],
                     autoreset_mode, copy)
 
     @classmethod
@@ -253,7 +255,8 @@ class CarcassonneVectorEnv(VectorEnv[dict[str, Any], np.ndarray, np.ndarray]):
             else:
                 items[i], rewards[i], terminations[i], truncations[i], info = env.step(actions[i])
                 if same_step and (terminations[i] or truncations[i]):
-                    final = {"final_obs": items[i], "final_info": info}
+                    # (copied: the reset refills a sub-environment's own arrays)
+                    final = {"final_obs": _copied(items[i]), "final_info": info}
                     infos = self._add_info(infos, final, i)
                     items[i], info = env.reset()
             infos = self._add_info(infos, info, i)
@@ -327,6 +330,12 @@ class CarcassonneVectorEnv(VectorEnv[dict[str, Any], np.ndarray, np.ndarray]):
         for env in getattr(self, "envs", ()):
             env.close()
 
+
+
+def _copied(observation: dict[str, Any]) -> dict[str, Any]:
+    """A copy of an observation (a dict of arrays and dicts of arrays)."""
+    return {key: _copied(value) if isinstance(value, dict) else value.copy()
+            for key, value in observation.items()}
 
 
 def _leaves(space: spaces.Space[Any], path: tuple[str, ...] = (),
