@@ -5,14 +5,16 @@ Run by hand (never in CI)::
     python benchmarks/env_steps.py --seconds 10
     python benchmarks/env_steps.py --games 40 --only aec --setup base  # fixed work
 
-For the AEC environment (every seat acting) and the single-agent
-environment (seat 0 against ``random``), with the base game and with every
-set, it plays whole games for about ``--seconds`` each (or ``--games``
-games) and prints steps per second (a step is one action: a placement, a
-figure or ``stop``, or a decision; the single-agent figures include the
-opponents' moves), games per second, and, for comparison, engine moves and
-games per second of the same games played without an environment, with the
-AEC games per second as a percentage of the engine's.
+For the AEC environment (every seat acting; with new observation arrays at
+every step, the default, and with ``copy=False``, each agent's own arrays
+refilled: "kept") and the single-agent environment (seat 0 against
+``random``), with the base game and with every set, it plays whole games
+for about ``--seconds`` each (or ``--games`` games) and prints steps per
+second (a step is one action: a placement, a figure or ``stop``, or a
+decision; the single-agent figures include the opponents' moves), games per
+second, and, for comparison, engine moves and games per second of the same
+games played without an environment, with the AEC games per second (new
+arrays, then kept ones) as a percentage of the engine's.
 
 The actions are drawn uniformly from ``info["legal_actions"]`` (the mask's
 nonzero indexes, which every acting ``info`` holds) with the standard
@@ -64,8 +66,8 @@ class Budget:
         return time.perf_counter() - self.start
 
 
-def aec_rate(setup: dict[str, Any], budget: Budget) -> tuple[float, float]:
-    env = CarcassonneAEC(**setup)
+def aec_rate(setup: dict[str, Any], budget: Budget, copy: bool = True) -> tuple[float, float]:
+    env = CarcassonneAEC(**setup, copy=copy)
     rng = random.Random(1)
     steps = games = 0
     budget.start = time.perf_counter()
@@ -117,24 +119,29 @@ def main() -> None:
                         help="play this many games per measurement instead of --seconds")
     parser.add_argument("--setup", choices=list(SHORT), action="append",
                         help="only these setups (repeatable)")
-    parser.add_argument("--only", choices=("aec", "single", "engine"), action="append",
-                        help="only these measurements (repeatable)")
+    parser.add_argument("--only", choices=("aec", "kept", "single", "engine"), action="append",
+                        help="only these measurements (repeatable; kept: the AEC "
+                             "environment with copy=False)")
     args = parser.parse_args()
-    only = set(args.only or ("aec", "single", "engine"))
-    print(f"{'setup':38} {'AEC steps/s':>12} {'games/s':>8} {'single steps/s':>15} "
-          f"{'games/s':>8} {'engine moves/s':>15} {'games/s':>8} {'AEC/engine':>10}")
+    only = set(args.only or ("aec", "kept", "single", "engine"))
+    print(f"{'setup':38} {'AEC steps/s':>12} {'games/s':>8} {'kept games/s':>13} "
+          f"{'single steps/s':>15} {'games/s':>8} {'engine moves/s':>15} {'games/s':>8} "
+          f"{'AEC/engine':>10} {'kept/engine':>11}")
     for name, setup in SETUPS.items():
         if args.setup and not any(SHORT[short] == name for short in args.setup):
             continue
         nan = float("nan")
         aec, aec_games = aec_rate(setup, Budget(args.seconds, args.games)) \
             if "aec" in only else (nan, nan)
+        _, kept_games = aec_rate(setup, Budget(args.seconds, args.games), copy=False) \
+            if "kept" in only else (nan, nan)
         single, single_games = single_rate(setup, Budget(args.seconds, args.games)) \
             if "single" in only else (nan, nan)
         engine, engine_games = engine_rate(setup, Budget(args.seconds / 2, args.games)) \
             if "engine" in only else (nan, nan)
-        print(f"{name:38} {aec:12.0f} {aec_games:8.2f} {single:15.0f} {single_games:8.2f} "
-              f"{engine:15.0f} {engine_games:8.2f} {aec_games / engine_games:10.1%}", flush=True)
+        print(f"{name:38} {aec:12.0f} {aec_games:8.2f} {kept_games:13.2f} {single:15.0f} "
+              f"{single_games:8.2f} {engine:15.0f} {engine_games:8.2f} "
+              f"{aec_games / engine_games:10.1%} {kept_games / engine_games:11.1%}", flush=True)
 
 
 if __name__ == "__main__":

@@ -349,8 +349,9 @@ def test_a_placement_outside_the_window_still_raises() -> None:
 
 def test_figures_sharing_a_square_and_plane_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two figures of one seat and kind on one square (possible on a wonder
-    piece, ``WON-MEEPLE-1``) count 2 in their planes, as the reference's ``+=``."""
-    env = CarcassonneAEC()
+    piece, ``WON-MEEPLE-1``) count 2 in their planes, as the reference's ``+=``
+    (games with the wonders count; the others never list a cell twice)."""
+    env = CarcassonneAEC(sets=("base", "wonders"))
     env.reset(seed=1)
     observer, table = env._observer, env.table
     square = 21 * env.layout.window + 20  # row 21, column 20 (planes first)

@@ -159,6 +159,8 @@ _OWNER, _HELD = VECTOR_START["wonder_owner"], VECTOR_START["wonder_held"]
 _PAIRS = VECTOR_START["wonder_pairs"]
 _PLACE_PHASE, _WAIT_PHASE = _PHASE + PHASES.index("place"), _PHASE + PHASES.index("wait")
 _FIGURE_PHASE = _PHASE + PHASES.index("figure")
+#: The phase slot of each kind of first action (``Decision.kind``).
+_KIND_PHASE = {kind: _PHASE + PHASES.index(kind) for kind in ("place", "take", "award")}
 #: The slots from ``to_place`` to ``piece`` (one run): what the tiles to place decide.
 _SHOWN_END = _PIECE + len(WONDER_IDS)
 _GOOD_SLOT = {name: i for i, name in enumerate(GOODS)}
@@ -319,7 +321,7 @@ class Observer:
             assert decision is not None
             # Per step, on top of the position's: the phase, the choice so far.
             prefix = table.prefix
-            phase = _FIGURE_PHASE if prefix else _PHASE + PHASES.index(decision.kind)
+            phase = _FIGURE_PHASE if prefix else _KIND_PHASE[decision.kind]
             where, values = [_PLACE_PHASE, phase], [0.0, 1.0]
             if prefix:
                 cells = [*cells, *self._chosen(prefix, where, values)]
@@ -374,14 +376,15 @@ class Observer:
         """What ``seat``'s planes hold beyond the board's static planes and
         ``open``, as flat indexes into them: the figures' cells (each one
         figure) and, if ``seat`` is acting, the legal placements' cells
-        (each once); the flag says whether some cell is listed more than
-        once (several figures on one square of one plane: a wonder's)."""
+        (each once); the flag says whether some cell may be listed more
+        than once (several figures on one square of one plane: a wonder's)."""
         ox, oy = origin
         plane, row, col = self._strides
         w = self.layout.window
         at = figure_cells(table.game, seat, ox, oy, w, row, col, self._owned_cells,
                           self._on_kinds)
-        repeated = len(set(at)) < len(at)
+        # Figures share a square of a plane on a wonder's squares only.
+        repeated = len(at) > 2 and "wonders" in table.game.sets
         if acting and decision is not None:
             placement_cells(decision.first_actions, self.layout.place_count, w, _LEGAL_PLANE,
                             plane, row, col, at)
