@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from typing import Any
 
+from carcassonne.encoding.decision import Decision
+from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.game import Game
+from carcassonne.tiles.pieces import PIECES
+
+#: How many runs of shown tiles :func:`seat_vector` keeps before it starts again.
+RUNS_KEPT = 4096
 
 
 class Slots:
@@ -17,7 +24,8 @@ class Slots:
                  hand_sizes: int, stack: int, unseen: int, kinds: dict[str, int],
                  goods_order: dict[str, int], wonders: dict[str, int] | None = None,
                  laid_out: int = 0, available: int = 0, owner: int = 0, held: int = 0,
-                 pairs: int = 0) -> None:
+                 pairs: int = 0, acting: int = 0, placing: int = 0, waiting: int = 0,
+                 shown: int = 0, shown_tiles: int = 0, helper: int = 0) -> None:
         self.current, self.extra, self.scores = current, extra, scores
         self.supply, self.goods, self.hand_sizes = supply, goods, hand_sizes
         self.stack, self.unseen = stack, unseen
@@ -27,6 +35,11 @@ class Slots:
         self.wonders = wonders
         self.laid_out, self.available, self.owner, self.held = laid_out, available, owner, held
         self.pairs = pairs
+        #: :func:`seat_vector`'s slots: the acting flag, the ``place`` and
+        #: ``wait`` phases, the start of the tiles shown and how many tiles it
+        #: shows at most, the helper tile's flag.
+        self.acting, self.placing, self.waiting = acting, placing, waiting
+        self.shown, self.shown_tiles, self.helper = shown, shown_tiles, helper
 
 
 def seat_counts(game: Game, seat: int, slots: Slots, out: array[float]) -> None:
@@ -106,3 +119,39 @@ def _wonder_counts(state: dict[str, Any], seat: int, players: int, slots: Slots,
         if held[p] is not None:
             out[slots.held + r * count + wonders[held[p]]] = 1.0
         out[slots.pairs + r] = float(pairs[p] or 0)
+
+
+def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
+                fixed: array[float], slots: Slots, runs: dict[tuple[str, ...], array[float]],
+                make_run: Callable[[tuple[str, ...]], array[float]]) -> array[float]:
+    """The vector of ``seat`` at the start of the current decision: a copy
+    of ``fixed`` (what is fixed for the game) with the seat's counts
+    (:func:`seat_counts`), 1 at ``acting`` and ``placing`` for the seat to
+    act (``waiting`` for the others), the run of the tiles it is shown from
+    ``shown`` (the tiles to place; another seat's own hand where hands are
+    hidden; ``runs`` keeps them per tuple of tile ids, read-only, made by
+    ``make_run`` when first met) and 1 at ``helper`` when the
+    tile to place is a land tile that makes room for a wonder
+    (``WON-PLACE-3``)."""
+    out = array("f", fixed)
+    seat_counts(game, seat, slots, out)
+    if acting:
+        out[slots.acting] = 1.0
+        out[slots.placing] = 1.0
+    else:
+        out[slots.waiting] = 1.0
+    options = game.options
+    to_place = game.tiles_to_place
+    shown = to_place if acting or options.hand <= 1 or options.hands_public else game.hand(seat)
+    if shown:
+        key = shown[:slots.shown_tiles]
+        run = runs.get(key)
+        if run is None:
+            if len(runs) >= RUNS_KEPT:  # (hands of every set: too many to keep all)
+                runs.clear()
+            run = runs[key] = make_run(key)
+        out[slots.shown:slots.shown + len(run)] = run
+    if (decision is not None and isinstance(decision.legal, ChoiceMoves) and to_place
+            and to_place[0] not in PIECES):
+        out[slots.helper] = 1.0
+    return out

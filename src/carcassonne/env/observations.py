@@ -42,7 +42,6 @@ of the stack and other players' hidden hands, as in ``game.view(seat)``).
 from __future__ import annotations
 
 from array import array
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -51,8 +50,8 @@ from gymnasium import spaces
 from carcassonne.encoding.buffers import SeatBuffers, planes_buffer
 from carcassonne.encoding.figures import figure_cells
 from carcassonne.encoding.placements import placement_cells
-from carcassonne.encoding.vector import Slots, seat_counts
-from carcassonne.engine.choices import ChoiceMoves
+from carcassonne.encoding.vector import Slots, seat_vector
+from carcassonne.encoding.window import BoardWindow
 from carcassonne.engine.options import OPTION_SPECS
 from carcassonne.env.actions import Decision, Prefix
 from carcassonne.env.layout import (
@@ -65,7 +64,7 @@ from carcassonne.env.layout import (
     WONDER_IDS,
     ActionLayout,
 )
-from carcassonne.env.squares import EDGE_KINDS, GOODS, STATIC_PLANES, _Window
+from carcassonne.env.squares import EDGE_KINDS, GOODS, STATIC_PLANES
 from carcassonne.env.table import Table
 from carcassonne.tiles import KIND_NAMES, SET_NAMES, TILE_LIST, TILES
 from carcassonne.tiles.pieces import PIECES
@@ -168,10 +167,15 @@ _GOOD_SLOT = {name: i for i, name in enumerate(GOODS)}
 _SLOTS = Slots(current=_CURRENT, extra=_EXTRA, scores=_SCORES, supply=_SUPPLY, goods=_GOODS,
                hand_sizes=_HAND_SIZES, stack=_STACK, unseen=_UNSEEN, kinds=_KIND,
                goods_order=_GOOD_SLOT, wonders=_WONDER_INDEX, laid_out=_LAID_OUT,
-               available=_AVAILABLE, owner=_OWNER, held=_HELD, pairs=_PAIRS)
+               available=_AVAILABLE, owner=_OWNER, held=_HELD, pairs=_PAIRS,
+               acting=_ACTING, placing=_PLACE_PHASE, waiting=_WAIT_PHASE, shown=_TO_PLACE,
+               shown_tiles=HAND_SLOTS, helper=_HELPER)
 
 
-@lru_cache(maxsize=4096)
+#: :func:`_shown_slots` per tuple of tiles shown, filled as they are met.
+_SHOWN_RUNS: dict[tuple[str, ...], array[float]] = {}
+
+
 def _shown_slots(shown: tuple[str, ...]) -> array[float]:
     """The ``to_place``, ``to_place_edges`` and ``piece`` blocks (one run of
     the vector) for the tiles ``shown`` in slots 0, 1, 2, as float32 bytes.
@@ -316,7 +320,8 @@ class Observer:
             kept = self._seats[seat] = _Kept(self, SeatBuffers(
                 self.planes_size, VECTOR_SIZE, self.layout.size))
         buffers = kept.buffers
-        window.mirror(table.squares, buffers)
+        squares = table.squares
+        window.mirror(buffers, squares.xs, squares.ys, squares.packed, squares.occupied)
         if acting:
             assert decision is not None
             # Per step, on top of the position's: the phase, the choice so far.
@@ -344,7 +349,7 @@ class Observer:
             planes, vector, mask = planes.copy(), vector.copy(), mask.copy()
         return {"observation": {"planes": planes, "vector": vector}, "action_mask": mask}
 
-    def _read(self, table: Table) -> tuple[Decision | None, tuple[int, int], _Window]:
+    def _read(self, table: Table) -> tuple[Decision | None, tuple[int, int], BoardWindow]:
         """What every observation of the table's position shares: its
         decision, the window's origin and the board's kept window."""
         origin = table.origin
@@ -415,21 +420,8 @@ class Observer:
                 acting: bool) -> array[float]:
         """:meth:`vector` as float32 bytes (``array("f")``)."""
         game = table.game
-        v = array("f", self._fixed_vector(game))
-        seat_counts(game, seat, _SLOTS, v)
-        if acting:
-            v[_ACTING] = v[_PLACE_PHASE] = 1
-        else:
-            v[_WAIT_PHASE] = 1
-        options = game.options
-        hidden = options.hand > 1 and not options.hands_public
-        shown = game.tiles_to_place if acting or not hidden else game.hand(seat)
-        if shown:
-            v[_TO_PLACE:_SHOWN_END] = _shown_slots(shown[:HAND_SLOTS])
-        if (decision is not None and isinstance(decision.legal, ChoiceMoves)
-                and game.tiles_to_place and game.tiles_to_place[0] not in PIECES):
-            v[_HELPER] = 1  # WON-PLACE-3: a land tile that makes room for a wonder
-        return v
+        return seat_vector(game, decision, seat, acting, self._fixed_vector(game), _SLOTS,
+                           _SHOWN_RUNS, _shown_slots)
 
     def _chosen(self, prefix: Prefix, where: list[int], values: list[float]) -> list[int]:
         """The placement (and first figure) chosen so far: its cell in the
