@@ -16,6 +16,7 @@ rewards and ``legal_actions`` must agree with it.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import pytest
@@ -23,10 +24,11 @@ import pytest
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
+from carcassonne.encoding.buffers import SeatBuffers  # noqa: E402
 from carcassonne.engine.choices import ChoiceMoves  # noqa: E402
 from carcassonne.engine.moves import AwardWonder, TakeWonder  # noqa: E402
 from carcassonne.engine.options import OPTION_SPECS  # noqa: E402
-from carcassonne.env import CarcassonneAEC, observations  # noqa: E402
+from carcassonne.env import CarcassonneAEC  # noqa: E402
 from carcassonne.env.actions import WindowError  # noqa: E402
 from carcassonne.env.layout import (  # noqa: E402
     FIGURE_KINDS,
@@ -347,26 +349,24 @@ def test_a_placement_outside_the_window_still_raises() -> None:
             table.play(legal[int(rng.integers(len(legal)))])
 
 
-def test_figures_sharing_a_square_and_plane_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_figures_sharing_a_square_and_plane_are_counted() -> None:
     """Two figures of one seat and kind on one square (possible on a wonder
-    piece, ``WON-MEEPLE-1``) count 2 in their planes, as the reference's ``+=``
-    (games with the wonders count; the others never list a cell twice)."""
+    piece, ``WON-MEEPLE-1``) count 2 in their planes, as the reference's
+    ``+=``: games with the wonders count their cells (the others never list
+    a cell twice), and a cell listed twice counts 2, once cleared again."""
     env = CarcassonneAEC(sets=("base", "wonders"))
     env.reset(seed=1)
-    observer, table = env._observer, env.table
-    square = 21 * env.layout.window + 20  # row 21, column 20 (planes first)
-    owned = observer._owned_cells[1]["meeple"] + square
-
-    def two_figures(*_: object) -> list[int]:  # seat 1's meeples in a city and a field there
-        return [owned, observer._on_cells["city"] + square,
-                owned, observer._on_cells["field"] + square]
-
-    monkeypatch.setattr(observations, "figure_cells", two_figures)
-    observer._key = None
-    planes = observer.observe(table, 0)["observation"]["planes"]
-    assert planes[PLANES.index("figure_1_meeple"), 21, 20] == 2
-    assert planes[PLANES.index("figure_on_city"), 21, 20] == 1
-    assert planes[PLANES.index("figure_on_field"), 21, 20] == 1
+    env.observe(env.agents[0])
+    assert env._observer._writer.counted
+    base = CarcassonneAEC()
+    base.reset(seed=1)
+    base.observe(base.agents[0])
+    assert not base._observer._writer.counted
+    seat = SeatBuffers(6, 1, 2)
+    seat.update([3, 5, 3], True, [], array("f", [0.0]), [], [])
+    assert list(seat.planes) == [0, 0, 0, 2, 0, 1]
+    seat.update([4], True, [], array("f", [0.0]), [], [])
+    assert list(seat.planes) == [0, 0, 0, 0, 1, 0]
 
 
 def test_moves_played_as_objects_or_notation_add_the_same_squares() -> None:

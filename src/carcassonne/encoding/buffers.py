@@ -2,17 +2,17 @@
 
 An environment's observation is mostly zeros with a few ones written
 through flat indexes. Each numpy call costs about a microsecond whatever it
-does, and an observation took about fifteen of them; written here, one
-compiled call makes the whole buffer (a ``bytearray``, or an
-``array("f")`` for floats) and ``numpy.frombuffer`` turns it into an array
-sharing its memory::
+does; written here, compiled code keeps each seat's observation as bytes (a
+``bytearray``, or an ``array("f")`` for floats), brings it up to date in
+place (:class:`SeatBuffers`), and ``numpy.frombuffer`` turns each buffer
+into an array sharing its memory::
 
-    >>> kept = bytearray(b"\\x05\\x06")
-    >>> out = planes_buffer(kept, 6, [3, 4, 4], True)
-    >>> list(out)
-    [5, 6, 0, 1, 2, 0]
     >>> list(mask_buffer(5, [1, 3]))
     [0, 1, 0, 1, 0]
+
+(The lists of indexes are typed ``list[Any]`` on purpose: compiled, an index
+then goes from the list to the buffer as the object it is, where an ``int``
+would be unboxed and boxed again, which takes twice the time.)
 """
 
 from __future__ import annotations
@@ -21,43 +21,11 @@ from array import array
 from typing import Any
 
 
-def planes_buffer(kept: bytearray, size: int, cells: list[Any], counted: bool) -> bytearray:
-    """A new buffer of ``size`` bytes: a copy of ``kept`` (the board's kept
-    window, at most ``size`` bytes), zeros after it, and each cell in
-    ``cells`` set to 1, or, if ``counted``, raised by 1 each time it is
-    listed (several figures on one square of one plane).
-
-    (The lists of indexes are typed ``list[Any]`` on purpose, here and
-    below: compiled, an index then goes from the list to the buffer as the
-    object it is, where an ``int`` would be unboxed and boxed again, which
-    takes twice the time.)"""
-    if len(kept) == size:
-        out = bytearray(kept)
-    else:
-        out = bytearray(size)
-        out[0:len(kept)] = kept
-    if counted:
-        for cell in cells:
-            out[cell] += 1
-    else:
-        for cell in cells:
-            out[cell] = 1
-    return out
-
-
 def mask_buffer(size: int, allowed: list[Any]) -> bytearray:
     """``size`` zero bytes with 1 at each index of ``allowed``: an action mask."""
     out = bytearray(size)
     for action in allowed:
         out[action] = 1
-    return out
-
-
-def float_buffer(start: array[float], where: list[int], values: list[float]) -> array[float]:
-    """A copy of ``start`` with ``values[i]`` at ``where[i]``."""
-    out = array("f", start)
-    for i in range(len(where)):
-        out[where[i]] = values[i]
     return out
 
 

@@ -47,13 +47,10 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from carcassonne.encoding.buffers import SeatBuffers, planes_buffer
-from carcassonne.encoding.figures import figure_cells
-from carcassonne.encoding.placements import placement_cells
-from carcassonne.encoding.vector import Slots, seat_vector
-from carcassonne.encoding.window import BoardWindow
+from carcassonne.encoding.buffers import SeatBuffers
+from carcassonne.encoding.observation import Places, SeatWriter
+from carcassonne.encoding.vector import Slots
 from carcassonne.engine.options import OPTION_SPECS
-from carcassonne.env.actions import Decision, Prefix
 from carcassonne.env.layout import (
     FIGURE_KINDS,
     HAND_SLOTS,
@@ -193,11 +190,6 @@ def _shown_slots(shown: tuple[str, ...]) -> array[float]:
     return array("f", out.tobytes())
 
 
-#: No actions, cells or slots (shared, never changed).
-_NONE: list[int] = []
-_NO_VALUES: list[float] = []
-
-
 class _Kept:
     """One seat's kept observation (:class:`SeatBuffers`) and the numpy
     arrays sharing its memory, read-only: what ``copy=False`` returns."""
@@ -281,15 +273,19 @@ class Observer:
         #: The same per the engine's feature kind codes (``tiles.CITY``...).
         self._on_kinds = [self._on_cells.get(KIND_NAMES.get(code, ""), 0)
                           for code in range(max(KIND_NAMES) + 1)]
-        self._key: tuple[int, int] | None = None
-        #: What :meth:`_read` found for the position of ``_key``.
-        self._position: tuple[Decision | None, tuple[int, int], Any] = (None, (0, 0), None)
-        #: The table observed last, and per seat its observation kept there.
+        places = Places(plane=plane, row=self._strides[1], col=self._strides[2],
+                        owned=self._owned_cells, on=self._on_kinds, legal=_LEGAL_PLANE,
+                        chosen=_P["chosen"], slots=_SLOTS, place_phase=_PLACE_PHASE,
+                        figure_phase=_FIGURE_PHASE, kind_phase=_KIND_PHASE,
+                        chosen_slots=_CHOSEN, figure_slots=_CHOSEN_FIGURE)
+        #: The compiled writer of the seats' observations.
+        self._writer = SeatWriter(layout, places, self.planes_size, VECTOR_SIZE, _SHOWN_RUNS,
+                                  _shown_slots)
+        #: The table and position (id, version) observed last.
         self._table: Table | None = None
+        self._key: tuple[int, int] | None = None
+        #: Per seat, numpy arrays over its kept observation.
         self._seats: dict[int, _Kept] = {}
-        #: Per seat, for the position: the cells its planes hold beyond the
-        #: board (``_cells``) and its vector.
-        self._cache: dict[int, tuple[list[int], bool, array[float]]] = {}
         #: The game the fixed part of the vector was made for, and that part.
         self._game: Any = None
         self._fixed = array("f", bytes(4 * VECTOR_SIZE))
@@ -300,42 +296,25 @@ class Observer:
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
         """The observation of ``seat`` (see the module docstring): new
         arrays, or with ``copy=False`` the seat's own, refilled."""
+        writer = self._writer
         key = (id(table), table.version)
         if key != self._key:
             if table is not self._table:  # another table: its own buffers
                 self._table = table
                 self._seats.clear()
+                writer.forget()
             self._key = key
-            self._cache.clear()
-            self._position = self._read(table)
-        decision, origin, window = self._position
-        acting = decision is not None and decision.seat == seat
-        cached = self._cache.get(seat)
-        if cached is None:
-            cached = self._cache[seat] = (*self._cells(table, decision, origin, seat, acting),
-                                          self._vector(table, decision, seat, acting))
-        cells, repeated, start = cached
-        kept = self._seats.get(seat)
-        if kept is None:
-            kept = self._seats[seat] = _Kept(self, SeatBuffers(
-                self.planes_size, VECTOR_SIZE, self.layout.size))
-        buffers = kept.buffers
+            origin = table.origin
+            game = table.game
+            window = table.squares.kept(origin, self.layout.window, self.channels, self._depth)
+            writer.position(game, table.decision, origin[0], origin[1], window,
+                            self._fixed_vector(game))
         squares = table.squares
-        window.mirror(buffers, squares.xs, squares.ys, squares.packed, squares.occupied)
-        if acting:
-            assert decision is not None
-            # Per step, on top of the position's: the phase, the choice so far.
-            prefix = table.prefix
-            phase = _FIGURE_PHASE if prefix else _KIND_PHASE[decision.kind]
-            where, values = [_PLACE_PHASE, phase], [0.0, 1.0]
-            if prefix:
-                cells = [*cells, *self._chosen(prefix, where, values)]
-                actions = decision.allowed(prefix)
-            else:
-                actions = decision.first_actions
-            buffers.update(cells, repeated, actions, start, where, values)
-        else:
-            buffers.update(cells, repeated, _NONE, start, _NONE, _NO_VALUES)
+        buffers = writer.write(seat, table.prefix, squares.xs, squares.ys, squares.packed,
+                               squares.occupied)
+        kept = self._seats.get(seat)
+        if kept is None or kept.buffers is not buffers:
+            kept = self._seats[seat] = _Kept(self, buffers)
         planes, vector, mask = kept.planes, kept.vector, kept.mask
         if self.flat:
             flat = kept.flat if not self.copy else np.empty(self.planes_size + VECTOR_SIZE,
@@ -349,13 +328,6 @@ class Observer:
             planes, vector, mask = planes.copy(), vector.copy(), mask.copy()
         return {"observation": {"planes": planes, "vector": vector}, "action_mask": mask}
 
-    def _read(self, table: Table) -> tuple[Decision | None, tuple[int, int], BoardWindow]:
-        """What every observation of the table's position shares: its
-        decision, the window's origin and the board's kept window."""
-        origin = table.origin
-        kept = table.squares.kept(origin, self.layout.window, self.channels, self._depth)
-        return table.decision, origin, kept
-
     def split(self, observation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """A flat observation's planes (shaped as ``channels`` says) and
         vector: views of it, nothing copied."""
@@ -365,35 +337,6 @@ class Observer:
                              f"not shape {observation.shape}")
         return (observation[:self.planes_size].reshape(self.planes_shape),
                 observation[self.planes_size:])
-
-    # -- planes ---------------------------------------------------------------------
-
-    def planes(self, table: Table, seat: int, acting: bool) -> np.ndarray:
-        """The planes of ``seat`` at the start of the current decision,
-        uint8, shaped as ``channels`` says."""
-        decision, origin, kept = self._read(table)
-        cells, repeated = self._cells(table, decision, origin, seat, acting)
-        return np.frombuffer(planes_buffer(kept.buffer, self.planes_size, cells, repeated),
-                             dtype=np.uint8).reshape(self.planes_shape)
-
-    def _cells(self, table: Table, decision: Decision | None, origin: tuple[int, int], seat: int,
-               acting: bool) -> tuple[list[int], bool]:
-        """What ``seat``'s planes hold beyond the board's static planes and
-        ``open``, as flat indexes into them: the figures' cells (each one
-        figure) and, if ``seat`` is acting, the legal placements' cells
-        (each once); the flag says whether some cell may be listed more
-        than once (several figures on one square of one plane: a wonder's)."""
-        ox, oy = origin
-        plane, row, col = self._strides
-        w = self.layout.window
-        at = figure_cells(table.game, seat, ox, oy, w, row, col, self._owned_cells,
-                          self._on_kinds)
-        # Figures share a square of a plane on a wonder's squares only.
-        repeated = len(at) > 2 and "wonders" in table.game.sets
-        if acting and decision is not None:
-            placement_cells(decision.first_actions, self.layout.place_count, w, _LEGAL_PLANE,
-                            plane, row, col, at)
-        return at, repeated
 
     # -- vector -----------------------------------------------------------------------
 
@@ -410,36 +353,3 @@ class Observer:
                 v[_OPTIONS + i] = getattr(options, name) != default
             self._game, self._fixed = game, v
         return self._fixed
-
-    def vector(self, table: Table, seat: int, acting: bool) -> np.ndarray:
-        """The vector of ``seat`` at the start of the current decision (its
-        phase block says ``place`` for a placement or ``wait``)."""
-        return np.frombuffer(self._vector(table, table.decision, seat, acting), dtype=np.float32)
-
-    def _vector(self, table: Table, decision: Decision | None, seat: int,
-                acting: bool) -> array[float]:
-        """:meth:`vector` as float32 bytes (``array("f")``)."""
-        game = table.game
-        return seat_vector(game, decision, seat, acting, self._fixed_vector(game), _SLOTS,
-                           _SHOWN_RUNS, _shown_slots)
-
-    def _chosen(self, prefix: Prefix, where: list[int], values: list[float]) -> list[int]:
-        """The placement (and first figure) chosen so far: its cell in the
-        ``chosen`` plane (none for a wonder decision), its vector slots
-        added to ``where`` and ``values``."""
-        layout = self.layout
-        if prefix[0] >= layout.place_count:
-            return []
-        _, slot, dx, dy, quarter = layout.describe(prefix[0])
-        dx, dy = int(dx), int(dy)
-        plane, row, col = self._strides
-        where += (_CHOSEN + int(slot), _CHOSEN + HAND_SLOTS, _CHOSEN + HAND_SLOTS + 1,
-                  _CHOSEN + HAND_SLOTS + 2 + int(quarter))
-        values += (1.0, dx / layout.window, dy / layout.window, 1.0)
-        if len(prefix) > 1:
-            _, kind, square, spot = layout.describe(prefix[1])
-            where += (_CHOSEN_FIGURE + _KIND[str(kind)],
-                      _CHOSEN_FIGURE + len(FIGURE_KINDS) + int(square),
-                      _CHOSEN_FIGURE + len(FIGURE_KINDS) + PIECE_SQUARES + SPOTS.index(str(spot)))
-            values += (1.0, 1.0, 1.0)
-        return [_P["chosen"] * plane + dy * row + dx * col]

@@ -1,0 +1,175 @@
+"""A seat's observation brought up to date in one compiled call per step.
+
+The environments' observer (:class:`carcassonne.env.observations.Observer`)
+says where each part of an observation goes (the planes' strides, the
+vector's slots) and wraps the bytes in numpy arrays; :class:`SeatWriter`
+does the work between: per position and seat it lists the cells the
+planes hold beyond the board (figures, legal placements) and makes the
+vector's start; per step it brings the seat's kept observation
+(:class:`~carcassonne.encoding.buffers.SeatBuffers`) up to date: the board
+from the kept window, the cells, the phase and the choice so far, the mask.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable
+from typing import Any
+
+from carcassonne.encoding.buffers import SeatBuffers
+from carcassonne.encoding.decision import Decision, Prefix
+from carcassonne.encoding.figures import figure_cells
+from carcassonne.encoding.layout import (
+    FIGURE_KINDS,
+    HAND_SLOTS,
+    PIECE_SQUARES,
+    QUARTERS,
+    SPOTS,
+    ActionLayout,
+)
+from carcassonne.encoding.placements import placement_cells
+from carcassonne.encoding.vector import Slots, seat_vector
+from carcassonne.encoding.window import BoardWindow
+from carcassonne.engine.game import Game
+
+#: No actions, cells or slots (shared, never changed).
+_NONE: list[Any] = []
+_NO_VALUES: list[float] = []
+
+
+class Places:
+    """Where an observation's parts go: the planes' flat index steps
+    (``plane``, ``row``, ``col``), the figure planes' starts (``owned[r]``
+    per figure kind for the seat ``r`` places after the observer, ``on``
+    per feature kind code), the first ``legal_*`` plane and the ``chosen``
+    plane (plane numbers), and the vector's slots: ``slots`` for the counts
+    and tiles shown, then the phases (``place``, ``figure``, and the phase
+    of each kind of first action), the chosen placement's and figure's
+    first slots."""
+
+    def __init__(self, *, plane: int, row: int, col: int, owned: list[dict[str, int]],
+                 on: list[int], legal: int, chosen: int, slots: Slots, place_phase: int,
+                 figure_phase: int, kind_phase: dict[str, int], chosen_slots: int,
+                 figure_slots: int) -> None:
+        self.plane, self.row, self.col = plane, row, col
+        self.owned, self.on, self.legal, self.chosen = owned, on, legal, chosen
+        self.slots = slots
+        self.place_phase, self.figure_phase, self.kind_phase = place_phase, figure_phase, kind_phase
+        self.chosen_slots, self.figure_slots = chosen_slots, figure_slots
+
+
+class SeatWriter:
+    """Writes the observations of one position, seat by seat (see the
+    module docstring). ``sizes``: the planes', vector's and mask's lengths;
+    ``runs`` and ``make_run``: :func:`~carcassonne.encoding.vector.seat_vector`'s."""
+
+    def __init__(self, layout: ActionLayout, places: Places, planes: int, vector: int,
+                 runs: dict[tuple[str, ...], array[float]],
+                 make_run: Callable[[tuple[str, ...]], array[float]]) -> None:
+        self.layout, self.places = layout, places
+        self.sizes = (planes, vector, layout.size)
+        self.runs, self.make_run = runs, make_run
+        #: Each seat's kept observation.
+        self.seats: dict[int, SeatBuffers] = {}
+        #: Per seat, for the position: its cells, whether to count them, its vector's start.
+        self._cache: dict[int, tuple[list[Any], bool, array[float]]] = {}
+        self._game: Game | None = None
+        self._decision: Decision | None = None
+        self._window: BoardWindow | None = None
+        self._left = self._top = 0
+        self._fixed = array("f")
+        #: Whether cells may repeat (figures share a square of a plane on a
+        #: wonder's squares only): they are then counted.
+        self.counted = False
+
+    def forget(self) -> None:
+        """Drop every seat's kept observation (for another table)."""
+        self.seats.clear()
+
+    def position(self, game: Game, decision: Decision | None, left: int, top: int,
+                 window: BoardWindow, fixed: array[float]) -> None:
+        """Start a new position: its game, decision (None once over), the
+        window's corner and kept window, the vector's slots fixed for the game."""
+        self._game, self._decision, self._window = game, decision, window
+        self._left, self._top, self._fixed = left, top, fixed
+        self.counted = "wonders" in game.sets
+        self._cache.clear()
+
+    def write(self, seat: int, prefix: Prefix, xs: list[int], ys: list[int], rows: list[bytes],
+              occupied: set[tuple[int, int]]) -> SeatBuffers:
+        """``seat``'s observation of the position after the actions
+        ``prefix`` of the current decision: its kept buffers, up to date."""
+        game, decision, window = self._game, self._decision, self._window
+        assert game is not None and window is not None
+        acting = decision is not None and decision.seat == seat
+        cached = self._cache.get(seat)
+        if cached is None:
+            cached = self._cache[seat] = self._start(game, decision, seat, acting)
+        cells, counted, start = cached
+        buffers = self.seats.get(seat)
+        if buffers is None:
+            planes, vector, mask = self.sizes
+            buffers = self.seats[seat] = SeatBuffers(planes, vector, mask)
+        window.mirror(buffers, xs, ys, rows, occupied)
+        if decision is None or not acting:
+            buffers.update(cells, counted, _NONE, start, _NONE, _NO_VALUES)
+            return buffers
+        # Per step, on top of the position's: the phase, the choice so far.
+        places = self.places
+        if prefix:
+            where = [places.place_phase, places.figure_phase]
+            values = [0.0, 1.0]
+            cells = [*cells, *self._chosen(prefix, where, values)]
+            buffers.update(cells, counted, decision.allowed(prefix), start, where, values)
+        else:
+            where = [places.place_phase, places.kind_phase[decision.kind]]
+            values = [0.0, 1.0]
+            buffers.update(cells, counted, decision.first_actions, start, where, values)
+        return buffers
+
+    def _start(self, game: Game, decision: Decision | None, seat: int,
+               acting: bool) -> tuple[list[Any], bool, array[float]]:
+        """What ``seat``'s observation holds for the whole position: the
+        figures' cells and, if acting, the legal placements' cells; whether
+        they are counted; the vector's start."""
+        p = self.places
+        w = self.layout.window
+        cells: list[Any] = figure_cells(game, seat, self._left, self._top, w, p.row, p.col,
+                                        p.owned, p.on)
+        counted = self.counted and len(cells) > 2
+        if acting and decision is not None:
+            placement_cells(decision.first_actions, self.layout.place_count, w, p.legal,
+                            p.plane, p.row, p.col, cells)
+        start = seat_vector(game, decision, seat, acting, self._fixed, p.slots, self.runs,
+                            self.make_run)
+        return cells, counted, start
+
+    def _chosen(self, prefix: Prefix, where: list[int], values: list[float]) -> list[int]:
+        """The placement (and first figure) chosen so far: its cell in the
+        ``chosen`` plane (none for a wonder decision), its vector slots
+        added to ``where`` and ``values``."""
+        layout, p = self.layout, self.places
+        first = prefix[0]
+        if first >= layout.place_count:
+            return []
+        w = layout.window
+        rest = first // QUARTERS
+        quarter = first % QUARTERS
+        dx = rest % w
+        rest //= w
+        dy = rest % w
+        slot = rest // w
+        at = p.chosen_slots
+        where += (at + slot, at + HAND_SLOTS, at + HAND_SLOTS + 1, at + HAND_SLOTS + 2 + quarter)
+        values += (1.0, dx / w, dy / w, 1.0)
+        if len(prefix) > 1:
+            rest = prefix[1] - layout.figure_base
+            spot = rest % len(SPOTS)
+            rest //= len(SPOTS)
+            square = rest % PIECE_SQUARES
+            kind = rest // PIECE_SQUARES
+            at = p.figure_slots
+            where += (at + kind, at + len(FIGURE_KINDS) + square,
+                      at + len(FIGURE_KINDS) + PIECE_SQUARES + spot)
+            values += (1.0, 1.0, 1.0)
+        return [p.chosen * p.plane + dy * p.row + dx * p.col]
