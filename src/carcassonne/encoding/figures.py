@@ -30,12 +30,11 @@ def figure_cells(game: Game, seat: int, left: int, top: int, width: int, row: in
     node_seg, node_pos = game._features.node_seg, game._features.node_pos
     players = len(game.players)
     out: list[int] = []
-    add = out.append
     for node, (player, figure) in game._figures.items():
         x, y = unpack(node_pos[node])
         dx, dy = x - left, y - top
         if 0 <= dx < width and 0 <= dy < width:
             square = dy * row + dx * col
-            add(owned[(player - seat) % players][figure] + square)
-            add(on[node_seg[node].kind] + square)
+            out.append(owned[(player - seat) % players][figure] + square)
+            out.append(on[node_seg[node].kind] + square)
     return out

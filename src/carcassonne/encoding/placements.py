@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from carcassonne.engine.board import FITS
 from carcassonne.engine.legal import LegalMoves
 from carcassonne.tiles.geometry import unpack
 
@@ -17,8 +18,9 @@ def place_codes(legal: LegalMoves, left: int, top: int, width: int) -> list[int]
     ``width`` x ``width`` squares from ``(left, top)``. A placement outside
     the window has the code :data:`OUTSIDE`.
 
-    One pass over the engine's blocks of placements, making no move
-    objects: the hot loop of an environment's every decision::
+    One pass over the engine's blocks of placements (as
+    ``LegalMoves._blocks`` lists them, read here without making the list),
+    making no move objects: the hot loop of an environment's every decision::
 
         >>> from carcassonne import Game
         >>> game = Game.new(players=2, seed=1)
@@ -31,21 +33,24 @@ def place_codes(legal: LegalMoves, left: int, top: int, width: int) -> list[int]
     """
     game = legal._fresh()
     hand = game._hands[game._current]
+    groups = game._board.groups
+    tiles, keys = legal._tiles, legal._keys
     out: list[int] = []
-    add = out.append
     area = width * width
-    for tile, squares, quarters in legal._blocks():
-        base = hand.index(tile) * area
-        for pos in squares:
+    right, bottom = left + width, top + width
+    for b in range(len(tiles)):
+        tile, key = tiles[b], keys[b]
+        quarters: tuple[int, ...] = FITS[tile][key]
+        base = hand.index(tile) * area - top * width - left
+        for pos in groups[key]:
             x, y = unpack(pos)
-            dx, dy = x - left, y - top
-            if 0 <= dx < width and 0 <= dy < width:
-                square = (base + dy * width + dx) << 2
+            if left <= x < right and top <= y < bottom:
+                square = (base + y * width + x) << 2
                 for q in quarters:
-                    add(square + q)
+                    out.append(square + q)
             else:
                 for _ in quarters:
-                    add(OUTSIDE)
+                    out.append(OUTSIDE)
     return out
 
 
@@ -63,7 +68,6 @@ def placement_cells(actions: list[int], count: int, width: int, first: int, plan
         >>> out == [(5 + 1 * 4 + 1) * 100 + 2 * 10 + 3]
         True
     """
-    add = out.append
     for action in actions:
         if action >= count:
             continue
@@ -72,4 +76,4 @@ def placement_cells(actions: list[int], count: int, width: int, first: int, plan
         dx = rest % width
         rest //= width
         dy = rest % width
-        add((first + (rest // width) * 4 + quarter) * plane + dy * row + dx * col)
+        out.append((first + (rest // width) * 4 + quarter) * plane + dy * row + dx * col)

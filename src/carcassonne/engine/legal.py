@@ -257,7 +257,6 @@ class LegalMoves(MoveSequence[Move]):
         game = self._fresh()
         if self._list is None:
             out: list[Move] = []
-            add = out.append
             for tile, squares, quarters in self._blocks():
                 turned = TILE_LIST[tile].turned
                 tile_id = TILE_LIST[tile].id
@@ -265,9 +264,9 @@ class LegalMoves(MoveSequence[Move]):
                     at = unpack(pos)
                     for q in quarters:
                         rotation = 90 * q
-                        add(_move((tile_id, at, rotation, ())))
+                        out.append(_move((tile_id, at, rotation, ())))
                         for fig in figure_options(game, pos, turned[q]):
-                            add(_move((tile_id, at, rotation, (fig,))))
+                            out.append(_move((tile_id, at, rotation, (fig,))))
             self._list = out
         return self._list
 
@@ -277,7 +276,6 @@ class LegalMoves(MoveSequence[Move]):
         # no Move objects on the way (a server lists these every turn).
         game = self._fresh()
         out: list[dict[str, Any]] = []
-        add = out.append
         figures: dict[Figure, list[dict[str, Any]]] = {}
         for tile, squares, quarters in self._blocks():
             turned = TILE_LIST[tile].turned
@@ -286,12 +284,13 @@ class LegalMoves(MoveSequence[Move]):
                 at = list(unpack(pos))
                 for q in quarters:
                     rotation = 90 * q
-                    add({"tile": tile_id, "at": at, "rotation": rotation})
+                    out.append({"tile": tile_id, "at": at, "rotation": rotation})
                     for fig in figure_options(game, pos, turned[q]):
                         listed = figures.get(fig)
                         if listed is None:
                             listed = figures[fig] = [fig.to_dict()]
-                        add({"tile": tile_id, "at": at, "rotation": rotation, "figures": listed})
+                        out.append({"tile": tile_id, "at": at, "rotation": rotation,
+                                    "figures": listed})
         return out
 
     def __bool__(self) -> bool:
