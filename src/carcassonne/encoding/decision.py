@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from carcassonne.encoding.layout import (
     FIGURE_KINDS,
@@ -54,11 +54,11 @@ from carcassonne.tiles.pieces import PIECES
 #: Actions chosen so far within one decision.
 Prefix = tuple[int, ...]
 
-_KIND_INDEX = {name: i for i, name in enumerate(FIGURE_KINDS)}
-_WONDER_INDEX = {name: i for i, name in enumerate(WONDER_IDS)}
+_KIND_INDEX: Final = {name: i for i, name in enumerate(FIGURE_KINDS)}
+_WONDER_INDEX: Final = {name: i for i, name in enumerate(WONDER_IDS)}
 #: A land tile figure's action, per the layout's first figure action and the
 #: figure (a few hundred entries at most: figures are few and shared).
-_TILE_FIGURE_ACTIONS: dict[tuple[int, Figure], int] = {}
+_TILE_FIGURE_ACTIONS: Final[dict[tuple[int, Figure], int]] = {}
 
 
 class IllegalAction(ValueError):

@@ -29,32 +29,34 @@ piece is placed by its anchor square.
 
 from __future__ import annotations
 
+from typing import Final
+
 from carcassonne.engine.moves import FIGURE_NAMES
 from carcassonne.tiles.geometry import LOCATION_NAMES
 from carcassonne.tiles.pieces import PIECES
 
 #: Figure kinds in the order of the figure block.
-FIGURE_KINDS: tuple[str, ...] = FIGURE_NAMES
+FIGURE_KINDS: Final[tuple[str, ...]] = FIGURE_NAMES
 #: Spots in the order of the figure block: the 13 locations, then a monastery.
-SPOTS: tuple[str, ...] = (*LOCATION_NAMES, "monastery")
-MONASTERY_SPOT = len(LOCATION_NAMES)
+SPOTS: Final[tuple[str, ...]] = (*LOCATION_NAMES, "monastery")
+MONASTERY_SPOT: Final = len(LOCATION_NAMES)
 #: Every wonder of the catalogue, sorted: the order of the take block.
-WONDER_IDS: tuple[str, ...] = tuple(sorted(PIECES))
+WONDER_IDS: Final[tuple[str, ...]] = tuple(sorted(PIECES))
 #: The most squares any piece covers: the square axis of the figure block.
-PIECE_SQUARES = max(len(p.turned[0].squares) for p in PIECES.values())
+PIECE_SQUARES: Final = max(len(p.turned[0].squares) for p in PIECES.values())
 #: The most seats any combination of sets allows (6 with Inns & Cathedrals).
-MAX_SEATS = 6
+MAX_SEATS: Final = 6
 #: Tiles a player may choose from: 3 in the hand variant (``VAR-HAND-1``).
-HAND_SLOTS = 3
+HAND_SLOTS: Final = 3
 #: Quarter turns of a placement (0, 90, 180, 270 degrees).
-QUARTERS = 4
+QUARTERS: Final = 4
 #: The default window side, in squares. Measured over 25,000 random games
 #: of every set (2 to 6 players, with and without the 3-tile hand): no legal
 #: placement (wonder anchors included) lay more than 17 squares from the
 #: centre of the board's bounding box (17 once, 16 in a few games), and no board
 #: spanned more than 30 squares. A window of 44 reaches 22 squares left and
 #: up and 21 right and down of the centre: 4 squares of margin (docs/env.md).
-DEFAULT_WINDOW = 44
+DEFAULT_WINDOW: Final = 44
 
 
 class ActionLayout:

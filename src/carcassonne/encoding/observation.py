@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from carcassonne.encoding.buffers import SeatBuffers
 from carcassonne.encoding.decision import Decision, Prefix
@@ -33,8 +33,8 @@ from carcassonne.encoding.window import BoardWindow
 from carcassonne.engine.game import Game
 
 #: No actions, cells or slots (shared, never changed).
-_NONE: list[Any] = []
-_NO_VALUES: list[float] = []
+_NONE: Final[list[Any]] = []
+_NO_VALUES: Final[list[float]] = []
 
 
 class Places:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from carcassonne.engine.board import FITS
 from carcassonne.engine.legal import LegalMoves
 from carcassonne.tiles.geometry import unpack
 
 #: The code of a placement outside the window.
-OUTSIDE = -1
+OUTSIDE: Final = -1
 
 
 def place_codes(legal: LegalMoves, left: int, top: int, width: int) -> list[int]:

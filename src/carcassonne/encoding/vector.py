@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from carcassonne.encoding.decision import Decision
 from carcassonne.engine.choices import ChoiceMoves
@@ -12,7 +12,7 @@ from carcassonne.engine.game import Game
 from carcassonne.tiles.pieces import PIECES
 
 #: How many runs of shown tiles :func:`seat_vector` keeps before it starts again.
-RUNS_KEPT = 4096
+RUNS_KEPT: Final = 4096
 
 
 class Slots:
