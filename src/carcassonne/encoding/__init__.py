@@ -20,8 +20,13 @@ which the environments hand to numpy (``numpy.frombuffer``) without a copy.
   the board sits in a window of planes;
 * :func:`~carcassonne.encoding.vector.seat_counts`: a seat's public counts
   (scores, supplies, goods, hands, the tiles it has not seen) as slots of
-  the observation vector;
-* :mod:`~carcassonne.encoding.buffers`: an observation's planes, vector
-  and mask written as bytes that numpy wraps without a copy, and the
-  board's kept window drawn square by square.
+  the observation vector, and :func:`~carcassonne.encoding.vector.seat_vector`
+  the whole vector's start for a position;
+* :mod:`~carcassonne.encoding.buffers`: a seat's observation (planes,
+  vector, mask) kept as bytes that numpy wraps without a copy, brought up
+  to date in place, and squares drawn into planes;
+* :mod:`~carcassonne.encoding.window`: the board's static planes over a
+  window, kept from move to move and followed by each seat's observation;
+* :mod:`~carcassonne.encoding.observation`: a seat's observation brought
+  up to date in one call per step.
 """

@@ -215,12 +215,15 @@ class Observer:
     arrays or, with ``copy=False``, in arrays kept per seat.
 
     Each seat's observation is kept (:class:`~carcassonne.encoding.buffers.
-    SeatBuffers`) and brought up to date in place, writing only what
-    changed since that seat's last observation:
+    SeatBuffers`) and brought up to date in place by one compiled call
+    (:class:`~carcassonne.encoding.observation.SeatWriter`; this class
+    says where each part goes and wraps the bytes in numpy arrays),
+    writing only what changed since that seat's last observation:
 
     * the static planes and ``open`` follow the board's kept window
-      (``squares.BoardSquares.kept``, itself drawn square by square and
-      shifted, not redrawn, when it follows the board): the seat draws the
+      (``squares.BoardSquares.kept``, :mod:`carcassonne.encoding.window`,
+      itself drawn square by square and shifted, not redrawn, when it
+      follows the board): the seat draws the
       squares placed since it last looked, or copies the window after it
       moved;
     * figures, ``legal_*`` and ``chosen`` are cells written through flat
