@@ -296,6 +296,11 @@ class Observer:
         #: keeps every plane, zeros after ``open``, so that it is copied whole).
         self._depth = 0 if channels == "first" else c
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy or a pickle is a new observer of the same form (what it
+        keeps between observations is made again at the next one)."""
+        return (_observer, (self.layout, self.flat, self.channels, self.copy))
+
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
         """The observation of ``seat`` (see the module docstring): new
         arrays, or with ``copy=False`` the seat's own, refilled."""
@@ -356,3 +361,8 @@ class Observer:
                 v[_OPTIONS + i] = getattr(options, name) != default
             self._game, self._fixed = game, v
         return self._fixed
+
+
+def _observer(layout: ActionLayout, flat: bool, channels: str, copy: bool) -> Observer:
+    """An observer rebuilt from its form (:meth:`Observer.__reduce__`)."""
+    return Observer(layout, flat=flat, channels=channels, copy=copy)

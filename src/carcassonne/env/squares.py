@@ -121,6 +121,13 @@ class BoardSquares:
         self._windows: dict[tuple[int, str, int], BoardWindow] = {}
         self._add((0, 0), tile_planes(START_TILE, 0), _packed(START_TILE, 0))
 
+    def __getstate__(self) -> dict[str, object]:
+        """What a copy or a pickle keeps: the squares, not the kept windows
+        (compiled; drawn again from the squares when next asked for)."""
+        state = self.__dict__.copy()
+        state["_windows"] = {}
+        return state
+
     def update(self, game: Game) -> None:
         """Add the squares of the moves played since the last update."""
         moves = game.moves

@@ -73,6 +73,14 @@ class Table:
         #: The moves of the game last followed (:meth:`follow`), as they were then.
         self._followed: tuple[AnyMove, ...] | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or a pickle of the table keeps: everything but the
+        current decision's action tree (compiled, and made again from the
+        game when next asked for)."""
+        state = self.__dict__.copy()
+        state["_decision"] = None
+        return state
+
     @property
     def seats(self) -> int:
         return self.players if isinstance(self.players, int) else len(self.players)
