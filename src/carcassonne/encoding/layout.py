@@ -95,18 +95,30 @@ class ActionLayout:
         places after the deciding player (0 is the decider)."""
         return self.award_base + relative_seat
 
+    def placed(self, action: int) -> tuple[int, int, int, int]:
+        """A ``place`` action's tile slot, window square ``dx``, ``dy`` and
+        quarter turns (the inverse of :meth:`place`; unchecked)."""
+        rest, quarter = divmod(action, QUARTERS)
+        rest, dx = divmod(rest, self.window)
+        slot, dy = divmod(rest, self.window)
+        return slot, dx, dy, quarter
+
+    def figured(self, action: int) -> tuple[int, int, int]:
+        """A figure action's kind, square and spot indexes (the inverse of
+        :meth:`figure`; unchecked)."""
+        rest, spot = divmod(action - self.figure_base, len(SPOTS))
+        kind, square = divmod(rest, PIECE_SQUARES)
+        return kind, square, spot
+
     def describe(self, action: int) -> tuple[str | int, ...]:
         """What an action index means, as a tuple naming its block first."""
         if not 0 <= action < self.size:
             raise ValueError(f"action {action} is outside the action space (0..{self.size - 1})")
         if action < self.figure_base:
-            rest, quarter = divmod(action, QUARTERS)
-            rest, dx = divmod(rest, self.window)
-            slot, dy = divmod(rest, self.window)
+            slot, dx, dy, quarter = self.placed(action)
             return ("place", slot, dx, dy, quarter)
         if action < self.stop:
-            rest, spot = divmod(action - self.figure_base, len(SPOTS))
-            kind, square = divmod(rest, PIECE_SQUARES)
+            kind, square, spot = self.figured(action)
             return ("figure", FIGURE_KINDS[kind], square, SPOTS[spot])
         if action == self.stop:
             return ("stop",)

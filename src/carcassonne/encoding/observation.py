@@ -23,8 +23,6 @@ from carcassonne.encoding.layout import (
     FIGURE_KINDS,
     HAND_SLOTS,
     PIECE_SQUARES,
-    QUARTERS,
-    SPOTS,
     ActionLayout,
 )
 from carcassonne.encoding.placements import placement_cells
@@ -153,21 +151,12 @@ class SeatWriter:
         if first >= layout.place_count:
             return []
         w = layout.window
-        rest = first // QUARTERS
-        quarter = first % QUARTERS
-        dx = rest % w
-        rest //= w
-        dy = rest % w
-        slot = rest // w
+        slot, dx, dy, quarter = layout.placed(first)
         at = p.chosen_slots
         where += (at + slot, at + HAND_SLOTS, at + HAND_SLOTS + 1, at + HAND_SLOTS + 2 + quarter)
         values += (1.0, dx / w, dy / w, 1.0)
         if len(prefix) > 1:
-            rest = prefix[1] - layout.figure_base
-            spot = rest % len(SPOTS)
-            rest //= len(SPOTS)
-            square = rest % PIECE_SQUARES
-            kind = rest // PIECE_SQUARES
+            kind, square, spot = layout.figured(prefix[1])
             at = p.figure_slots
             where += (at + kind, at + len(FIGURE_KINDS) + square,
                       at + len(FIGURE_KINDS) + PIECE_SQUARES + spot)

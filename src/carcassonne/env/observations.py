@@ -284,9 +284,9 @@ class Observer:
         #: The compiled writer of the seats' observations.
         self._writer = SeatWriter(layout, places, self.planes_size, VECTOR_SIZE, _SHOWN_RUNS,
                                   _shown_slots)
-        #: The table and position (id, version) observed last.
+        #: The table observed last, and the position (its version) written for.
         self._table: Table | None = None
-        self._key: tuple[int, int] | None = None
+        self._version: int | None = None
         #: Per seat, numpy arrays over its kept observation.
         self._seats: dict[int, _Kept] = {}
         #: The game the fixed part of the vector was made for, and that part.
@@ -305,13 +305,13 @@ class Observer:
         """The observation of ``seat`` (see the module docstring): new
         arrays, or with ``copy=False`` the seat's own, refilled."""
         writer = self._writer
-        key = (id(table), table.version)
-        if key != self._key:
-            if table is not self._table:  # another table: its own buffers
-                self._table = table
-                self._seats.clear()
-                writer.forget()
-            self._key = key
+        if table is not self._table:  # another table: its own buffers
+            self._table = table
+            self._version = None
+            self._seats.clear()
+            writer.forget()
+        if table.version != self._version:
+            self._version = table.version
             origin = table.origin
             game = table.game
             window = table.squares.kept(origin, self.layout.window, self.channels, self._depth)
