@@ -23,15 +23,15 @@ steps once more with ``None`` and leaves ``env.agents``.
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from carcassonne.env.actions import IllegalAction
+from carcassonne.env.actions import ActionSpace, IllegalAction
 from carcassonne.env.layout import DEFAULT_WINDOW, ActionLayout
 from carcassonne.env.observations import Observer
 from carcassonne.env.render import render
@@ -102,13 +102,15 @@ class CarcassonneAEC(AECEnv):
         self.wonders = None if wonders is None else list(wonders)
         self.illegal_action = illegal_action
         self.illegal_penalty = illegal_penalty
-        self._rng = np.random.default_rng()
+        #: Draws each game's seed (the standard library's generator: seeding
+        #: numpy's at every reset would cost about as much as ten steps).
+        self._rng = random.Random()
         self._rewarded = False
         # Set up one game now: bad sets, options or players fail here, not later.
         self.table.new_game(0, self.stack, self.wonders)
         self.possible_agents = [f"player_{i}" for i in range(len(self.table.game.players))]
         self._observer = Observer(self.layout, flat=flat, channels=channels, copy=copy)
-        self._action_space = spaces.Discrete(self.layout.size)
+        self._action_space = ActionSpace(self.layout.size)
         self.observation_spaces = {a: self._observer.space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
 
@@ -129,10 +131,10 @@ class CarcassonneAEC(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
-            self._action_space.seed(seed)
+            self._rng.seed(seed)
+            self._action_space.seed_later(seed)
         given = game_options(options, GAME_KEYS)
-        game_seed = int(self._rng.integers(2**63))
+        game_seed = self._rng.getrandbits(63)
         self.table.new_game(game_seed, given.get("stack", self.stack),
                             given.get("wonders", self.wonders))
         self.agents = list(self.possible_agents)

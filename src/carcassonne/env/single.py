@@ -33,10 +33,9 @@ from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
 from carcassonne.bots import make_bot
-from carcassonne.env.actions import IllegalAction, action_mask
+from carcassonne.env.actions import ActionSpace, IllegalAction, action_mask
 from carcassonne.env.aec import check_illegal, check_render_mode, game_options
 from carcassonne.env.layout import DEFAULT_WINDOW, ActionLayout
 from carcassonne.env.observations import Observer
@@ -104,7 +103,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
         self.table.new_game(0, self.stack, self.wonders)  # fail early on a bad setup
         self._observer = Observer(self.layout, flat=flat, channels=channels, copy=copy)
         self.observation_space = self._observer.space
-        self.action_space = spaces.Discrete(self.layout.size)
+        self.action_space = ActionSpace(self.layout.size)
         self.seat = 0
         self._bots: list[Any] = []
         self._done = True
@@ -128,7 +127,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
               ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
-            self.action_space.seed(seed)
+            self.action_space.seed_later(seed)
         given = game_options(options, RESET_KEYS)
         rng = self.np_random
         game_seed = int(rng.integers(2**63))
