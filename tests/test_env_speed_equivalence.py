@@ -1,7 +1,7 @@
 """The fast observations equal a straightforward reference, byte for byte.
 
 ``carcassonne.env`` builds observations the quick way: the board planes are
-kept from move to move (``squares.BoardSquares.window``), figures and legal
+kept from move to move (``squares.window``), figures and legal
 placements are written through precomputed flat indexes, the vector starts
 from cached runs, and the first mask comes from one pass over the
 placements (``actions.Decision``). This module holds the plain way of
@@ -49,7 +49,7 @@ from carcassonne.env.observations import (  # noqa: E402
     VECTOR_SIZE,
     VECTOR_START,
 )
-from carcassonne.env.squares import GOODS, STATIC_PLANES, BoardSquares  # noqa: E402
+from carcassonne.env.squares import GOODS, STATIC_PLANES, BoardSquares, window  # noqa: E402
 from carcassonne.env.table import Rewards, Table  # noqa: E402
 from carcassonne.tiles import SET_NAMES  # noqa: E402
 from carcassonne.tiles.pieces import PIECES  # noqa: E402
@@ -64,10 +64,10 @@ def reference_window(squares: BoardSquares, origin: tuple[int, int], side: int) 
     """The static planes and ``open`` (C, side, side), drawn from every
     square; ``open`` counts the squares inside the window only."""
     planes = np.zeros((len(STATIC_PLANES) + 1, side, side), dtype=np.uint8)
-    for x, y, row in zip(squares.xs, squares.ys, squares.rows, strict=True):
+    for x, y, row in zip(squares.xs, squares.ys, squares.packed, strict=True):
         dx, dy = x - origin[0], y - origin[1]
         if 0 <= dx < side and 0 <= dy < side:
-            planes[:len(STATIC_PLANES), dy, dx] = row
+            planes[:len(STATIC_PLANES), dy, dx] = np.frombuffer(row, dtype=np.uint8)
     tile = planes[0] > 0
     for dy in range(side):
         for dx in range(side):
@@ -329,8 +329,8 @@ def test_board_windows_equal_the_reference_wherever_they_lie() -> None:
                 if (step + i) % 3 == 0:  # a window kept a while, then moved
                     continue
                 want = reference_window(squares, (ox + dx, oy + dy), side)
-                first = squares.window((ox + dx, oy + dy), side)
-                last = squares.window((ox + dx, oy + dy), side, "last", 40)
+                first = window(squares, (ox + dx, oy + dy), side)
+                last = window(squares, (ox + dx, oy + dy), side, "last", 40)
                 assert first.tobytes() == want.tobytes()
                 assert last[..., :len(want)].transpose(2, 0, 1).tobytes() == want.tobytes()
                 assert not last[..., len(want):].any()
@@ -389,5 +389,5 @@ def test_moves_played_as_objects_or_notation_add_the_same_squares() -> None:
         assert table.squares.xs == fresh.xs and table.squares.ys == fresh.ys
         assert table.squares.packed == fresh.packed
         origin = table.origin
-        assert table.squares.window(origin, 44).tobytes() == \
+        assert window(table.squares, origin, 44).tobytes() == \
             reference_window(fresh, origin, 44).tobytes()

@@ -56,8 +56,8 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: array[float]) -> None:
       wonders: laid out, available, and per seat the wonder owned and held
       and the pairs.
 
-    Other slots are left as they are (zero in a fresh vector). One call, no
-    dictionaries or lists made::
+    Other slots are left as they are; the counts' slots must be zero (as in
+    a fresh vector). One call, no dictionaries or lists made::
 
         >>> from array import array
         >>> from carcassonne import Game
@@ -90,11 +90,16 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: array[float]) -> None:
                 out[at + goods_order[name]] = float(count)
         out[slots.hand_sizes + r] = float(len(hands[p]))
     out[slots.stack] = float(len(game._stack) - game._draw)
-    counts = game._unseen_counts(seat)
+    # The unseen tiles (``Game._unseen_counts``), counted straight into ``out``.
     unseen = slots.unseen
-    for tile, count in enumerate(counts):
-        if count:
-            out[unseen + tile] = float(count)
+    stack = game._stack
+    for i in range(game._draw, len(stack)):
+        out[unseen + stack[i]] += 1.0
+    if game.options.hand > 1 and not game.options.hands_public:
+        for p in range(players):
+            if p != seat:
+                for t in hands[p]:
+                    out[unseen + t] += 1.0
     wonders = slots.wonders
     state = game.state.get("wonders")
     if state is not None and wonders is not None:

@@ -314,7 +314,8 @@ class Observer:
             self._version = table.version
             origin = table.origin
             game = table.game
-            window = table.squares.kept(origin, self.layout.window, self.channels, self._depth)
+            window = table.squares.kept(origin[0], origin[1], self.layout.window,
+                                        self.channels == "first", self._depth)
             writer.position(game, table.decision, origin[0], origin[1], window,
                             self._fixed_vector(game))
         squares = table.squares

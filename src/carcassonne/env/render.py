@@ -48,7 +48,7 @@ def _box(table: Table) -> tuple[int, int, int, int]:
     return x0 - 1, y0 - 1, x1 + 1, y1 + 1
 
 
-def _side_char(planes: np.ndarray, side: int) -> str:
+def _side_char(planes: bytes, side: int) -> str:
     name = SIDES[side]
     if planes[_P[f"city_{name}"]]:
         return "C"
@@ -59,7 +59,7 @@ def _side_char(planes: np.ndarray, side: int) -> str:
     return "#"
 
 
-def _cell(planes: np.ndarray) -> list[list[str]]:
+def _cell(planes: bytes) -> list[list[str]]:
     n, e, s, w = (_side_char(planes, side) for side in range(4))
     centre = "M" if planes[_P["monastery"]] else "#" if planes[_P["monument"]] else " "
 
@@ -85,7 +85,7 @@ def render_text(table: Table) -> str:
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     grid = [[" "] * (3 * cols) for _ in range(3 * rows)]
     squares = table.squares
-    for x, y, planes in zip(squares.xs, squares.ys, squares.rows, strict=True):
+    for x, y, planes in zip(squares.xs, squares.ys, squares.packed, strict=True):
         for r, line in enumerate(_cell(planes)):
             for c, char in enumerate(line):
                 grid[3 * (y - y0) + r][3 * (x - x0) + c] = char
@@ -121,7 +121,7 @@ def render_rgb(table: Table) -> np.ndarray:
     image[:] = EMPTY
     squares = table.squares
     third, mid = px // 3, px // 2
-    for x, y, planes in zip(squares.xs, squares.ys, squares.rows, strict=True):
+    for x, y, planes in zip(squares.xs, squares.ys, squares.packed, strict=True):
         cell = image[(y - y0) * px:(y - y0 + 1) * px, (x - x0) * px:(x - x0 + 1) * px]
         cell[:] = FIELD
         bands = {"N": (slice(0, third), slice(None)), "S": (slice(px - third, px), slice(None)),

@@ -26,37 +26,26 @@ from typing import Any
 
 import numpy as np
 
-from carcassonne.env.actions import Decision
 from carcassonne.env.observations import VECTOR_SIZE, Observer
 from carcassonne.env.table import Rewards, Table
 from carcassonne.openspiel.game import CarcassonneGame, CarcassonneState, _Position
 
 
-class _View(Table):
+def _view(position: _Position, acting: bool, version: int) -> Table:
     """One position as :class:`carcassonne.env.Observer` reads a table: a
     :class:`~carcassonne.env.Table` that follows the position's game, with
-    the state's action tree (none at a chance node), its origin and its
-    choice so far."""
-
-    def __init__(self, position: _Position, acting: bool, version: int) -> None:
-        game = position.game
-        assert game is not None
-        super().__init__(len(game.players), game.sets, None, position.layout, Rewards())
-        self.follow(game)  # the board squares, read from the moves
-        self.version = version  # what the observer's cache keys on: unique per view
-        self._fixed_decision = position.decision if acting else None
-        self._fixed_origin = position.origin
-
-    @property
-    def decision(self) -> Decision | None:
-        return self._fixed_decision
-
-    @property
-    def origin(self) -> tuple[int, int]:
-        return self._fixed_origin
+    the state's action tree pinned (none at a chance node), its origin and,
+    set by :func:`view_of`, its choice so far."""
+    game = position.game
+    assert game is not None
+    view = Table(len(game.players), game.sets, None, position.layout, Rewards())
+    view.follow(game)  # the board squares, read from the moves
+    view.version = version  # what the observer's cache keys on: unique per view
+    view.pin(position.decision if acting else None, position.origin)
+    return view
 
 
-def view_of(position: _Position) -> _View:
+def view_of(position: _Position) -> Table:
     """The view of a position, kept with it (clones at the same position share it)."""
     kind = "chance" if position.chance is not None else "decision"
     view = position.views.get(kind)
@@ -64,7 +53,7 @@ def view_of(position: _Position) -> _View:
         # each kind of view of each position gets its own number (positions are
         # numbered in steps of one, so twice the number keeps them apart)
         version = 2 * position.number + (kind == "chance")
-        view = position.views[kind] = _View(position, kind == "decision", version)
+        view = position.views[kind] = _view(position, kind == "decision", version)
     view.prefix = position.prefix if kind == "decision" else ()
     return view
 
