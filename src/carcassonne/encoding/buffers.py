@@ -18,7 +18,10 @@ would be unboxed and boxed again, which takes twice the time.)
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from typing import Any, Final
+
+#: No cells (shared, never changed).
+_NONE: Final[list[Any]] = []
 
 
 def mask_buffer(size: int, allowed: list[Any]) -> bytearray:
@@ -89,8 +92,10 @@ class SeatBuffers:
         self.planes = bytearray(planes)
         self.vector = array("f", bytes(4 * vector))
         self.mask = bytearray(mask)
-        #: The cells set on top of the board, and the mask's ones.
+        #: The cells set on top of the board (the position's, then the
+        #: choice's), and the mask's ones.
         self.cells: list[Any] = []
+        self.extra: list[Any] = []
         self.actions: list[Any] = []
         #: The board window followed (any object the caller compares), how
         #: many times it had moved, and how many of its squares are drawn.
@@ -104,23 +109,27 @@ class SeatBuffers:
         self.planes[0:len(kept)] = kept
         if len(kept) == len(self.planes):
             self.cells = []
+            self.extra = []
 
     def update(self, cells: list[Any], counted: bool, actions: list[Any], start: array[float],
-               where: list[int], values: list[float]) -> None:
-        """Replace the last observation's cells by ``cells`` (set to 1, or,
-        if ``counted``, raised by 1 each time listed) and its mask by
-        ``actions``; the vector becomes ``start`` with ``values[i]`` at
-        ``where[i]``."""
+               where: list[int], values: list[float], extra: list[Any] = _NONE) -> None:
+        """Replace the last observation's cells by ``cells`` and ``extra``
+        (set to 1, or, if ``counted``, raised by 1 each time listed) and its
+        mask by ``actions``; the vector becomes ``start`` with ``values[i]``
+        at ``where[i]``. When ``cells`` is the list given last time (the
+        same position: only the choice so far changed), only the extra
+        cells are written again; ``extra`` cells must lie apart from
+        ``cells``."""
         planes = self.planes
-        for cell in self.cells:
+        for cell in self.extra:
             planes[cell] = 0
-        if counted:
-            for cell in cells:
-                planes[cell] += 1
-        else:
-            for cell in cells:
-                planes[cell] = 1
-        self.cells = cells
+        if cells is not self.cells:
+            for cell in self.cells:
+                planes[cell] = 0
+            _set_cells(planes, cells, counted)
+            self.cells = cells
+        _set_cells(planes, extra, counted)
+        self.extra = extra
         if actions is not self.actions:
             mask = self.mask
             for action in self.actions:
@@ -132,3 +141,13 @@ class SeatBuffers:
         vector[0:len(start)] = start
         for i in range(len(where)):
             vector[where[i]] = values[i]
+
+
+def _set_cells(planes: bytearray, cells: list[Any], counted: bool) -> None:
+    """Set ``cells`` to 1, or, if ``counted``, raise each by 1 per listing."""
+    if counted:
+        for cell in cells:
+            planes[cell] += 1
+    else:
+        for cell in cells:
+            planes[cell] = 1

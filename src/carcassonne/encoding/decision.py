@@ -116,6 +116,9 @@ class Decision:
             self._root_actions = sorted(self._firsts)
         self._roots: dict[int, AnyMove] | None = None
         self._branches: dict[int, dict[Prefix, AnyMove]] = {}
+        #: The prefix :meth:`kept_allowed` answered last, and its answer.
+        self._allowed_at: Prefix = ()
+        self._allowed: list[int] = []
 
     @property
     def first_actions(self) -> list[int]:
@@ -237,12 +240,23 @@ class Decision:
         """The actions the mask allows after ``prefix``, in increasing order."""
         if not prefix:
             return list(self._root_actions)
+        return list(self.kept_allowed(prefix))
+
+    def kept_allowed(self, prefix: Prefix) -> list[int]:
+        """:meth:`allowed`, kept: the same list while ``prefix`` is the one
+        last asked for (read-only)."""
+        if not prefix:
+            return self._root_actions
+        if prefix == self._allowed_at:
+            return self._allowed
         branch = self.branch(prefix[0])
         figures = prefix[1:]
-        out = self._extensions(branch, figures)
-        if figures in branch and out:
-            out.add(self.layout.stop)
-        return sorted(out)
+        found = self._extensions(branch, figures)
+        if figures in branch and found:
+            found.add(self.layout.stop)
+        out = self._allowed = sorted(found)
+        self._allowed_at = prefix
+        return out
 
     def advance(self, prefix: Prefix, action: Any) -> tuple[Prefix, AnyMove | None]:
         """Take ``action`` after ``prefix``: the new prefix and, once the

@@ -26,6 +26,7 @@ from carcassonne.encoding.layout import (
     ActionLayout,
 )
 from carcassonne.encoding.placements import placement_cells
+from carcassonne.encoding.table import Table
 from carcassonne.encoding.vector import Slots, seat_vector
 from carcassonne.encoding.window import BoardWindow
 from carcassonne.engine.game import Game
@@ -72,6 +73,9 @@ class SeatWriter:
         #: Per seat, for the position: its cells, whether to count them, its vector's start.
         self._cache: dict[int, tuple[list[Any], bool, array[float]]] = {}
         self._game: Game | None = None
+        #: The table observed last (:meth:`observe`) and its version then.
+        self._table: Table | None = None
+        self._version = -1
         self._decision: Decision | None = None
         self._window: BoardWindow | None = None
         self._left = self._top = 0
@@ -83,6 +87,7 @@ class SeatWriter:
     def forget(self) -> None:
         """Drop every seat's kept observation (for another table)."""
         self.seats.clear()
+        self._table = None
 
     def position(self, game: Game, decision: Decision | None, left: int, top: int,
                  window: BoardWindow, fixed: array[float]) -> None:
@@ -92,6 +97,22 @@ class SeatWriter:
         self._left, self._top, self._fixed = left, top, fixed
         self.counted = "wonders" in game.sets
         self._cache.clear()
+
+    def observe(self, table: Table, seat: int, first: bool, depth: int,
+                fixed: Callable[[Game], array[float]]) -> SeatBuffers:
+        """``seat``'s observation of ``table`` now (:meth:`position` when the
+        table moved on since the last call: its version changed; the board's
+        window kept planes ``first`` or last, ``depth`` deep; ``fixed`` makes
+        the vector's slots fixed for a game): its kept buffers, up to date."""
+        if table is not self._table or table.version != self._version:
+            self._table, self._version = table, table.version
+            left, top = table.origin
+            window = table.squares.kept(left, top, self.layout.window, first, depth)
+            game = table.game
+            self.position(game, table.decision, left, top, window, fixed(game))
+        squares = table.squares
+        return self.write(seat, table.prefix, squares.xs, squares.ys, squares.packed,
+                          squares.occupied)
 
     def write(self, seat: int, prefix: Prefix, xs: list[int], ys: list[int], rows: list[bytes],
               occupied: set[tuple[int, int]]) -> SeatBuffers:
@@ -117,8 +138,9 @@ class SeatWriter:
         if prefix:
             where = [places.place_phase, places.figure_phase]
             values = [0.0, 1.0]
-            cells = [*cells, *self._chosen(prefix, where, values)]
-            buffers.update(cells, counted, decision.allowed(prefix), start, where, values)
+            chosen = self._chosen(prefix, where, values)
+            buffers.update(cells, counted, decision.kept_allowed(prefix), start, where, values,
+                           chosen)
         else:
             where = [places.place_phase, places.kind_phase[decision.kind]]
             values = [0.0, 1.0]

@@ -56,8 +56,7 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: array[float]) -> None:
       wonders: laid out, available, and per seat the wonder owned and held
       and the pairs.
 
-    Other slots are left as they are; the counts' slots must be zero (as in
-    a fresh vector). One call, no dictionaries or lists made::
+    Other slots are left as they are (zero in a fresh vector). One call::
 
         >>> from array import array
         >>> from carcassonne import Game
@@ -90,16 +89,10 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: array[float]) -> None:
                 out[at + goods_order[name]] = float(count)
         out[slots.hand_sizes + r] = float(len(hands[p]))
     out[slots.stack] = float(len(game._stack) - game._draw)
-    # The unseen tiles (``Game._unseen_counts``), counted straight into ``out``.
-    unseen = slots.unseen
-    stack = game._stack
-    for i in range(game._draw, len(stack)):
-        out[unseen + stack[i]] += 1.0
-    if game.options.hand > 1 and not game.options.hands_public:
-        for p in range(players):
-            if p != seat:
-                for t in hands[p]:
-                    out[unseen + t] += 1.0
+    # The unseen tiles: one block written at once (a write per slot costs
+    # as much as building the block).
+    counts = game._unseen_counts(seat)
+    out[slots.unseen:slots.unseen + len(counts)] = array("f", counts)
     wonders = slots.wonders
     state = game.state.get("wonders")
     if state is not None and wonders is not None:

@@ -72,14 +72,17 @@ class BoardWindow:
             # flat move of the bytes, offset by the window's, puts each where it
             # belongs: what it carries across a row's (or a plane's) end is
             # zeros from outside the overlap, and so is what it leaves behind.
-            # (The slice on the right is copied first, so the runs may overlap.)
+            # (Through a memoryview the runs, which overlap, are moved in place
+            # by one memmove; a bytearray's slice would first be copied.)
             offset = ((top - ay) * side + (left - ax)) * self.cell
+            view = memoryview(buffer)
             if offset > 0:
-                buffer[0:n - offset] = buffer[offset:n]
+                view[0:n - offset] = view[offset:n]
                 buffer[n - offset:n] = bytes(offset)
             elif offset < 0:
-                buffer[-offset:n] = buffer[0:n + offset]
+                view[-offset:n] = view[0:n + offset]
                 buffer[0:-offset] = bytes(-offset)
+            view.release()
         else:
             buffer[0:n] = bytes(n)
             self.drawn = 0

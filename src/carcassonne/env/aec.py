@@ -109,6 +109,7 @@ class CarcassonneAEC(AECEnv):
         # Set up one game now: bad sets, options or players fail here, not later.
         self.table.new_game(0, self.stack, self.wonders)
         self.possible_agents = [f"player_{i}" for i in range(len(self.table.game.players))]
+        self._seat_of = {agent: i for i, agent in enumerate(self.possible_agents)}
         self._observer = Observer(self.layout, flat=flat, channels=channels, copy=copy)
         self._action_space = ActionSpace(self.layout.size)
         self.observation_spaces = {a: self._observer.space for a in self.possible_agents}
@@ -162,7 +163,7 @@ class CarcassonneAEC(AECEnv):
         self.infos[self.agent_selection]["legal_actions"] = allowed
 
     def observe(self, agent: str) -> dict[str, Any]:
-        return self._observer.observe(self.table, self.possible_agents.index(agent))
+        return self._observer.observe(self.table, self._seat_of[agent])
 
     def step(self, action: Any) -> None:
         """Take ``action`` for the acting agent (see the module docstring).

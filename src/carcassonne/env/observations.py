@@ -284,9 +284,9 @@ class Observer:
         #: The compiled writer of the seats' observations.
         self._writer = SeatWriter(layout, places, self.planes_size, VECTOR_SIZE, _SHOWN_RUNS,
                                   _shown_slots)
-        #: The table observed last, and the position (its version) written for.
+        #: The table observed last.
         self._table: Table | None = None
-        self._version: int | None = None
+        self._first = channels == "first"
         #: Per seat, numpy arrays over its kept observation.
         self._seats: dict[int, _Kept] = {}
         #: The game the fixed part of the vector was made for, and that part.
@@ -307,20 +307,9 @@ class Observer:
         writer = self._writer
         if table is not self._table:  # another table: its own buffers
             self._table = table
-            self._version = None
             self._seats.clear()
             writer.forget()
-        if table.version != self._version:
-            self._version = table.version
-            origin = table.origin
-            game = table.game
-            window = table.squares.kept(origin[0], origin[1], self.layout.window,
-                                        self.channels == "first", self._depth)
-            writer.position(game, table.decision, origin[0], origin[1], window,
-                            self._fixed_vector(game))
-        squares = table.squares
-        buffers = writer.write(seat, table.prefix, squares.xs, squares.ys, squares.packed,
-                               squares.occupied)
+        buffers = writer.observe(table, seat, self._first, self._depth, self._fixed_vector)
         kept = self._seats.get(seat)
         if kept is None or kept.buffers is not buffers:
             kept = self._seats[seat] = _Kept(self, buffers)
