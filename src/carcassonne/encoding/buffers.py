@@ -91,6 +91,8 @@ class SeatBuffers:
     def __init__(self, planes: int, vector: int, mask: int) -> None:
         self.planes = bytearray(planes)
         self.vector = array("f", bytes(4 * vector))
+        #: ``vector`` seen through a memoryview (its float writes cost half an array's).
+        self.floats: Any = memoryview(self.vector)
         self.mask = bytearray(mask)
         #: The cells set on top of the board (the position's, then the
         #: choice's), and the mask's ones.
@@ -137,10 +139,10 @@ class SeatBuffers:
             for action in actions:
                 mask[action] = 1
             self.actions = actions
-        vector = self.vector
-        vector[0:len(start)] = start
+        self.vector[0:len(start)] = start
+        floats = self.floats
         for i in range(len(where)):
-            vector[where[i]] = values[i]
+            floats[where[i]] = values[i]
 
 
 def _set_cells(planes: bytearray, cells: list[Any], counted: bool) -> None:

@@ -42,8 +42,9 @@ class Slots:
         self.shown, self.shown_tiles, self.helper = shown, shown_tiles, helper
 
 
-def seat_counts(game: Game, seat: int, slots: Slots, out: array[float]) -> None:
-    """Write into ``out`` what ``seat`` may know of the counts of ``game``:
+def seat_counts(game: Game, seat: int, slots: Slots, out: Any) -> None:
+    """Write into ``out`` (an ``array("f")``, or a memoryview of one: its
+    writes cost half as much) what ``seat`` may know of the counts of ``game``:
 
     * ``current``: 1 at the seat to move, relative to ``seat`` (none once over);
     * ``extra``: 1 in a builder's second turn part;
@@ -56,7 +57,8 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: array[float]) -> None:
       wonders: laid out, available, and per seat the wonder owned and held
       and the pairs.
 
-    Other slots are left as they are (zero in a fresh vector). One call::
+    Other slots are left as they are (zero in a fresh vector). One call, no
+    dictionaries made::
 
         >>> from array import array
         >>> from carcassonne import Game
@@ -89,10 +91,12 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: array[float]) -> None:
                 out[at + goods_order[name]] = float(count)
         out[slots.hand_sizes + r] = float(len(hands[p]))
     out[slots.stack] = float(len(game._stack) - game._draw)
-    # The unseen tiles: one block written at once (a write per slot costs
-    # as much as building the block).
     counts = game._unseen_counts(seat)
-    out[slots.unseen:slots.unseen + len(counts)] = array("f", counts)
+    unseen = slots.unseen
+    for tile in range(len(counts)):
+        count = counts[tile]
+        if count:
+            out[unseen + tile] = float(count)
     wonders = slots.wonders
     state = game.state.get("wonders")
     if state is not None and wonders is not None:
@@ -100,7 +104,7 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: array[float]) -> None:
 
 
 def _wonder_counts(state: dict[str, Any], seat: int, players: int, slots: Slots,
-                   wonders: dict[str, int], out: array[float]) -> None:
+                   wonders: dict[str, int], out: Any) -> None:
     """The Wonders of Humanity's public state (``WON-``): 1 per wonder laid
     out and per wonder available; per seat from ``seat`` on, 1 at the
     wonder it owns and at the one it holds, and its pairs."""
@@ -131,7 +135,8 @@ def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
     ``make_run`` when first met) and 1 at ``helper`` when the
     tile to place is a land tile that makes room for a wonder
     (``WON-PLACE-3``)."""
-    out = array("f", fixed)
+    start = array("f", fixed)
+    out: Any = memoryview(start)  # (its float writes cost half an array's)
     seat_counts(game, seat, slots, out)
     if acting:
         out[slots.acting] = 1.0
@@ -152,4 +157,5 @@ def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
     if (decision is not None and isinstance(decision.legal, ChoiceMoves) and to_place
             and to_place[0] not in PIECES):
         out[slots.helper] = 1.0
-    return out
+    out.release()
+    return start
