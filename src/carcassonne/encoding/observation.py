@@ -27,7 +27,7 @@ from carcassonne.encoding.layout import (
 )
 from carcassonne.encoding.placements import placement_cells
 from carcassonne.encoding.table import Table
-from carcassonne.encoding.vector import Slots, seat_vector
+from carcassonne.encoding.vector import Slots, UnseenTiles, seat_vector
 from carcassonne.encoding.window import BoardWindow
 from carcassonne.engine.game import Game
 
@@ -73,6 +73,8 @@ class SeatWriter:
         #: Per seat, for the position: its cells, whether to count them, its vector's start.
         self._cache: dict[int, tuple[list[Any], bool, array[float]]] = {}
         self._game: Game | None = None
+        #: The tiles left in the stack, kept draw by draw for the vectors.
+        self._stack_left = UnseenTiles()
         #: The table observed last (:meth:`observe`) and its version then.
         self._table: Table | None = None
         self._version = -1
@@ -161,7 +163,7 @@ class SeatWriter:
             placement_cells(decision.first_actions, self.layout.place_count, w, p.legal,
                             p.plane, p.row, p.col, cells)
         start = seat_vector(game, decision, seat, acting, self._fixed, p.slots, self.runs,
-                            self.make_run)
+                            self.make_run, self._stack_left)
         return cells, counted, start
 
     def _chosen(self, prefix: Prefix, where: list[int], values: list[float]) -> list[int]:

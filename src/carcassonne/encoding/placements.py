@@ -6,10 +6,13 @@ from typing import Final
 
 from carcassonne.engine.board import FITS
 from carcassonne.engine.legal import LegalMoves
-from carcassonne.tiles.geometry import unpack
+from carcassonne.tiles.geometry import HALF_STRIDE, STRIDE
 
 #: The code of a placement outside the window.
 OUTSIDE: Final = -1
+#: Packed squares (``geometry.pack``) unpacked by shifts: ``STRIDE`` is ``1 << _SHIFT``.
+_SHIFT: Final = 12
+assert STRIDE == 1 << _SHIFT
 
 
 def place_codes(legal: LegalMoves, left: int, top: int, width: int) -> list[int]:
@@ -45,7 +48,8 @@ def place_codes(legal: LegalMoves, left: int, top: int, width: int) -> list[int]
         quarters: tuple[int, ...] = FITS[tile][key]
         base = hand.index(tile) * area - top * width - left
         for pos in groups[key]:
-            x, y = unpack(pos)
+            x = (pos + HALF_STRIDE) >> _SHIFT  # (geometry.unpack, inline)
+            y = pos - (x << _SHIFT)
             if left <= x < right and top <= y < bottom:
                 square = (base + y * width + x) << 2
                 for q in quarters:

@@ -9,6 +9,7 @@ from typing import Any, Final
 from carcassonne.encoding.decision import Decision
 from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.game import Game
+from carcassonne.tiles import TILE_LIST
 from carcassonne.tiles.pieces import PIECES
 
 #: How many runs of shown tiles :func:`seat_vector` keeps before it starts again.
@@ -42,7 +43,50 @@ class Slots:
         self.shown, self.shown_tiles, self.helper = shown, shown_tiles, helper
 
 
-def seat_counts(game: Game, seat: int, slots: Slots, out: Any) -> None:
+class UnseenTiles:
+    """How many of each tile are left to draw, kept as float32 slots for
+    the vector's ``unseen`` block and brought up to date draw by draw
+    (a tile or two a move, where the block has a slot per tile of every
+    set)::
+
+        >>> from carcassonne import Game
+        >>> game = Game.new(players=2, seed=1)
+        >>> left = UnseenTiles()
+        >>> list(left.block(game)) == [float(n) for n in game._unseen_counts(0)]
+        True
+        >>> game.play(game.legal_moves().placements()[0])
+        >>> list(left.block(game)) == [float(n) for n in game._unseen_counts(0)]
+        True
+    """
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._stack: list[int] = []
+        self._draw = 0
+        self._block = array("f")
+        self._floats: Any = memoryview(self._block)
+
+    def block(self, game: Game) -> array[float]:
+        """Per tile index, how many are left in ``game``'s stack (read-only:
+        changed by the next call)."""
+        stack, draw = game._stack, game._draw
+        floats = self._floats
+        if game is not self._game or stack is not self._stack or draw < self._draw:
+            floats.release()
+            self._block = array("f", bytes(4 * len(TILE_LIST)))
+            floats = self._floats = memoryview(self._block)
+            for i in range(draw, len(stack)):
+                floats[stack[i]] += 1.0
+            self._game, self._stack = game, stack
+        else:
+            for i in range(self._draw, draw):
+                floats[stack[i]] -= 1.0
+        self._draw = draw
+        return self._block
+
+
+def seat_counts(game: Game, seat: int, slots: Slots, out: Any,
+                left: UnseenTiles | None = None) -> None:
     """Write into ``out`` (an ``array("f")``, or a memoryview of one: its
     writes cost half as much) what ``seat`` may know of the counts of ``game``:
 
@@ -52,7 +96,8 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: Any) -> None:
       in ``kinds``), goods held (``goods_order``), tiles in hand;
     * ``stack``: tiles left to draw;
     * ``unseen`` + tile index: how many of that tile ``seat`` has not seen
-      (the rest of the stack, and other players' hidden hands);
+      (the rest of the stack, and other players' hidden hands; with
+      ``left``, the stack's counts are kept there from call to call);
     * the wonders' blocks, if ``slots.wonders`` orders them and the game has
       wonders: laid out, available, and per seat the wonder owned and held
       and the pairs.
@@ -91,12 +136,17 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: Any) -> None:
                 out[at + goods_order[name]] = float(count)
         out[slots.hand_sizes + r] = float(len(hands[p]))
     out[slots.stack] = float(len(game._stack) - game._draw)
-    counts = game._unseen_counts(seat)
     unseen = slots.unseen
-    for tile in range(len(counts)):
-        count = counts[tile]
-        if count:
-            out[unseen + tile] = float(count)
+    hidden = game.options.hand > 1 and not game.options.hands_public
+    if left is not None and not hidden:  # (only the stack is unseen: kept draw by draw)
+        block = left.block(game)
+        out[unseen:unseen + len(block)] = block
+    else:
+        counts = game._unseen_counts(seat)
+        for tile in range(len(counts)):
+            count = counts[tile]
+            if count:
+                out[unseen + tile] = float(count)
     wonders = slots.wonders
     state = game.state.get("wonders")
     if state is not None and wonders is not None:
@@ -125,7 +175,8 @@ def _wonder_counts(state: dict[str, Any], seat: int, players: int, slots: Slots,
 
 def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
                 fixed: array[float], slots: Slots, runs: dict[tuple[str, ...], array[float]],
-                make_run: Callable[[tuple[str, ...]], array[float]]) -> array[float]:
+                make_run: Callable[[tuple[str, ...]], array[float]],
+                left: UnseenTiles | None = None) -> array[float]:
     """The vector of ``seat`` at the start of the current decision: a copy
     of ``fixed`` (what is fixed for the game) with the seat's counts
     (:func:`seat_counts`), 1 at ``acting`` and ``placing`` for the seat to
@@ -137,7 +188,7 @@ def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
     (``WON-PLACE-3``)."""
     start = array("f", fixed)
     out: Any = memoryview(start)  # (its float writes cost half an array's)
-    seat_counts(game, seat, slots, out)
+    seat_counts(game, seat, slots, out, left)
     if acting:
         out[slots.acting] = 1.0
         out[slots.placing] = 1.0
