@@ -14,7 +14,11 @@ second (a step is one action: a placement, a figure or ``stop``, or a
 decision; the single-agent figures include the opponents' moves), games per
 second, and, for comparison, engine moves and games per second of the same
 games played without an environment, with the AEC games per second (new
-arrays, then kept ones) as a percentage of the engine's.
+arrays, then kept ones) as a percentage of the engine's. Each measurement
+is split into ``--rounds`` rounds taken in turn with the others' (engine,
+AEC, kept, single-agent, again): the figures are the rounds' medians, and
+each percentage the median of the rounds' own, so that a machine whose
+speed drifts touches both sides of a ratio alike.
 
 The actions are drawn uniformly from ``info["legal_actions"]`` (the mask's
 nonzero indexes, which every acting ``info`` holds) with the standard
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from typing import Any
 
@@ -112,11 +117,19 @@ def engine_rate(setup: dict[str, Any], budget: Budget) -> tuple[float, float]:
     return moves / spent, games / spent
 
 
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="per measurement")
     parser.add_argument("--games", type=int, default=None,
                         help="play this many games per measurement instead of --seconds")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="split each measurement into this many rounds, taken in turn "
+                             "with the others' (a drift of the machine's speed then "
+                             "touches them all alike); the figures are the rounds' medians")
     parser.add_argument("--setup", choices=list(SHORT), action="append",
                         help="only these setups (repeatable)")
     parser.add_argument("--only", choices=("aec", "kept", "single", "engine"), action="append",
@@ -127,21 +140,34 @@ def main() -> None:
     print(f"{'setup':38} {'AEC steps/s':>12} {'games/s':>8} {'kept games/s':>13} "
           f"{'single steps/s':>15} {'games/s':>8} {'engine moves/s':>15} {'games/s':>8} "
           f"{'AEC/engine':>10} {'kept/engine':>11}")
+    seconds = args.seconds / args.rounds
     for name, setup in SETUPS.items():
         if args.setup and not any(SHORT[short] == name for short in args.setup):
             continue
-        nan = float("nan")
-        aec, aec_games = aec_rate(setup, Budget(args.seconds, args.games)) \
-            if "aec" in only else (nan, nan)
-        _, kept_games = aec_rate(setup, Budget(args.seconds, args.games), copy=False) \
-            if "kept" in only else (nan, nan)
-        single, single_games = single_rate(setup, Budget(args.seconds, args.games)) \
-            if "single" in only else (nan, nan)
-        engine, engine_games = engine_rate(setup, Budget(args.seconds / 2, args.games)) \
-            if "engine" in only else (nan, nan)
-        print(f"{name:38} {aec:12.0f} {aec_games:8.2f} {kept_games:13.2f} {single:15.0f} "
-              f"{single_games:8.2f} {engine:15.0f} {engine_games:8.2f} "
-              f"{aec_games / engine_games:10.1%} {kept_games / engine_games:11.1%}", flush=True)
+        rates: dict[str, list[tuple[float, float]]] = {kind: [] for kind in only}
+        ratios: dict[str, list[float]] = {"aec": [], "kept": []}
+        for _ in range(args.rounds):
+            engine = engine_rate(setup, Budget(seconds / 2, args.games)) \
+                if "engine" in only else None
+            if engine is not None:
+                rates["engine"].append(engine)
+            for kind in ("aec", "kept", "single"):
+                if kind not in only:
+                    continue
+                rate = single_rate(setup, Budget(seconds, args.games)) if kind == "single" \
+                    else aec_rate(setup, Budget(seconds, args.games), copy=kind == "aec")
+                rates[kind].append(rate)
+                if engine is not None and kind in ratios:
+                    ratios[kind].append(rate[1] / engine[1])
+
+        def rate(kind: str, which: int, rates: dict[str, list[tuple[float, float]]] = rates,
+                 ) -> float:
+            return median([r[which] for r in rates.get(kind, [])])
+
+        print(f"{name:38} {rate('aec', 0):12.0f} {rate('aec', 1):8.2f} {rate('kept', 1):13.2f} "
+              f"{rate('single', 0):15.0f} {rate('single', 1):8.2f} {rate('engine', 0):15.0f} "
+              f"{rate('engine', 1):8.2f} {median(ratios['aec']):10.1%} "
+              f"{median(ratios['kept']):11.1%}", flush=True)
 
 
 if __name__ == "__main__":
