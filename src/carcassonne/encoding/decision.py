@@ -106,10 +106,10 @@ class Decision:
         if type(legal) is LegalMoves:
             # The hot loop of every decision, compiled with the engine.
             codes = self._codes = place_codes(legal, origin[0], origin[1], layout.window)
-            if OUTSIDE in codes:
-                self.first_action(legal.placement(codes.index(OUTSIDE)))  # raises WindowError
             #: The first actions, increasing (``allowed(())``).
             self._root_actions = sorted(codes)
+            if self._root_actions and self._root_actions[0] == OUTSIDE:  # (the lowest code)
+                self.first_action(legal.placement(codes.index(OUTSIDE)))  # raises WindowError
         else:
             for placement in legal.placements():
                 self._firsts[self.first_action(placement)] = placement
