@@ -28,5 +28,10 @@ which the environments hand to numpy (``numpy.frombuffer``) without a copy.
 * :mod:`~carcassonne.encoding.window`: the board's static planes over a
   window, kept from move to move and followed by each seat's observation;
 * :mod:`~carcassonne.encoding.observation`: a seat's observation brought
-  up to date in one call per step.
+  up to date in one call per step;
+* :mod:`~carcassonne.encoding.squares`: the board's placed squares with
+  their static planes, kept move by move;
+* :mod:`~carcassonne.encoding.table`: the table the environments share
+  (one game, its action tree, the actions chosen so far, the scores paid
+  out as rewards).
 """
