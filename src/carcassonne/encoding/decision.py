@@ -238,8 +238,6 @@ class Decision:
 
     def allowed(self, prefix: Prefix) -> list[int]:
         """The actions the mask allows after ``prefix``, in increasing order."""
-        if not prefix:
-            return list(self._root_actions)
         return list(self.kept_allowed(prefix))
 
     def kept_allowed(self, prefix: Prefix) -> list[int]:

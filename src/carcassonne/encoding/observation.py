@@ -86,11 +86,6 @@ class SeatWriter:
         #: wonder's squares only): they are then counted.
         self.counted = False
 
-    def forget(self) -> None:
-        """Drop every seat's kept observation (for another table)."""
-        self.seats.clear()
-        self._table = None
-
     def position(self, game: Game, decision: Decision | None, left: int, top: int,
                  window: BoardWindow, fixed: array[float]) -> None:
         """Start a new position: its game, decision (None once over), the
@@ -105,7 +100,10 @@ class SeatWriter:
         """``seat``'s observation of ``table`` now (:meth:`position` when the
         table moved on since the last call: its version changed; the board's
         window kept planes ``first`` or last, ``depth`` deep; ``fixed`` makes
-        the vector's slots fixed for a game): its kept buffers, up to date."""
+        the vector's slots fixed for a game): its kept buffers, up to date.
+        Another table than last time gets buffers of its own."""
+        if table is not self._table:
+            self.seats.clear()
         if table is not self._table or table.version != self._version:
             self._table, self._version = table, table.version
             left, top = table.origin

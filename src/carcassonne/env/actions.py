@@ -29,8 +29,8 @@ __all__ = ["ActionSpace", "Decision", "IllegalAction", "Prefix", "WindowError", 
 def action_mask(decision: Decision, prefix: Prefix) -> np.ndarray:
     """The action mask of ``decision`` after ``prefix``: int8, 1 where
     allowed (a new array each call)."""
-    allowed = decision.allowed(prefix) if prefix else decision.first_actions
-    return np.frombuffer(mask_buffer(decision.layout.size, allowed), dtype=np.int8)
+    return np.frombuffer(mask_buffer(decision.layout.size, decision.kept_allowed(prefix)),
+                         dtype=np.int8)
 
 
 class ActionSpace(spaces.Discrete):

@@ -284,10 +284,9 @@ class Observer:
         #: The compiled writer of the seats' observations.
         self._writer = SeatWriter(layout, places, self.planes_size, VECTOR_SIZE, _SHOWN_RUNS,
                                   _shown_slots)
-        #: The table observed last.
-        self._table: Table | None = None
         self._first = channels == "first"
-        #: Per seat, numpy arrays over its kept observation.
+        #: Per seat, numpy arrays over its kept observation (made again when
+        #: the writer gives the seat other buffers: another table).
         self._seats: dict[int, _Kept] = {}
         #: The game the fixed part of the vector was made for, and that part.
         self._game: Any = None
@@ -304,12 +303,8 @@ class Observer:
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
         """The observation of ``seat`` (see the module docstring): new
         arrays, or with ``copy=False`` the seat's own, refilled."""
-        writer = self._writer
-        if table is not self._table:  # another table: its own buffers
-            self._table = table
-            self._seats.clear()
-            writer.forget()
-        buffers = writer.observe(table, seat, self._first, self._depth, self._fixed_vector)
+        buffers = self._writer.observe(table, seat, self._first, self._depth,
+                                       self._fixed_vector)
         kept = self._seats.get(seat)
         if kept is None or kept.buffers is not buffers:
             kept = self._seats[seat] = _Kept(self, buffers)
