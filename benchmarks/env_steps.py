@@ -79,7 +79,8 @@ def aec_rate(setup: dict[str, Any], budget: Budget, copy: bool = True) -> tuple[
     while budget.more(games):
         env.reset(seed=games)
         for _ in env.agent_iter():
-            _, _, terminated, truncated, info = env.last()
+            # (held until the next one arrives, as a learner's loop holds it)
+            _observation, _, terminated, truncated, info = env.last()
             env.step(None if terminated or truncated else pick(rng, info["legal_actions"]))
             steps += 1
         games += 1

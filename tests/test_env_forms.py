@@ -105,36 +105,73 @@ def leaves(obs: dict) -> list:
             for a in (leaves(value) if isinstance(value, dict) else [value])]
 
 
+def address(array: np.ndarray) -> int:
+    """Where an array's bytes start in memory."""
+    return int(array.__array_interface__["data"][0])
+
+
 @pytest.mark.parametrize("flat", [False, True])
 def test_copied_observations_stay_and_kept_ones_are_refilled(flat: bool) -> None:
-    """``copy=True`` (the default) gives new arrays that later steps leave
-    alone; ``copy=False`` gives each agent its own read-only arrays, the
-    same objects at every observation, refilled with what ``copy=True``
-    shows at that step."""
+    """``copy=True`` (the default) gives read-only arrays that later steps
+    leave alone, whoever holds them (the observation, or only a view of one
+    of its arrays); ``copy=False`` gives each agent its own read-only
+    arrays, the same objects at every observation, refilled with what
+    ``copy=True`` shows at that step."""
     copied, kept = (CarcassonneAEC(players=2, flat=flat, copy=c) for c in (True, False))
     for env in (copied, kept):
         env.reset(seed=4)
     rng = np.random.default_rng(4)
-    first: dict[str, tuple[list, list]] = {}  # per agent: its first arrays, copied and kept
+    first: dict[str, list] = {}  # per agent: its first kept arrays
+    held: list[tuple[list, list]] = []  # observations (or views) held, and their copies
     steps = 0
     for agent in copied.agent_iter(max_iter=60):
         got, want = kept.observe(agent), copied.observe(agent)
         for a, b in zip(leaves(got), leaves(want), strict=True):
             assert a.tobytes() == b.tobytes() and a.dtype == b.dtype and a.shape == b.shape
-            assert not a.flags.writeable and b.flags.writeable
+            assert not a.flags.writeable and not b.flags.writeable
+            with pytest.raises(ValueError, match="read-only"):
+                b[..., :1] = 1
         if agent not in first:
-            first[agent] = (leaves(want), [a.copy() for a in leaves(want)])
+            first[agent] = leaves(got)
         else:
-            assert all(a is b for a, b in zip(leaves(got), leaves(kept.observe(agent)),
+            assert all(a is b for a, b in zip(first[agent], leaves(kept.observe(agent)),
                                               strict=True))
+        # Hold every third observation whole, every third only a view of
+        # its first array, and let the others go.
+        arrays = leaves(want)
+        if steps % 3 == 0:
+            held.append((arrays, [a.copy() for a in arrays]))
+        elif steps % 3 == 1:
+            view = arrays[0][1:]
+            held.append(([view], [view.copy()]))
         legal = np.flatnonzero(want["action_mask"])
         action = int(rng.choice(legal))
+        del want, arrays
         copied.step(action)
         kept.step(action)
         steps += 1
     assert steps == 60
-    for arrays, snapshot in first.values():  # the first copies never changed
+    for arrays, snapshot in held:  # what was held never changed
         assert all(np.array_equal(a, b) for a, b in zip(arrays, snapshot, strict=True))
+
+
+def test_observations_let_go_are_written_again() -> None:
+    """``copy=True`` costs no copy when the last observation is let go:
+    the next one is written in its memory (and in other memory while it
+    is held)."""
+    env = CarcassonneAEC(players=2)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    first = env.observe(agent)
+    where = [address(a) for a in leaves(first)]
+    second = env.observe(agent)  # the first is held: other memory
+    assert all(address(a) != w for a, w in zip(leaves(second), where, strict=True))
+    assert all(np.array_equal(a, b) for a, b in zip(leaves(first), leaves(second),
+                                                    strict=True))
+    where = [address(a) for a in leaves(second)]
+    del first, second  # both let go: the one written last is written again
+    again = env.observe(agent)
+    assert [address(a) for a in leaves(again)] == where
 
 
 @pytest.mark.parametrize("flat,channels,copy", [*((f, c, True) for f, c in FORMS[1:]),

@@ -105,6 +105,27 @@ class SeatBuffers:
         self.moves = 0
         self.drawn = 0
 
+    def copy(self) -> SeatBuffers:
+        """Another seat's buffers holding the same observation, and knowing
+        what these know of it (the next :meth:`update` of either writes only
+        what changed)::
+
+            >>> seat = SeatBuffers(3, 1, 2)
+            >>> seat.update([1], False, [0], array("f", [0.5]), [], [])
+            >>> other = seat.copy()
+            >>> other.update([2], False, [1], array("f", [0.5]), [], [])
+            >>> list(seat.planes), list(other.planes), list(other.mask)
+            ([0, 1, 0], [0, 0, 1], [0, 1])
+        """
+        out = SeatBuffers(0, 0, 0)
+        out.planes = bytearray(self.planes)
+        out.vector = array("f", self.vector)
+        out.floats = memoryview(out.vector)
+        out.mask = bytearray(self.mask)
+        out.cells, out.extra, out.actions = self.cells, self.extra, self.actions
+        out.window, out.moves, out.drawn = self.window, self.moves, self.drawn
+        return out
+
     def copy_board(self, kept: bytearray) -> None:
         """Copy the board's kept window over the start of the planes (if
         it covers them all, no cell of the last observation is left)."""

@@ -5,9 +5,10 @@ says where each part of an observation goes (the planes' strides, the
 vector's slots) and wraps the bytes in numpy arrays; :class:`SeatWriter`
 does the work between: per position and seat it lists the cells the
 planes hold beyond the board (figures, legal placements) and makes the
-vector's start; per step it brings the seat's kept observation
-(:class:`~carcassonne.encoding.buffers.SeatBuffers`) up to date: the board
-from the kept window, the cells, the phase and the choice so far, the mask.
+vector's start; per step it brings a kept observation of the observer's
+choice (:class:`~carcassonne.encoding.buffers.SeatBuffers`, which know what
+they hold) up to date: the board from the kept window, the cells, the phase
+and the choice so far, the mask.
 """
 
 from __future__ import annotations
@@ -68,8 +69,6 @@ class SeatWriter:
         self.layout, self.places = layout, places
         self.sizes = (planes, vector, layout.size)
         self.runs, self.make_run = runs, make_run
-        #: Each seat's kept observation.
-        self.seats: dict[int, SeatBuffers] = {}
         #: Per seat, for the position: its cells, whether to count them, its vector's start.
         self._cache: dict[int, tuple[list[Any], bool, array[float]]] = {}
         self._game: Game | None = None
@@ -86,6 +85,11 @@ class SeatWriter:
         #: wonder's squares only): they are then counted.
         self.counted = False
 
+    def new_buffers(self) -> SeatBuffers:
+        """Buffers of this writer's sizes, holding no observation yet."""
+        planes, vector, mask = self.sizes
+        return SeatBuffers(planes, vector, mask)
+
     def position(self, game: Game, decision: Decision | None, left: int, top: int,
                  window: BoardWindow, fixed: array[float]) -> None:
         """Start a new position: its game, decision (None once over), the
@@ -96,14 +100,14 @@ class SeatWriter:
         self._cache.clear()
 
     def observe(self, table: Table, seat: int, first: bool, depth: int,
-                fixed: Callable[[Game], array[float]]) -> SeatBuffers:
-        """``seat``'s observation of ``table`` now (:meth:`position` when the
-        table moved on since the last call: its version changed; the board's
-        window kept planes ``first`` or last, ``depth`` deep; ``fixed`` makes
-        the vector's slots fixed for a game): its kept buffers, up to date.
-        Another table than last time gets buffers of its own."""
-        if table is not self._table:
-            self.seats.clear()
+                fixed: Callable[[Game], array[float]], buffers: SeatBuffers) -> None:
+        """Write ``seat``'s observation of ``table`` now into ``buffers``
+        (:meth:`position` when the table moved on since the last call: its
+        version changed; the board's window kept planes ``first`` or last,
+        ``depth`` deep; ``fixed`` makes the vector's slots fixed for a
+        game). ``buffers`` may hold any earlier observation, of any seat or
+        table, or none: they know what they hold, and only what differs is
+        written."""
         if table is not self._table or table.version != self._version:
             self._table, self._version = table, table.version
             left, top = table.origin
@@ -111,13 +115,13 @@ class SeatWriter:
             game = table.game
             self.position(game, table.decision, left, top, window, fixed(game))
         squares = table.squares
-        return self.write(seat, table.prefix, squares.xs, squares.ys, squares.packed,
-                          squares.occupied)
+        self.write(seat, table.prefix, squares.xs, squares.ys, squares.packed, squares.occupied,
+                   buffers)
 
     def write(self, seat: int, prefix: Prefix, xs: list[int], ys: list[int], rows: list[bytes],
-              occupied: set[tuple[int, int]]) -> SeatBuffers:
-        """``seat``'s observation of the position after the actions
-        ``prefix`` of the current decision: its kept buffers, up to date."""
+              occupied: set[tuple[int, int]], buffers: SeatBuffers) -> None:
+        """Write ``seat``'s observation of the position after the actions
+        ``prefix`` of the current decision into ``buffers``."""
         game, decision, window = self._game, self._decision, self._window
         assert game is not None and window is not None
         acting = decision is not None and decision.seat == seat
@@ -125,14 +129,10 @@ class SeatWriter:
         if cached is None:
             cached = self._cache[seat] = self._start(game, decision, seat, acting)
         cells, counted, start = cached
-        buffers = self.seats.get(seat)
-        if buffers is None:
-            planes, vector, mask = self.sizes
-            buffers = self.seats[seat] = SeatBuffers(planes, vector, mask)
         window.mirror(buffers, xs, ys, rows, occupied)
         if decision is None or not acting:
             buffers.update(cells, counted, _NONE, start, _NONE, _NO_VALUES)
-            return buffers
+            return
         # Per step, on top of the position's: the phase, the choice so far.
         places = self.places
         if prefix:
@@ -145,7 +145,6 @@ class SeatWriter:
             where = [places.place_phase, places.kind_phase[decision.kind]]
             values = [0.0, 1.0]
             buffers.update(cells, counted, decision.first_actions, start, where, values)
-        return buffers
 
     def _start(self, game: Game, decision: Decision | None, seat: int,
                acting: bool) -> tuple[list[Any], bool, array[float]]:

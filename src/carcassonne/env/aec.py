@@ -74,10 +74,11 @@ class CarcassonneAEC(AECEnv):
     ``illegal_action`` says what an action outside the mask does: ``"raise"``
     (``IllegalAction``, nothing changes) or ``"penalty"`` (nothing changes,
     the agent gets ``-illegal_penalty``). ``flat`` and ``channels`` choose
-    the observation's form (``observations.py``). ``copy=False`` returns
-    each agent's own read-only arrays, refilled at its next observation,
-    instead of new ones (faster: no copy of the 141 KB of planes and the
-    mask per step; copy what must outlive that, as a learner's buffer does).
+    the observation's form (``observations.py``). Observations are
+    read-only arrays: with ``copy=True`` they never change once returned
+    (written in memory their holders have let go, copied when all is
+    held); ``copy=False`` refills each agent's own arrays at its next
+    observation (copy what must outlive that, as a learner's buffer does).
     """
 
     metadata: ClassVar[dict[str, Any]] = {

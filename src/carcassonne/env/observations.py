@@ -41,6 +41,7 @@ of the stack and other players' hidden hands, as in ``game.view(seat)``).
 
 from __future__ import annotations
 
+import sys
 from array import array
 from typing import Any
 
@@ -190,9 +191,18 @@ def _shown_slots(shown: tuple[str, ...]) -> array[float]:
     return array("f", out.tobytes())
 
 
+#: How many observations of one seat an observer returning observations
+#: that never change (``copy=True``) keeps to write into. The one returned
+#: last is often still held when the seat next observes (a loop keeps it
+#: in a variable until the next one arrives), so another is ready; a third
+#: covers a learner that keeps one more. When all are held, the seat's
+#: observation is copied into new memory (and the oldest left to its holder).
+POOL = 3
+
+
 class _Kept:
-    """One seat's kept observation (:class:`SeatBuffers`) and the numpy
-    arrays sharing its memory, read-only: what ``copy=False`` returns."""
+    """One observation's memory: the compiled writer's buffers
+    (:class:`SeatBuffers`) and the numpy arrays sharing them, read-only."""
 
     def __init__(self, observer: Observer, buffers: SeatBuffers) -> None:
         self.buffers = buffers
@@ -200,32 +210,60 @@ class _Kept:
         self.planes_row = self.planes.reshape(-1)
         self.vector = np.frombuffer(buffers.vector, dtype=np.float32)
         self.mask = np.frombuffer(buffers.mask, dtype=np.int8)
-        for array_ in (self.planes, self.planes_row, self.vector, self.mask):
-            array_.flags.writeable = False
         #: The flat form (written here) and a read-only view of it (returned).
         self.flat = np.zeros(observer.planes_size + VECTOR_SIZE if observer.flat else 0,
                              dtype=np.float32)
         self.flat_view = self.flat.view()
-        self.flat_view.flags.writeable = False
+        _read_only(self.planes, self.planes_row, self.vector, self.mask, self.flat_view)
+        #: Every array through which something outside could still see this
+        #: memory: the arrays returned, and the arrays numpy bases their
+        #: views on (a view of ``planes`` refers to ``planes.base``, one of
+        #: ``flat_view`` to ``flat``), with their reference counts when only
+        #: this object holds them.
+        self._watched = (self.planes, self.planes.base, self.vector, self.mask,
+                         self.flat, self.flat_view)
+        self._alone = self._counts()
+
+    def _counts(self) -> tuple[int, ...]:
+        return tuple(map(sys.getrefcount, self._watched))
+
+    def free(self) -> bool:
+        """Whether nothing outside refers to this memory any more (no
+        observation written here, nor a view of one, is still held), so
+        that it may be written again."""
+        return self._counts() == self._alone
+
+
+def _read_only(*arrays: np.ndarray) -> None:
+    """Make ``arrays`` read-only (a function: a loop variable left in
+    :class:`_Kept`'s constructor would count as a holder)."""
+    for array_ in arrays:
+        array_.flags.writeable = False
 
 
 class Observer:
     """Builds observations for one action layout (window size), in one of
-    the forms of the module docstring (``flat``, ``channels``), as new
-    arrays or, with ``copy=False``, in arrays kept per seat.
+    the forms of the module docstring (``flat``, ``channels``).
 
-    Each seat's observation is kept (:class:`~carcassonne.encoding.buffers.
+    Observations are read-only arrays. With ``copy=True`` (the default) an
+    observation never changes once returned: it is written in memory that
+    nothing refers to any more, the arrays of an observation whose holders
+    have all let go (found by their reference counts, ``_Kept.free``), and
+    copied into new memory when every kept one is held. With
+    ``copy=False`` each seat has one set of arrays, refilled at its every
+    observation (copy what must outlive that).
+
+    Each observation's memory is kept (:class:`~carcassonne.encoding.buffers.
     SeatBuffers`) and brought up to date in place by one compiled call
     (:class:`~carcassonne.encoding.observation.SeatWriter`; this class
     says where each part goes and wraps the bytes in numpy arrays),
-    writing only what changed since that seat's last observation:
+    writing only what differs from what it held:
 
     * the static planes and ``open`` follow the board's kept window
       (``squares.BoardSquares.kept``, :mod:`carcassonne.encoding.window`,
       itself drawn square by square and shifted, not redrawn, when it
-      follows the board): the seat draws the
-      squares placed since it last looked, or copies the window after it
-      moved;
+      follows the board): the squares placed since are drawn, or the
+      window is copied after it moved;
     * figures, ``legal_*`` and ``chosen`` are cells written through flat
       indexes: the last observation's are cleared, the new ones set (the
       figures' and placements' cells worked out once per position and
@@ -233,9 +271,6 @@ class Observer:
     * the mask's ones likewise; the vector is copied from a start made once
       per position and seat (the fixed slots, the tiles to place as one
       cached run, the counts), with the phase and the choice so far on top.
-
-    ``copy=True`` then returns copies; ``copy=False`` the seat's own
-    arrays, read-only.
     """
 
     def __init__(self, layout: ActionLayout, *, flat: bool = False,
@@ -285,9 +320,9 @@ class Observer:
         self._writer = SeatWriter(layout, places, self.planes_size, VECTOR_SIZE, _SHOWN_RUNS,
                                   _shown_slots)
         self._first = channels == "first"
-        #: Per seat, numpy arrays over its kept observation (made again when
-        #: the writer gives the seat other buffers: another table).
-        self._seats: dict[int, _Kept] = {}
+        #: Per seat, the memory its observations are written in, the one
+        #: written last first (one with ``copy=False``, up to :data:`POOL`).
+        self._seats: dict[int, list[_Kept]] = {}
         #: The game the fixed part of the vector was made for, and that part.
         self._game: Any = None
         self._fixed = array("f", bytes(4 * VECTOR_SIZE))
@@ -301,25 +336,41 @@ class Observer:
         return (_observer, (self.layout, self.flat, self.channels, self.copy))
 
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
-        """The observation of ``seat`` (see the module docstring): new
-        arrays, or with ``copy=False`` the seat's own, refilled."""
-        buffers = self._writer.observe(table, seat, self._first, self._depth,
-                                       self._fixed_vector)
-        kept = self._seats.get(seat)
-        if kept is None or kept.buffers is not buffers:
-            kept = self._seats[seat] = _Kept(self, buffers)
-        planes, vector, mask = kept.planes, kept.vector, kept.mask
+        """The observation of ``seat`` (see the module docstring), in
+        read-only arrays: with ``copy=True`` arrays that never change,
+        with ``copy=False`` the seat's own, refilled."""
+        kept = self._memory(seat)
+        self._writer.observe(table, seat, self._first, self._depth, self._fixed_vector,
+                             kept.buffers)
         if self.flat:
-            flat = kept.flat if not self.copy else np.empty(self.planes_size + VECTOR_SIZE,
-                                                             dtype=np.float32)
+            flat = kept.flat
             flat[:self.planes_size] = kept.planes_row
-            flat[self.planes_size:] = vector
-            if self.copy:
-                return {"observation": flat, "action_mask": mask.copy()}
-            return {"observation": kept.flat_view, "action_mask": mask}
-        if self.copy:
-            planes, vector, mask = planes.copy(), vector.copy(), mask.copy()
-        return {"observation": {"planes": planes, "vector": vector}, "action_mask": mask}
+            flat[self.planes_size:] = kept.vector
+            return {"observation": kept.flat_view, "action_mask": kept.mask}
+        return {"observation": {"planes": kept.planes, "vector": kept.vector},
+                "action_mask": kept.mask}
+
+    def _memory(self, seat: int) -> _Kept:
+        """Where ``seat``'s next observation is written: with ``copy=True``
+        the kept memory written last that nothing holds any more, or a copy
+        of the last written (kept first, the oldest dropped past
+        :data:`POOL`)."""
+        pool = self._seats.get(seat)
+        if pool is None:
+            kept = _Kept(self, self._writer.new_buffers())
+            self._seats[seat] = [kept]
+            return kept
+        if not self.copy:
+            return pool[0]
+        for i, kept in enumerate(pool):
+            if kept.free():
+                if i:
+                    pool.insert(0, pool.pop(i))
+                return kept
+        kept = _Kept(self, pool[0].buffers.copy())
+        pool.insert(0, kept)
+        del pool[POOL:]
+        return kept
 
     def split(self, observation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """A flat observation's planes (shaped as ``channels`` says) and
