@@ -362,9 +362,9 @@ def test_figures_sharing_a_square_and_plane_are_counted() -> None:
     base.observe(base.agents[0])
     assert not base._observer._writer.counted
     seat = SeatBuffers(6, 1, 2)
-    seat.update([3, 5, 3], True, [], array("f", [0.0]), [], [])
+    seat.update([3, 5, 3], [], True, [], array("f", [0.0]), [], [])
     assert list(seat.planes) == [0, 0, 0, 2, 0, 1]
-    seat.update([4], True, [], array("f", [0.0]), [], [])
+    seat.update([4], [], True, [], array("f", [0.0]), [], [])
     assert list(seat.planes) == [0, 0, 0, 0, 1, 0]
 
 

@@ -80,10 +80,10 @@ class SeatBuffers:
 
         >>> seat = SeatBuffers(6, 2, 4)
         >>> seat.copy_board(bytearray(b"\\x07\\x08"))
-        >>> seat.update([3, 4, 4], True, [1], array("f", [0.5, 0.0]), [1], [2.0])
+        >>> seat.update([3, 4, 4], [], True, [1], array("f", [0.5, 0.0]), [1], [2.0])
         >>> list(seat.planes), list(seat.mask), list(seat.vector)
         ([7, 8, 0, 1, 2, 0], [0, 1, 0, 0], [0.5, 2.0])
-        >>> seat.update([5], False, [0, 3], array("f", [0.5, 0.0]), [], [])
+        >>> seat.update([], [5], False, [0, 3], array("f", [0.5, 0.0]), [], [])
         >>> list(seat.planes), list(seat.mask), list(seat.vector)
         ([7, 8, 0, 0, 0, 1], [1, 0, 0, 1], [0.5, 0.0])
     """
@@ -94,9 +94,10 @@ class SeatBuffers:
         #: ``vector`` seen through a memoryview (its float writes cost half an array's).
         self.floats: Any = memoryview(self.vector)
         self.mask = bytearray(mask)
-        #: The cells set on top of the board (the position's, then the
-        #: choice's), and the mask's ones.
-        self.cells: list[Any] = []
+        #: The cells set on top of the board (the figures', the legal
+        #: placements', the choice's), and the mask's ones.
+        self.figures: list[Any] = []
+        self.legal: list[Any] = []
         self.extra: list[Any] = []
         self.actions: list[Any] = []
         #: The board window followed (any object the caller compares), how
@@ -111,9 +112,9 @@ class SeatBuffers:
         what changed)::
 
             >>> seat = SeatBuffers(3, 1, 2)
-            >>> seat.update([1], False, [0], array("f", [0.5]), [], [])
+            >>> seat.update([1], [], False, [0], array("f", [0.5]), [], [])
             >>> other = seat.copy()
-            >>> other.update([2], False, [1], array("f", [0.5]), [], [])
+            >>> other.update([2], [], False, [1], array("f", [0.5]), [], [])
             >>> list(seat.planes), list(other.planes), list(other.mask)
             ([0, 1, 0], [0, 0, 1], [0, 1])
         """
@@ -122,7 +123,8 @@ class SeatBuffers:
         out.vector = array("f", self.vector)
         out.floats = memoryview(out.vector)
         out.mask = bytearray(self.mask)
-        out.cells, out.extra, out.actions = self.cells, self.extra, self.actions
+        out.figures, out.legal, out.extra = self.figures, self.legal, self.extra
+        out.actions = self.actions
         out.window, out.moves, out.drawn = self.window, self.moves, self.drawn
         return out
 
@@ -131,32 +133,40 @@ class SeatBuffers:
         it covers them all, no cell of the last observation is left)."""
         self.planes[0:len(kept)] = kept
         if len(kept) == len(self.planes):
-            self.cells = []
+            self.figures = []
+            self.legal = []
             self.extra = []
 
-    def update(self, cells: list[Any], counted: bool, actions: list[Any], start: array[float],
-               where: list[int], values: list[float], extra: list[Any] = _NONE) -> None:
-        """Replace the last observation's cells by ``cells`` and ``extra``
-        (set to 1, or, if ``counted``, raised by 1 each time listed) and its
-        mask by ``actions``; the vector becomes ``start`` with ``values[i]``
-        at ``where[i]``. When ``cells`` is the list given last time (the
-        same position: only the choice so far changed), only the extra
-        cells are written again; ``extra`` cells must lie apart from
-        ``cells``."""
+    def update(self, figures: list[Any], legal: list[Any], counted: bool, actions: list[Any],
+               start: array[float], where: list[int], values: list[float],
+               extra: list[Any] = _NONE) -> None:
+        """Replace the last observation's cells by ``figures``, ``legal``
+        and ``extra`` (set to 1, or the figures' and extra ones, if
+        ``counted``, raised by 1 each time listed) and its mask by
+        ``actions`` (increasing); the vector becomes ``start`` with
+        ``values[i]`` at ``where[i]``. A list given last time (the same
+        object: the position's, when only the choice so far changed, or
+        figures that did not move) is not written again; the three lists
+        must lie apart from each other."""
         planes = self.planes
         for cell in self.extra:
             planes[cell] = 0
-        if cells is not self.cells:
-            for cell in self.cells:
+        if figures is not self.figures:
+            for cell in self.figures:
                 planes[cell] = 0
-            _set_cells(planes, cells, counted)
-            self.cells = cells
+            _set_cells(planes, figures, counted)
+            self.figures = figures
+        if legal is not self.legal:
+            for cell in self.legal:
+                planes[cell] = 0
+            for cell in legal:
+                planes[cell] = 1
+            self.legal = legal
         _set_cells(planes, extra, counted)
         self.extra = extra
         if actions is not self.actions:
             mask = self.mask
-            for action in self.actions:
-                mask[action] = 0
+            _clear(mask, self.actions)
             for action in actions:
                 mask[action] = 1
             self.actions = actions
@@ -164,6 +174,21 @@ class SeatBuffers:
         floats = self.floats
         for i in range(len(where)):
             floats[where[i]] = values[i]
+
+
+def _clear(mask: bytearray, actions: list[Any]) -> None:
+    """Zero ``mask`` at ``actions`` (increasing): one run of zeros copied
+    over the span they lie in when that is short (placements lie close
+    together: a few rows of the window), else one by one."""
+    n = len(actions)
+    if n > 8:
+        first: int = actions[0]
+        span = actions[n - 1] - first + 1
+        if span <= 32 * n:
+            mask[first:first + span] = bytes(span)
+            return
+    for action in actions:
+        mask[action] = 0
 
 
 def _set_cells(planes: bytearray, cells: list[Any], counted: bool) -> None:

@@ -69,8 +69,12 @@ class SeatWriter:
         self.layout, self.places = layout, places
         self.sizes = (planes, vector, layout.size)
         self.runs, self.make_run = runs, make_run
-        #: Per seat, for the position: its cells, whether to count them, its vector's start.
-        self._cache: dict[int, tuple[list[Any], bool, array[float]]] = {}
+        #: Per seat, for the position: its figures' and legal placements'
+        #: cells, whether to count them, its vector's start.
+        self._cache: dict[int, tuple[list[Any], list[Any], bool, array[float]]] = {}
+        #: Per seat, its figures' cells and what they were made from: the
+        #: game, the window's corner, the figures then (a copy).
+        self._figures: dict[int, tuple[list[Any], Game, int, int, dict[int, tuple[int, str]]]] = {}
         self._game: Game | None = None
         #: The tiles left in the stack, kept draw by draw for the vectors.
         self._stack_left = UnseenTiles()
@@ -128,10 +132,10 @@ class SeatWriter:
         cached = self._cache.get(seat)
         if cached is None:
             cached = self._cache[seat] = self._start(game, decision, seat, acting)
-        cells, counted, start = cached
+        figures, legal, counted, start = cached
         window.mirror(buffers, xs, ys, rows, occupied)
         if decision is None or not acting:
-            buffers.update(cells, counted, _NONE, start, _NONE, _NO_VALUES)
+            buffers.update(figures, legal, counted, _NONE, start, _NONE, _NO_VALUES)
             return
         # Per step, on top of the position's: the phase, the choice so far.
         places = self.places
@@ -139,29 +143,45 @@ class SeatWriter:
             where = [places.place_phase, places.figure_phase]
             values = [0.0, 1.0]
             chosen = self._chosen(prefix, where, values)
-            buffers.update(cells, counted, decision.kept_allowed(prefix), start, where, values,
-                           chosen)
+            buffers.update(figures, legal, counted, decision.kept_allowed(prefix), start, where,
+                           values, chosen)
         else:
             where = [places.place_phase, places.kind_phase[decision.kind]]
             values = [0.0, 1.0]
-            buffers.update(cells, counted, decision.first_actions, start, where, values)
+            buffers.update(figures, legal, counted, decision.first_actions, start, where, values)
 
     def _start(self, game: Game, decision: Decision | None, seat: int,
-               acting: bool) -> tuple[list[Any], bool, array[float]]:
+               acting: bool) -> tuple[list[Any], list[Any], bool, array[float]]:
         """What ``seat``'s observation holds for the whole position: the
         figures' cells and, if acting, the legal placements' cells; whether
-        they are counted; the vector's start."""
+        the figures' are counted; the vector's start."""
         p = self.places
         w = self.layout.window
-        cells: list[Any] = figure_cells(game, seat, self._left, self._top, w, p.row, p.col,
-                                        p.owned, p.on)
-        counted = self.counted and len(cells) > 2
+        figures = self._figure_cells(game, seat)
+        counted = self.counted and len(figures) > 2
+        legal: list[Any] = []
         if acting and decision is not None:
             placement_cells(decision.first_actions, self.layout.place_count, w, p.legal,
-                            p.plane, p.row, p.col, cells)
+                            p.plane, p.row, p.col, legal)
         start = seat_vector(game, decision, seat, acting, self._fixed, p.slots, self.runs,
                             self.make_run, self._stack_left)
-        return cells, counted, start
+        return figures, legal, counted, start
+
+    def _figure_cells(self, game: Game, seat: int) -> list[Any]:
+        """``seat``'s figures' cells: the list made last time while the
+        figures and the window stay where they were (the same list: the
+        buffers then leave those cells alone), else a new one."""
+        left, top = self._left, self._top
+        standing = game._figures
+        kept = self._figures.get(seat)
+        if (kept is not None and kept[1] is game and kept[2] == left and kept[3] == top
+                and kept[4] == standing):
+            return kept[0]
+        p = self.places
+        cells: list[Any] = figure_cells(game, seat, left, top, self.layout.window, p.row, p.col,
+                                        p.owned, p.on)
+        self._figures[seat] = (cells, game, left, top, dict(standing))
+        return cells
 
     def _chosen(self, prefix: Prefix, where: list[int], values: list[float]) -> list[int]:
         """The placement (and first figure) chosen so far: its cell in the
