@@ -220,8 +220,8 @@ class _Kept:
         #: views on (a view of ``planes`` refers to ``planes.base``, one of
         #: ``flat_view`` to ``flat``), with their reference counts when only
         #: this object holds them.
-        self._watched = (self.planes, self.planes.base, self.vector, self.mask,
-                         self.flat, self.flat_view)
+        self._watched = ((self.flat, self.flat_view, self.mask) if observer.flat else
+                         (self.planes, self.planes.base, self.vector, self.mask))
         self._alone = self._counts()
 
     def _counts(self) -> tuple[int, ...]:
