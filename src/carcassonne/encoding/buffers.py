@@ -33,8 +33,7 @@ def mask_buffer(size: int, allowed: list[Any]) -> bytearray:
 
 
 def draw_squares(out: bytearray, first: int, xs: list[int], ys: list[int], rows: list[bytes],
-                 occupied: set[tuple[int, int]], left: int, top: int, side: int, plane: int,
-                 cell: int, opened: int) -> None:
+                 left: int, top: int, side: int, plane: int, cell: int, opened: int) -> None:
     """Draw the board's squares ``first`` on into a kept window of planes.
 
     Square ``i`` lies at ``(xs[i], ys[i])`` and ``rows[i]`` holds its static
@@ -43,8 +42,11 @@ def draw_squares(out: bytearray, first: int, xs: list[int], ys: list[int], rows:
     ``r``, column ``c`` is at ``p * plane + (r * side + c) * cell``, and the
     ``open`` plane starts at ``opened``. Squares outside the window are
     skipped; a drawn square is no longer open, and its empty neighbours
-    inside the window (not in ``occupied``) are. The squares drawn must be
-    empty in ``out`` (zero in every static plane)."""
+    inside the window are. Plane 0 (``tile``) is nonzero on every square
+    drawn: a neighbour is empty when it is zero there (one drawn later in
+    the same call clears its own ``open``). The squares drawn must be empty
+    in ``out`` (zero in every static plane), and so every square not yet
+    drawn."""
     for i in range(first, len(xs)):
         x, y = xs[i], ys[i]
         c, r = x - left, y - top
@@ -57,13 +59,14 @@ def draw_squares(out: bytearray, first: int, xs: list[int], ys: list[int], rows:
             if value:
                 out[at + p * plane] = value
         out[opened + at] = 0
-        if r > 0 and (x, y - 1) not in occupied:
-            out[opened + at - side * cell] = 1
-        if r + 1 < side and (x, y + 1) not in occupied:
-            out[opened + at + side * cell] = 1
-        if c > 0 and (x - 1, y) not in occupied:
+        row_step = side * cell
+        if r > 0 and out[at - row_step] == 0:
+            out[opened + at - row_step] = 1
+        if r + 1 < side and out[at + row_step] == 0:
+            out[opened + at + row_step] = 1
+        if c > 0 and out[at - cell] == 0:
             out[opened + at - cell] = 1
-        if c + 1 < side and (x + 1, y) not in occupied:
+        if c + 1 < side and out[at + cell] == 0:
             out[opened + at + cell] = 1
 
 

@@ -119,11 +119,10 @@ class SeatWriter:
             game = table.game
             self.position(game, table.decision, left, top, window, fixed(game))
         squares = table.squares
-        self.write(seat, table.prefix, squares.xs, squares.ys, squares.packed, squares.occupied,
-                   buffers)
+        self.write(seat, table.prefix, squares.xs, squares.ys, squares.packed, buffers)
 
     def write(self, seat: int, prefix: Prefix, xs: list[int], ys: list[int], rows: list[bytes],
-              occupied: set[tuple[int, int]], buffers: SeatBuffers) -> None:
+              buffers: SeatBuffers) -> None:
         """Write ``seat``'s observation of the position after the actions
         ``prefix`` of the current decision into ``buffers``."""
         game, decision, window = self._game, self._decision, self._window
@@ -133,7 +132,7 @@ class SeatWriter:
         if cached is None:
             cached = self._cache[seat] = self._start(game, decision, seat, acting)
         figures, legal, counted, start = cached
-        window.mirror(buffers, xs, ys, rows, occupied)
+        window.mirror(buffers, xs, ys, rows)
         if decision is None or not acting:
             buffers.update(figures, legal, counted, _NONE, start, _NONE, _NO_VALUES)
             return

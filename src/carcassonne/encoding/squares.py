@@ -180,7 +180,7 @@ class BoardSquares:
         kept = self._windows.get(key)
         if kept is None:
             kept = self._windows[key] = BoardWindow(side, first, depth, len(STATIC_PLANES))
-        kept.follow(left, top, self.xs, self.ys, self.packed, self.occupied, self.box)
+        kept.follow(left, top, self.xs, self.ys, self.packed, self.box)
         return kept
 
     def origin(self, window: int) -> tuple[int, int]:

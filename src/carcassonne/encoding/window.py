@@ -9,8 +9,8 @@ placed squares. Each seat's kept observation follows it the same way
 (:meth:`BoardWindow.mirror`)::
 
     >>> window = BoardWindow(side=3, first=True, depth=2, statics=1)
-    >>> xs, ys, rows, occupied = [0], [0], [b"\\x01"], {(0, 0)}
-    >>> window.follow(-1, -1, xs, ys, rows, occupied, (0, 0, 0, 0))
+    >>> xs, ys, rows = [0], [0], [b"\\x01"]
+    >>> window.follow(-1, -1, xs, ys, rows, (0, 0, 0, 0))
     >>> list(window.buffer[:9])   # plane 0: the placed square, in the middle
     [0, 0, 0, 0, 1, 0, 0, 0, 0]
     >>> list(window.buffer[9:])   # plane 1: the open squares beside it
@@ -44,15 +44,14 @@ class BoardWindow:
         self.moves = 0
 
     def follow(self, left: int, top: int, xs: list[int], ys: list[int], rows: list[bytes],
-               occupied: set[tuple[int, int]], box: tuple[int, int, int, int]) -> None:
+               box: tuple[int, int, int, int]) -> None:
         """Bring the window up to date with the board's squares (square
-        ``i`` at ``(xs[i], ys[i])`` showing ``rows[i]``; ``occupied`` holds
-        them all, ``box`` is their bounding box) for its corner at
-        ``(left, top)``."""
+        ``i`` at ``(xs[i], ys[i])`` showing ``rows[i]``, nonzero in plane
+        0; ``box`` is their bounding box) for its corner at ``(left, top)``."""
         if self.moves == 0 or left != self.left or top != self.top:
             self._move(left, top, box)
         if self.drawn < len(xs):
-            draw_squares(self.buffer, self.drawn, xs, ys, rows, occupied, self.left, self.top,
+            draw_squares(self.buffer, self.drawn, xs, ys, rows, self.left, self.top,
                          self.side, self.plane, self.cell, self.opened)
             self.drawn = len(xs)
 
@@ -89,8 +88,7 @@ class BoardWindow:
         self.left, self.top = left, top
         self.moves += 1
 
-    def mirror(self, seat: SeatBuffers, xs: list[int], ys: list[int], rows: list[bytes],
-               occupied: set[tuple[int, int]]) -> None:
+    def mirror(self, seat: SeatBuffers, xs: list[int], ys: list[int], rows: list[bytes]) -> None:
         """Bring the board part of ``seat``'s planes up to date with this
         window (itself up to date): the squares drawn since the seat last
         looked are drawn there too, and after the window moved (or for
@@ -102,6 +100,6 @@ class BoardWindow:
             seat.window = self
             seat.moves = self.moves
         elif seat.drawn < self.drawn:
-            draw_squares(seat.planes, seat.drawn, xs, ys, rows, occupied, self.left, self.top,
+            draw_squares(seat.planes, seat.drawn, xs, ys, rows, self.left, self.top,
                          self.side, self.plane, self.cell, self.opened)
         seat.drawn = self.drawn
