@@ -63,23 +63,27 @@ def place_codes(legal: LegalMoves, left: int, top: int, width: int) -> list[int]
 def placement_cells(actions: list[int], count: int, width: int, first: int, plane: int,
                     row: int, col: int, out: list[int]) -> None:
     """Append to ``out`` a cell of a window of planes per placement action in
-    ``actions`` (codes as :func:`place_codes` makes them; actions from
-    ``count`` on, the blocks after the placements, are skipped): the plane
-    ``first + slot * 4 + quarter`` at the placement's square, addressed as
-    ``plane_index * plane + dy * row + dx * col``. One placement code, one
-    cell, computed without a table::
+    ``actions`` (codes as :func:`place_codes` makes them, increasing; actions
+    from ``count`` on, the blocks after the placements, are skipped): the
+    plane ``first + slot * 4 + quarter`` at the placement's square, addressed
+    as ``plane_index * plane + dy * row + dx * col``, where a row of cells
+    follows the one before (``row == width * col``, as in both layouts of
+    the planes). One placement code, one cell, computed without a table or a
+    division::
 
         >>> out: list[int] = []
         >>> placement_cells([((1 * 10 + 2) * 10 + 3) * 4 + 1, 9999], 1200, 10, 5, 100, 10, 1, out)
         >>> out == [(5 + 1 * 4 + 1) * 100 + 2 * 10 + 3]
         True
     """
+    assert row == width * col, "a window row of cells must follow the row before"
+    area = width * width
+    slot = start = 0  # the tile's slot, and the first square of its block
     for action in actions:
         if action >= count:
-            continue
-        quarter = action & 3
-        rest = action >> 2
-        dx = rest % width
-        rest //= width
-        dy = rest % width
-        out.append((first + (rest // width) * 4 + quarter) * plane + dy * row + dx * col)
+            break  # (increasing: the blocks after the placements come last)
+        square = action >> 2
+        while square >= start + area:  # (no division: the slots come in order)
+            start += area
+            slot += 1
+        out.append((first + slot * 4 + (action & 3)) * plane + (square - start) * col)
