@@ -75,6 +75,10 @@ class SeatWriter:
         #: Per seat, its figures' cells and what they were made from: the
         #: game, the window's corner, the figures then (a copy).
         self._figures: dict[int, tuple[list[Any], Game, int, int, dict[int, tuple[int, str]]]] = {}
+        #: Per seat, the array its vectors' starts are written in (one
+        #: position at a time: the buffers copy it), and a memoryview of it
+        #: (whose float writes cost half an array's).
+        self._starts: dict[int, tuple[array[float], Any]] = {}
         self._game: Game | None = None
         #: The tiles left in the stack, kept draw by draw for the vectors.
         self._stack_left = UnseenTiles()
@@ -162,9 +166,13 @@ class SeatWriter:
         if acting and decision is not None:
             placement_cells(decision.first_actions, self.layout.place_count, w, p.legal,
                             p.plane, p.row, p.col, legal)
-        start = seat_vector(game, decision, seat, acting, self._fixed, p.slots, self.runs,
-                            self.make_run, self._stack_left)
-        return figures, legal, counted, start
+        kept = self._starts.get(seat)
+        if kept is None:
+            start = array("f", bytes(4 * self.sizes[1]))
+            kept = self._starts[seat] = (start, memoryview(start))
+        seat_vector(game, decision, seat, acting, self._fixed, p.slots, self.runs,
+                    self.make_run, self._stack_left, kept[1])
+        return figures, legal, counted, kept[0]
 
     def _figure_cells(self, game: Game, seat: int) -> list[Any]:
         """``seat``'s figures' cells: the list made last time while the

@@ -176,9 +176,10 @@ def _wonder_counts(state: dict[str, Any], seat: int, players: int, slots: Slots,
 def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
                 fixed: array[float], slots: Slots, runs: dict[tuple[str, ...], array[float]],
                 make_run: Callable[[tuple[str, ...]], array[float]],
-                left: UnseenTiles | None = None) -> array[float]:
-    """The vector of ``seat`` at the start of the current decision: a copy
-    of ``fixed`` (what is fixed for the game) with the seat's counts
+                left: UnseenTiles | None, out: Any) -> None:
+    """Write into ``out`` (a memoryview of an ``array("f")`` as long as
+    ``fixed``) the vector of ``seat`` at the start of the current decision:
+    ``fixed`` (what is fixed for the game) with the seat's counts
     (:func:`seat_counts`), 1 at ``acting`` and ``placing`` for the seat to
     act (``waiting`` for the others), the run of the tiles it is shown from
     ``shown`` (the tiles to place; another seat's own hand where hands are
@@ -186,8 +187,7 @@ def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
     ``make_run`` when first met) and 1 at ``helper`` when the
     tile to place is a land tile that makes room for a wonder
     (``WON-PLACE-3``)."""
-    start = array("f", fixed)
-    out: Any = memoryview(start)  # (its float writes cost half an array's)
+    out[0:len(fixed)] = fixed
     seat_counts(game, seat, slots, out, left)
     if acting:
         out[slots.acting] = 1.0
@@ -208,5 +208,3 @@ def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
     if (decision is not None and isinstance(decision.legal, ChoiceMoves) and to_place
             and to_place[0] not in PIECES):
         out[slots.helper] = 1.0
-    out.release()
-    return start
