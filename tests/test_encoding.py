@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from carcassonne import Game
 from carcassonne.encoding.figures import figure_cells
-from carcassonne.encoding.placements import OUTSIDE, place_codes
+from carcassonne.encoding.placements import place_actions
 from carcassonne.encoding.vector import Slots, seat_counts
 from carcassonne.engine.legal import LegalMoves
 from carcassonne.tiles import KIND_CODES, TILE_LIST
@@ -51,25 +51,27 @@ games = st.builds(positions, st.sampled_from(SETS), st.integers(2, 4), st.sample
 
 @settings(max_examples=25, deadline=None)
 @given(games, st.integers(-8, 0), st.integers(-8, 0), st.integers(4, 30))
-def test_placement_codes_number_placements_as_the_layout_does(
+def test_place_actions_number_placements_as_the_layout_does(
         found: list[Game], left: int, top: int, width: int) -> None:
     for game in found:
         legal = game.legal_moves()
         if not isinstance(legal, LegalMoves):
             continue
         placements = legal.placements()
-        codes = place_codes(legal, left, top, width)
-        assert len(codes) == len(placements) == legal.placement_count
+        actions = place_actions(legal, left, top, width)
         hand = game.tiles_to_place
-        for code, move in zip(codes, placements, strict=True):
+        expected = []
+        for move in placements:
             (x, y), q = move.at, move.rotation // 90
-            if 0 <= x - left < width and 0 <= y - top < width:
-                slot = hand.index(move.tile)
-                assert code == ((slot * width + y - top) * width + x - left) * 4 + q
-            else:
-                assert code == OUTSIDE
-        inside = [c for c in codes if c != OUTSIDE]
-        assert len(set(inside)) == len(inside)  # one code, one placement
+            if not (0 <= x - left < width and 0 <= y - top < width):
+                assert actions is None  # one placement outside: no numbering
+                break
+            slot = hand.index(move.tile)
+            expected.append(((slot * width + y - top) * width + x - left) * 4 + q)
+        else:
+            assert len(expected) == legal.placement_count
+            assert actions == sorted(expected)
+            assert len(set(expected)) == len(expected)  # one action, one placement
 
 
 @settings(max_examples=25, deadline=None)

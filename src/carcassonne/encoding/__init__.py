@@ -12,8 +12,9 @@ which the environments hand to numpy (``numpy.frombuffer``) without a copy.
   (:class:`~carcassonne.encoding.layout.ActionLayout`);
 * :mod:`~carcassonne.encoding.decision`: one engine decision as a tree of
   actions (what each mask allows, and the move a path names);
-* :func:`~carcassonne.encoding.placements.place_codes`: every legal
-  placement's number in a window (the ``place`` block of an action layout),
+* :func:`~carcassonne.encoding.placements.place_actions`: every legal
+  placement's number in a window, increasing (the ``place`` block of an
+  action layout),
   and :func:`~carcassonne.encoding.placements.placement_cells` their cells
   in the ``legal_*`` planes;
 * :func:`~carcassonne.encoding.figures.figure_cells`: where each figure on

@@ -44,9 +44,9 @@ from carcassonne.encoding.layout import (
     WONDER_IDS,
     ActionLayout,
 )
-from carcassonne.encoding.placements import OUTSIDE, place_codes
+from carcassonne.encoding.placements import place_actions
 from carcassonne.engine.game import Game
-from carcassonne.engine.legal import LegalMoves
+from carcassonne.engine.legal import LegalMoves, _move
 from carcassonne.engine.moves import AnyMove, AwardWonder, Figure, Move, TakeWonder
 from carcassonne.tiles.geometry import LOCATION_INDEX, unpack
 from carcassonne.tiles.pieces import PIECES
@@ -80,6 +80,18 @@ def piece_squares(piece: str, at: tuple[int, int], rotation: int) -> list[tuple[
     return out
 
 
+def _holds(items: list[int], value: int) -> bool:
+    """Whether the increasing list ``items`` holds ``value`` (a binary search)."""
+    low, high = 0, len(items)
+    while low < high:
+        middle = (low + high) >> 1
+        if items[middle] < value:
+            low = middle + 1
+        else:
+            high = middle
+    return low < len(items) and items[low] == value
+
+
 class Decision:
     """The action tree of the current decision of ``game`` (see the module
     docstring). ``origin`` is the board square at window column 0, row 0.
@@ -96,20 +108,22 @@ class Decision:
         self.players = len(game.players)
         self.legal = game.legal_moves()
         self._to_place = game.tiles_to_place
-        #: Land tile placements (``LegalMoves``): the first action of each
-        #: placement of ``legal.placements()``, in that order (a placement's
-        #: move is made only when asked for).
-        self._codes: list[int] = []
+        #: Whether the first actions place land tiles (``LegalMoves``): each
+        #: then spells out its placement (:meth:`root`).
+        self._placing = False
         #: Otherwise: first action -> the placement or decision it chooses.
         self._firsts: dict[int, AnyMove] = {}
         legal = self.legal
         if type(legal) is LegalMoves:
             # The hot loop of every decision, compiled with the engine.
-            codes = self._codes = place_codes(legal, origin[0], origin[1], layout.window)
+            actions = place_actions(legal, origin[0], origin[1], layout.window)
+            if actions is None:  # some placement lies outside the window
+                for move in legal.placements():
+                    self.first_action(move)  # raises WindowError at the first
+            assert actions is not None
             #: The first actions, increasing (``allowed(())``).
-            self._root_actions = sorted(codes)
-            if self._root_actions and self._root_actions[0] == OUTSIDE:  # (the lowest code)
-                self.first_action(legal.placement(codes.index(OUTSIDE)))  # raises WindowError
+            self._root_actions = actions
+            self._placing = True
         else:
             for placement in legal.placements():
                 self._firsts[self.first_action(placement)] = placement
@@ -136,10 +150,16 @@ class Decision:
 
     def root(self, first: int) -> AnyMove:
         """The figure-less placement or decision that ``first`` chooses."""
-        if self._codes:
-            legal = self.legal
-            assert isinstance(legal, LegalMoves)  # the only placements kept as codes
-            return legal.placement(self._codes.index(first))
+        if self._placing:
+            # A land tile's placement, read back from its action (as
+            # ``legal.placement(i)`` would make it, without finding ``i``).
+            self.legal._fresh()
+            if not _holds(self._root_actions, first):
+                raise ValueError(f"{first} is not a first action of this decision")
+            slot, dx, dy, quarter = self.layout.placed(first)
+            origin = self.origin
+            return _move((self._to_place[slot], (origin[0] + dx, origin[1] + dy),
+                          90 * quarter, ()))
         return self._firsts[first]
 
     @property
@@ -265,7 +285,7 @@ class Decision:
         except TypeError:
             raise IllegalAction(f"an action is an integer index, not {action!r}") from None
         if not prefix:
-            if index not in self._root_actions:
+            if not _holds(self._root_actions, index):
                 raise IllegalAction(self._refusal(prefix, index))
             branch = self.branch(index)
             if len(branch) == 1 and () in branch:

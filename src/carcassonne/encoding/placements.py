@@ -4,66 +4,104 @@ from __future__ import annotations
 
 from typing import Final
 
-from carcassonne.engine.board import FITS
+from carcassonne.engine.board import ALL_FITS
 from carcassonne.engine.legal import LegalMoves
+from carcassonne.tiles import TILE_LIST
 from carcassonne.tiles.geometry import HALF_STRIDE, STRIDE
 
-#: The code of a placement outside the window.
-OUTSIDE: Final = -1
 #: Packed squares (``geometry.pack``) unpacked by shifts: ``STRIDE`` is ``1 << _SHIFT``.
 _SHIFT: Final = 12
 assert STRIDE == 1 << _SHIFT
 
 
-def place_codes(legal: LegalMoves, left: int, top: int, width: int) -> list[int]:
-    """Each placement of ``legal.placements()``, in that order, as
-    ``((slot * width + y - top) * width + x - left) * 4 + quarter``: ``slot``
-    is the tile's first index in ``game.tiles_to_place``, ``(x, y)`` its
-    square, ``quarter`` its rotation in quarter turns, and the window the
-    ``width`` x ``width`` squares from ``(left, top)``. A placement outside
-    the window has the code :data:`OUTSIDE`.
+def _canonical_bits() -> list[int]:
+    bits = []
+    for tile in TILE_LIST:
+        bits.append(sum(1 << q for q, turned in enumerate(tile.turned)
+                        if turned.canonical == 90 * q))
+    return bits
+
+
+#: Per tile, the quarter turns listed for it (``1 << quarter``): a tile whose
+#: turns look alike is listed at the smallest (``board.FITS``), so the turns
+#: that fit a key are ``ALL_FITS[tile][key] & _CANONICAL[tile]``.
+_CANONICAL: Final = _canonical_bits()
+
+
+def place_actions(legal: LegalMoves, left: int, top: int, width: int) -> list[int] | None:
+    """The first action of every placement of ``legal``, increasing:
+    ``((slot * width + y - top) * width + x - left) * 4 + quarter``, where
+    ``slot`` is the tile's first index in ``game.tiles_to_place``, ``(x, y)``
+    its square, ``quarter`` its rotation in quarter turns, and the window the
+    ``width`` x ``width`` squares from ``(left, top)``. None when some
+    placement lies outside the window.
 
     One pass over the engine's blocks of placements (as
     ``LegalMoves._blocks`` lists them, read here without making the list),
-    making no move objects: the hot loop of an environment's every decision::
+    making no move objects: the hot loop of an environment's every decision.
+    A block is a tile and the open spots of one key, each taking the same
+    quarter turns, and a spot has one key: so each slot and square comes
+    once, and is kept as one int, its action without the quarter, shifted
+    left by 4, with the bits of its quarter turns below. Sorting those
+    sorts the actions (the quarter is their lowest part), with a third fewer
+    items to sort than actions; each is then spelled out, turn by turn::
 
         >>> from carcassonne import Game
         >>> game = Game.new(players=2, seed=1)
         >>> legal = game.legal_moves()
-        >>> codes = place_codes(legal, -5, -5, 10)
-        >>> move = legal.placements()[0]
-        >>> (x, y), q = move.at, move.rotation // 90
-        >>> codes[0] == ((y + 5) * 10 + x + 5) * 4 + q
+        >>> actions = place_actions(legal, -5, -5, 10)
+        >>> expected = []
+        >>> for move in legal.placements():
+        ...     (x, y), q = move.at, move.rotation // 90
+        ...     expected.append(((y + 5) * 10 + x + 5) * 4 + q)
+        >>> actions == sorted(expected)
+        True
+        >>> place_actions(legal, 5, 5, 10) is None  # the start tile's spots lie outside
         True
     """
     game = legal._fresh()
     hand = game._hands[game._current]
     groups = game._board.groups
     tiles, keys = legal._tiles, legal._keys
-    out: list[int] = []
+    squares: list[int] = []
     area = width * width
     right, bottom = left + width, top + width
+    last = -1
+    base = turns = 0
+    fits: tuple[int, ...] = ()
     for b in range(len(tiles)):
         tile, key = tiles[b], keys[b]
-        quarters: tuple[int, ...] = FITS[tile][key]
-        base = hand.index(tile) * area - top * width - left
+        if tile != last:  # (a tile's blocks come together)
+            last = tile
+            base = hand.index(tile) * area - top * width - left
+            turns = _CANONICAL[tile]
+            fits = ALL_FITS[tile]
+        bits = fits[key] & turns
         for pos in groups[key]:
             x = (pos + HALF_STRIDE) >> _SHIFT  # (geometry.unpack, inline)
             y = pos - (x << _SHIFT)
-            if left <= x < right and top <= y < bottom:
-                square = (base + y * width + x) << 2
-                for q in quarters:
-                    out.append(square + q)
-            else:
-                for _ in quarters:
-                    out.append(OUTSIDE)
+            if not (left <= x < right and top <= y < bottom):
+                return None
+            squares.append((base + y * width + x) << 4 | bits)
+    squares.sort()
+    out: list[int] = []
+    for item in squares:
+        square = item >> 4 << 2
+        if item & 1:
+            out.append(square)
+        if item & 2:
+            out.append(square + 1)
+        if item & 4:
+            out.append(square + 2)
+        if item & 8:
+            out.append(square + 3)
     return out
 
 
 def placement_cells(actions: list[int], count: int, width: int, first: int, plane: int,
                     row: int, col: int, out: list[int]) -> None:
     """Append to ``out`` a cell of a window of planes per placement action in
-    ``actions`` (codes as :func:`place_codes` makes them, increasing; actions
+    ``actions`` (as :func:`place_actions` makes them, increasing; actions
     from ``count`` on, the blocks after the placements, are skipped): the
     plane ``first + slot * 4 + quarter`` at the placement's square, addressed
     as ``plane_index * plane + dy * row + dx * col``, where a row of cells
