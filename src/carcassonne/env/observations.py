@@ -41,8 +41,8 @@ of the stack and other players' hidden hands, as in ``game.view(seat)``).
 
 from __future__ import annotations
 
-import sys
 from array import array
+from sys import getrefcount
 from typing import Any
 
 import numpy as np
@@ -222,16 +222,14 @@ class _Kept:
         #: this object holds them.
         self._watched = ((self.flat, self.flat_view, self.mask) if observer.flat else
                          (self.planes, self.planes.base, self.vector, self.mask))
-        self._alone = self._counts()
-
-    def _counts(self) -> tuple[int, ...]:
-        return tuple(map(sys.getrefcount, self._watched))
+        self._alone = tuple(map(getrefcount, self._watched))
 
     def free(self) -> bool:
         """Whether nothing outside refers to this memory any more (no
         observation written here, nor a view of one, is still held), so
-        that it may be written again."""
-        return self._counts() == self._alone
+        that it may be written again (as :meth:`Observer._memory` asks,
+        without the call)."""
+        return tuple(map(getrefcount, self._watched)) == self._alone
 
 
 def _read_only(*arrays: np.ndarray) -> None:
@@ -363,7 +361,7 @@ class Observer:
         if not self.copy:
             return pool[0]
         for i, kept in enumerate(pool):
-            if kept.free():
+            if tuple(map(getrefcount, kept._watched)) == kept._alone:  # (kept.free())
                 if i:
                     pool.insert(0, pool.pop(i))
                 return kept
