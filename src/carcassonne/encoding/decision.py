@@ -46,9 +46,10 @@ from carcassonne.encoding.layout import (
 )
 from carcassonne.encoding.placements import place_actions
 from carcassonne.engine.game import Game
-from carcassonne.engine.legal import LegalMoves, _move
+from carcassonne.engine.legal import LegalMoves, _move, segment_index
 from carcassonne.engine.moves import AnyMove, AwardWonder, Figure, Move, TakeWonder
-from carcassonne.tiles.geometry import LOCATION_INDEX, unpack
+from carcassonne.tiles import TILES
+from carcassonne.tiles.geometry import LOCATION_INDEX, pack, unpack
 from carcassonne.tiles.pieces import PIECES
 
 #: Actions chosen so far within one decision.
@@ -106,6 +107,7 @@ class Decision:
         self.origin = origin
         self.seat = game.current_player
         self.players = len(game.players)
+        self._game = game
         self.legal = game.legal_moves()
         self._to_place = game.tiles_to_place
         #: Whether the first actions place land tiles (``LegalMoves``): each
@@ -279,7 +281,11 @@ class Decision:
     def advance(self, prefix: Prefix, action: Any) -> tuple[Prefix, AnyMove | None]:
         """Take ``action`` after ``prefix``: the new prefix and, once the
         actions are complete, the move they name (the prefix is then ``()``).
-        Raises :class:`IllegalAction` for an action the mask does not allow."""
+        Raises :class:`IllegalAction` for an action the mask does not allow.
+
+        A land tile's move named here is vouched for to the game (listed in
+        this very position, so legal): ``game.play`` of that move object then
+        skips its checks, as for a move ``legal_moves().random`` drew."""
         try:
             index = operator.index(action)
         except TypeError:
@@ -289,20 +295,35 @@ class Decision:
                 raise IllegalAction(self._refusal(prefix, index))
             branch = self.branch(index)
             if len(branch) == 1 and () in branch:
-                return (), branch[()]
+                return (), self._vouched(branch[()])
             return (index,), None
         branch = self.branch(prefix[0])
         figures = prefix[1:]
         if index == self.layout.stop:
             if figures in branch and self._extensions(branch, figures):
-                return (), branch[figures]
+                return (), self._vouched(branch[figures])
             raise IllegalAction(self._refusal(prefix, index))
         if index not in self._extensions(branch, figures):
             raise IllegalAction(self._refusal(prefix, index))
         chosen = (*figures, index)
         if chosen in branch and not self._extensions(branch, chosen):
-            return (), branch[chosen]
+            return (), self._vouched(branch[chosen])
         return (prefix[0], *chosen), None
+
+    def _vouched(self, move: AnyMove) -> AnyMove:
+        """``move``, a listed move of this decision, once the game knows it
+        is legal (a land tile's: what ``Game.play`` would find in its checks,
+        the tile, square, turned tile and each figure's segment)."""
+        if self._placing:
+            game = self._game
+            if game._version == self.legal._version:  # (else play refuses it as ever)
+                assert isinstance(move, Move)
+                tile = TILES[move.tile]
+                turned = tile.turned[move.rotation // 90]
+                chosen = [(segment_index(turned, f), f.figure) for f in move.figures]
+                game._known = (game._version, move, tile.index, pack(move.at[0], move.at[1]),
+                               turned, chosen)
+        return move
 
     def paths(self, prefix: Prefix = ()) -> Iterator[tuple[Prefix, AnyMove]]:
         """Every complete action sequence from ``prefix`` with the move it
