@@ -106,6 +106,12 @@ class Table:
         decision = self._decision = Decision(self.game, self.layout, self.origin)
         return decision
 
+    def legal_actions(self) -> list[int]:
+        """The actions the current mask allows, increasing: a new list, the
+        caller's to keep or change (empty once the game is over)."""
+        decision = self.decision
+        return [] if decision is None else decision.allowed(self.prefix)
+
     def pin(self, decision: Decision | None, origin: tuple[int, int]) -> None:
         """Show ``decision`` (None: nothing to decide, as at a chance node)
         and ``origin`` from now on, whatever the game: the table is then a

@@ -159,9 +159,7 @@ class CarcassonneAEC(AECEnv):
     def _tell_legal(self) -> None:
         """Put the acting agent's allowed actions (increasing, the mask's
         nonzero indexes) in its ``info["legal_actions"]``."""
-        decision = self.table.decision
-        allowed = decision.allowed(self.table.prefix) if decision is not None else []
-        self.infos[self.agent_selection]["legal_actions"] = allowed
+        self.infos[self.agent_selection]["legal_actions"] = self.table.legal_actions()
 
     def observe(self, agent: str) -> dict[str, Any]:
         return self._observer.observe(self.table, self._seat_of[agent])
@@ -174,8 +172,9 @@ class CarcassonneAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        table = self.table
         try:
-            move = self.table.act(action)
+            move = table.act(action)
         except IllegalAction as error:
             if self.illegal_action == "raise":
                 raise
@@ -188,21 +187,24 @@ class CarcassonneAEC(AECEnv):
             self._accumulate_rewards()
             return
         self._cumulative_rewards[agent] = 0.0
-        self.infos[agent] = {}
-        if self.table.scored():
-            gained = self.table.score_rewards()
-            self.rewards = {a: gained[i] for i, a in enumerate(self.possible_agents)}
+        if table.scored():
+            gained = table.score_rewards()
+            self.rewards = dict(zip(self.possible_agents, gained, strict=True))
             self._rewarded = True
         elif self._rewarded:  # nobody scored: every reward back to zero
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        game = self.table.game
-        if move is not None and game.is_over:
+        # The agent's info is emptied, and the next agent's (the same one
+        # while a move is incomplete) given its legal actions; ``_end``
+        # writes every agent's once the game is over.
+        if move is None:
+            self.infos[agent] = {"legal_actions": table.legal_actions()}
+        elif table.game.is_over:
             self._end()
         else:
-            if move is not None:
-                self.agent_selection = self.possible_agents[game.current_player]
-            self._tell_legal()
+            self.infos[agent] = {}
+            self.agent_selection = agent = self.possible_agents[table.game.current_player]
+            self.infos[agent]["legal_actions"] = table.legal_actions()
         if self._rewarded:  # (all zero otherwise: nothing to add)
             self._accumulate_rewards()
         if self.render_mode == "human":
