@@ -121,7 +121,9 @@ class SeatWriter:
             left, top = table.origin
             window = table.squares.kept(left, top, self.layout.window, first, depth)
             game = table.game
-            self.position(game, table.decision, left, top, window, fixed(game))
+            # (the slots fixed for a game: asked for again only for another game)
+            made = self._fixed if game is self._game else fixed(game)
+            self.position(game, table.decision, left, top, window, made)
         squares = table.squares
         self.write(seat, table.prefix, squares.xs, squares.ys, squares.packed, buffers)
 
