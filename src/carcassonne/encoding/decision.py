@@ -18,9 +18,11 @@ without figure options is one action, a tile with a figure is two
 The masks (``carcassonne.env.actions.action_mask``) come from
 ``game.legal_moves()`` only, never from rules of their
 own: the first mask holds the encoded placements and decisions, and once a
-placement is chosen, its listed options (``legal.options(placement)``) are
-encoded and the mask shows the figure actions that extend the choice towards
-one of them, plus ``stop`` if the choice itself is listed. Every complete
+placement is chosen, its listed options (``legal.options(placement)``; a
+land tile's are made as that method makes them, from the engine's
+``figure_options``) are encoded and the mask shows the figure actions that
+extend the choice towards one of them, plus ``stop`` if the choice itself
+is listed. Every complete
 path through the masks therefore names exactly one listed move, and every
 listed move has exactly one path::
 
@@ -46,9 +48,9 @@ from carcassonne.encoding.layout import (
 )
 from carcassonne.encoding.placements import place_actions
 from carcassonne.engine.game import Game
-from carcassonne.engine.legal import LegalMoves, _move, segment_index
+from carcassonne.engine.legal import LegalMoves, _move, figure_options, segment_index
 from carcassonne.engine.moves import AnyMove, AwardWonder, Figure, Move, TakeWonder
-from carcassonne.tiles import TILES
+from carcassonne.tiles import TILE_LIST, Turned
 from carcassonne.tiles.geometry import LOCATION_INDEX, pack, unpack
 from carcassonne.tiles.pieces import PIECES
 
@@ -132,6 +134,9 @@ class Decision:
             self._root_actions = sorted(self._firsts)
         self._roots: dict[int, AnyMove] | None = None
         self._branches: dict[int, dict[Prefix, AnyMove]] = {}
+        #: A land tile's first action -> its tile, packed square and turned
+        #: tile (made with its branch).
+        self._spots: dict[int, tuple[int, int, Turned]] = {}
         #: The prefix :meth:`kept_allowed` answered last, and its answer.
         self._allowed_at: Prefix = ()
         self._allowed: list[int] = []
@@ -158,11 +163,18 @@ class Decision:
             self.legal._fresh()
             if not _holds(self._root_actions, first):
                 raise ValueError(f"{first} is not a first action of this decision")
-            slot, dx, dy, quarter = self.layout.placed(first)
-            origin = self.origin
-            return _move((self._to_place[slot], (origin[0] + dx, origin[1] + dy),
-                          90 * quarter, ()))
+            slot, x, y, quarter = self._placed(first)
+            return _move((self._to_place[slot], (x, y), 90 * quarter, ()))
         return self._firsts[first]
+
+    def _placed(self, first: int) -> tuple[int, int, int, int]:
+        """A ``place`` action's tile slot, board square and quarter turns
+        (``layout.placed`` with the window's origin added)."""
+        w = self.layout.window
+        rest = first >> 2  # (QUARTERS is 4)
+        x = rest % w
+        rest //= w
+        return rest // w, self.origin[0] + x, self.origin[1] + rest % w, first & 3
 
     @property
     def kind(self) -> str:
@@ -236,21 +248,47 @@ class Decision:
         """The listed moves of one first action, by their (sorted) figure actions."""
         found = self._branches.get(first)
         if found is None:
-            placement = self.root(first)
-            found = {}
-            on_tile = isinstance(placement, Move) and placement.tile not in PIECES
-            for move in self.legal.options(placement):
-                key: Prefix = ()
-                if isinstance(move, Move) and move.figures:
-                    if on_tile:  # one figure, on the tile's only square
-                        key = (self._tile_figure_action(move, move.figures[0]),)
-                    else:
-                        key = tuple(sorted(self.figure_action(move, f) for f in move.figures))
-                if key in found:
-                    raise RuntimeError(f"two listed moves share the actions {key}: "
-                                       f"{found[key]} and {move}")
-                found[key] = move
-            self._branches[first] = found
+            found = self._branches[first] = (self._tile_branch(first) if self._placing
+                                             else self._listed_branch(first))
+        return found
+
+    def _listed_branch(self, first: int) -> dict[Prefix, AnyMove]:
+        """:meth:`branch` from ``legal.options`` of the placement or decision."""
+        placement = self.root(first)
+        found: dict[Prefix, AnyMove] = {}
+        for move in self.legal.options(placement):
+            key: Prefix = ()
+            if isinstance(move, Move) and move.figures:
+                key = tuple(sorted(self.figure_action(move, f) for f in move.figures))
+            if key in found:
+                raise RuntimeError(f"two listed moves share the actions {key}: "
+                                   f"{found[key]} and {move}")
+            found[key] = move
+        return found
+
+    def _tile_branch(self, first: int) -> dict[Prefix, AnyMove]:
+        """:meth:`branch` of a land tile's placement: the moves
+        ``LegalMoves.options`` lists (the placement, then each of the
+        engine's ``figure_options``, one figure on the tile's only square),
+        made here from the placement's tile, square and turn, which are kept
+        for :meth:`_vouched`."""
+        game = self.legal._fresh()
+        if not _holds(self._root_actions, first):
+            raise ValueError(f"{first} is not a first action of this decision")
+        slot, x, y, quarter = self._placed(first)
+        tile_id, at, rotation = self._to_place[slot], (x, y), 90 * quarter
+        tile = game._hands[game._current][slot]
+        pos = pack(x, y)
+        turned = TILE_LIST[tile].turned[quarter]
+        self._spots[first] = (tile, pos, turned)
+        placement = _move((tile_id, at, rotation, ()))
+        found: dict[Prefix, AnyMove] = {(): placement}
+        for figure in figure_options(game, pos, turned):
+            key = (self._tile_figure_action(placement, figure),)
+            if key in found:
+                raise RuntimeError(f"two listed moves share the actions {key}: "
+                                   f"{found[key]} and the figure {figure}")
+            found[key] = _move((tile_id, at, rotation, (figure,)))
         return found
 
     @staticmethod
@@ -295,34 +333,32 @@ class Decision:
                 raise IllegalAction(self._refusal(prefix, index))
             branch = self.branch(index)
             if len(branch) == 1 and () in branch:
-                return (), self._vouched(branch[()])
+                return (), self._vouched(index, branch[()])
             return (index,), None
         branch = self.branch(prefix[0])
         figures = prefix[1:]
         if index == self.layout.stop:
             if figures in branch and self._extensions(branch, figures):
-                return (), self._vouched(branch[figures])
+                return (), self._vouched(prefix[0], branch[figures])
             raise IllegalAction(self._refusal(prefix, index))
         if index not in self._extensions(branch, figures):
             raise IllegalAction(self._refusal(prefix, index))
         chosen = (*figures, index)
         if chosen in branch and not self._extensions(branch, chosen):
-            return (), self._vouched(branch[chosen])
+            return (), self._vouched(prefix[0], branch[chosen])
         return (prefix[0], *chosen), None
 
-    def _vouched(self, move: AnyMove) -> AnyMove:
-        """``move``, a listed move of this decision, once the game knows it
-        is legal (a land tile's: what ``Game.play`` would find in its checks,
-        the tile, square, turned tile and each figure's segment)."""
+    def _vouched(self, first: int, move: AnyMove) -> AnyMove:
+        """``move``, a listed move of first action ``first``, once the game
+        knows it is legal (a land tile's: what ``Game.play`` would find in
+        its checks, the tile, square, turned tile and each figure's segment)."""
         if self._placing:
             game = self._game
             if game._version == self.legal._version:  # (else play refuses it as ever)
                 assert isinstance(move, Move)
-                tile = TILES[move.tile]
-                turned = tile.turned[move.rotation // 90]
+                tile, pos, turned = self._spots[first]
                 chosen = [(segment_index(turned, f), f.figure) for f in move.figures]
-                game._known = (game._version, move, tile.index, pack(move.at[0], move.at[1]),
-                               turned, chosen)
+                game._known = (game._version, move, tile, pos, turned, chosen)
         return move
 
     def paths(self, prefix: Prefix = ()) -> Iterator[tuple[Prefix, AnyMove]]:
