@@ -5,16 +5,18 @@ Run by hand (never in CI)::
     python benchmarks/env_steps.py --seconds 10
     python benchmarks/env_steps.py --games 40 --only aec --setup base  # fixed work
 
-For the AEC environment (every seat acting; with new observation arrays at
-every step, the default, and with ``copy=False``, each agent's own arrays
-refilled: "kept") and the single-agent environment (seat 0 against
-``random``), with the base game and with every set, it plays whole games
+For the AEC environment (every seat acting; with ``copy=True``, the
+default: observations that never change once returned, and with
+``copy=False``, each agent's own arrays refilled: "kept"; the loop holds
+each observation until the next one, as a learner's does) and the
+single-agent environment (seat 0 against ``random``), with the base game
+and with every set, it plays whole games
 for about ``--seconds`` each (or ``--games`` games) and prints steps per
 second (a step is one action: a placement, a figure or ``stop``, or a
 decision; the single-agent figures include the opponents' moves), games per
 second, and, for comparison, engine moves and games per second of the same
-games played without an environment, with the AEC games per second (new
-arrays, then kept ones) as a percentage of the engine's. Each measurement
+games played without an environment, with the AEC games per second
+(``copy=True``, then kept arrays) as a percentage of the engine's. Each measurement
 is split into ``--rounds`` rounds taken in turn with the others' (engine,
 AEC, kept, single-agent, again): the figures are the rounds' medians, and
 each percentage the median of the rounds' own, so that a machine whose

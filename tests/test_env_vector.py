@@ -351,9 +351,10 @@ def test_make_vec_builds_it_and_sync_vector_env_agrees() -> None:
 
 def test_gymnasium_checker_on_a_sub_environment() -> None:
     """Sub-environments built by hand pass Gymnasium's checker (which wants
-    new arrays at every step: ``copy=True``, their default; the vector
-    environment's own sub-environments refill theirs, ``copy=False``, as
-    their observations are stacked into the batch at once)."""
+    observations that later steps leave alone: ``copy=True``, their default;
+    the vector environment's own sub-environments refill theirs,
+    ``copy=False``, as their observations are stacked into the batch at
+    once)."""
     assert not CarcassonneVectorEnv(1, opponents=["random"]).envs[0]._observer.copy
     envs = [SingleAgentEnv(opponents=["random"], window=32, render_mode="ansi")
             for _ in range(2)]

@@ -23,7 +23,7 @@ which the environments hand to numpy (``numpy.frombuffer``) without a copy.
   (scores, supplies, goods, hands, the tiles it has not seen) as slots of
   the observation vector, and :func:`~carcassonne.encoding.vector.seat_vector`
   the whole vector's start for a position;
-* :mod:`~carcassonne.encoding.buffers`: a seat's observation (planes,
+* :mod:`~carcassonne.encoding.buffers`: an observation (planes,
   vector, mask) kept as bytes that numpy wraps without a copy, brought up
   to date in place, and squares drawn into planes;
 * :mod:`~carcassonne.encoding.window`: the board's static planes over a
