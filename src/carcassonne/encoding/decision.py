@@ -47,6 +47,7 @@ from carcassonne.encoding.layout import (
     ActionLayout,
 )
 from carcassonne.encoding.placements import place_actions
+from carcassonne.engine.board import _index
 from carcassonne.engine.game import Game
 from carcassonne.engine.legal import LegalMoves, _move, figure_options, segment_index
 from carcassonne.engine.moves import AnyMove, AwardWonder, Figure, Move, TakeWonder
@@ -84,15 +85,10 @@ def piece_squares(piece: str, at: tuple[int, int], rotation: int) -> list[tuple[
 
 
 def _holds(items: list[int], value: int) -> bool:
-    """Whether the increasing list ``items`` holds ``value`` (a binary search)."""
-    low, high = 0, len(items)
-    while low < high:
-        middle = (low + high) >> 1
-        if items[middle] < value:
-            low = middle + 1
-        else:
-            high = middle
-    return low < len(items) and items[low] == value
+    """Whether the increasing list ``items`` holds ``value`` (the board's
+    binary search)."""
+    at = _index(items, value)
+    return at < len(items) and items[at] == value
 
 
 class Decision:
@@ -161,20 +157,18 @@ class Decision:
             # A land tile's placement, read back from its action (as
             # ``legal.placement(i)`` would make it, without finding ``i``).
             self.legal._fresh()
-            if not _holds(self._root_actions, first):
-                raise ValueError(f"{first} is not a first action of this decision")
             slot, x, y, quarter = self._placed(first)
             return _move((self._to_place[slot], (x, y), 90 * quarter, ()))
         return self._firsts[first]
 
     def _placed(self, first: int) -> tuple[int, int, int, int]:
-        """A ``place`` action's tile slot, board square and quarter turns
-        (``layout.placed`` with the window's origin added)."""
-        w = self.layout.window
-        rest = first >> 2  # (QUARTERS is 4)
-        x = rest % w
-        rest //= w
-        return rest // w, self.origin[0] + x, self.origin[1] + rest % w, first & 3
+        """A land tile's first action of this decision: its tile slot,
+        board square and quarter turns (``layout.placed`` with the window's
+        origin added). Raises ValueError for another action."""
+        if not _holds(self._root_actions, first):
+            raise ValueError(f"{first} is not a first action of this decision")
+        slot, dx, dy, quarter = self.layout.placed(first)
+        return slot, self.origin[0] + dx, self.origin[1] + dy, quarter
 
     @property
     def kind(self) -> str:
@@ -273,8 +267,6 @@ class Decision:
         made here from the placement's tile, square and turn, which are kept
         for :meth:`_vouched`."""
         game = self.legal._fresh()
-        if not _holds(self._root_actions, first):
-            raise ValueError(f"{first} is not a first action of this decision")
         slot, x, y, quarter = self._placed(first)
         tile_id, at, rotation = self._to_place[slot], (x, y), 90 * quarter
         tile = game._hands[game._current][slot]

@@ -227,8 +227,7 @@ class _Kept:
     def free(self) -> bool:
         """Whether nothing outside refers to this memory any more (no
         observation written here, nor a view of one, is still held), so
-        that it may be written again (as :meth:`Observer._memory` asks,
-        without the call)."""
+        that it may be written again."""
         return tuple(map(getrefcount, self._watched)) == self._alone
 
 
@@ -361,7 +360,7 @@ class Observer:
         if not self.copy:
             return pool[0]
         for i, kept in enumerate(pool):
-            if tuple(map(getrefcount, kept._watched)) == kept._alone:  # (kept.free())
+            if kept.free():
                 if i:
                     pool.insert(0, pool.pop(i))
                 return kept
