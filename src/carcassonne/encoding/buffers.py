@@ -18,6 +18,7 @@ would be unboxed and boxed again, which takes twice the time.)
 from __future__ import annotations
 
 from array import array
+from sys import getrefcount
 from typing import Any, Final
 
 #: No cells (shared, never changed).
@@ -108,6 +109,11 @@ class SeatBuffers:
         self.window: object = None
         self.moves = 0
         self.drawn = 0
+        #: What its holder watches to know when nothing else refers to this
+        #: memory (:func:`free_index`): objects, and the sum of their
+        #: reference counts (:func:`holders`) when only the holder has them.
+        self.watched: tuple[Any, ...] = ()
+        self.alone = 0
 
     def copy(self) -> SeatBuffers:
         """Another seat's buffers holding the same observation, and knowing
@@ -202,3 +208,33 @@ def _set_cells(planes: bytearray, cells: list[Any], counted: bool) -> None:
     else:
         for cell in cells:
             planes[cell] = 1
+
+
+def holders(buffers: SeatBuffers) -> int:
+    """The sum of the reference counts of ``buffers.watched``: no more than
+    when it was measured (``buffers.alone``) exactly when nothing new
+    refers to any of them (no count can fall below what its holder keeps)."""
+    total = 0
+    for item in buffers.watched:
+        total += getrefcount(item)
+    return total
+
+
+def free_index(pool: list[SeatBuffers]) -> int:
+    """The first of ``pool`` whose watched objects nothing new refers to
+    (:func:`holders`), or -1: memory that may be written again.
+    One compiled call for the observer's every observation::
+
+        >>> a, b = SeatBuffers(1, 1, 1), SeatBuffers(1, 1, 1)
+        >>> for seat in (a, b):
+        ...     seat.watched = (bytearray(1),)
+        ...     seat.alone = holders(seat)
+        >>> held = a.watched[0]
+        >>> free_index([a, b]), free_index([a])
+        (1, -1)
+    """
+    for i in range(len(pool)):
+        buffers = pool[i]
+        if holders(buffers) == buffers.alone:
+            return i
+    return -1

@@ -42,13 +42,12 @@ of the stack and other players' hidden hands, as in ``game.view(seat)``).
 from __future__ import annotations
 
 from array import array
-from sys import getrefcount
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
-from carcassonne.encoding.buffers import SeatBuffers
+from carcassonne.encoding.buffers import SeatBuffers, free_index, holders
 from carcassonne.encoding.observation import Places, SeatWriter
 from carcassonne.encoding.vector import Slots
 from carcassonne.engine.options import OPTION_SPECS
@@ -215,20 +214,21 @@ class _Kept:
                              dtype=np.float32)
         self.flat_view = self.flat.view()
         _read_only(self.planes, self.planes_row, self.vector, self.mask, self.flat_view)
-        #: Every array through which something outside could still see this
-        #: memory: the arrays returned, and the arrays numpy bases their
-        #: views on (a view of ``planes`` refers to ``planes.base``, one of
-        #: ``flat_view`` to ``flat``), with their reference counts when only
-        #: this object holds them.
-        self._watched = ((self.flat, self.flat_view, self.mask) if observer.flat else
-                         (self.planes, self.planes.base, self.vector, self.mask))
-        self._alone = tuple(map(getrefcount, self._watched))
+        # The buffers watch every array through which something outside
+        # could still see this memory: the arrays returned, and the arrays
+        # numpy bases their views on (a view of ``planes`` refers to
+        # ``planes.base``, one of ``flat_view`` to ``flat``), and their
+        # reference counts now, when only this object holds them
+        # (``buffers.free_index``).
+        buffers.watched = ((self.flat, self.flat_view, self.mask) if observer.flat else
+                           (self.planes, self.planes.base, self.vector, self.mask))
+        buffers.alone = holders(buffers)
 
     def free(self) -> bool:
         """Whether nothing outside refers to this memory any more (no
         observation written here, nor a view of one, is still held), so
         that it may be written again."""
-        return tuple(map(getrefcount, self._watched)) == self._alone
+        return free_index([self.buffers]) == 0
 
 
 def _read_only(*arrays: np.ndarray) -> None:
@@ -320,6 +320,8 @@ class Observer:
         #: Per seat, the memory its observations are written in, the one
         #: written last first (one with ``copy=False``, up to :data:`POOL`).
         self._seats: dict[int, list[_Kept]] = {}
+        #: Per seat, the buffers of its memories, in the same order.
+        self._buffers: dict[int, list[SeatBuffers]] = {}
         #: The game the fixed part of the vector was made for, and that part.
         self._game: Any = None
         self._fixed = array("f", bytes(4 * VECTOR_SIZE))
@@ -356,17 +358,22 @@ class Observer:
         if pool is None:
             kept = _Kept(self, self._writer.new_buffers())
             self._seats[seat] = [kept]
+            self._buffers[seat] = [kept.buffers]
             return kept
         if not self.copy:
             return pool[0]
-        for i, kept in enumerate(pool):
-            if kept.free():
-                if i:
-                    pool.insert(0, pool.pop(i))
-                return kept
+        buffers = self._buffers[seat]  # (the pool's, in the same order)
+        i = free_index(buffers)  # (one compiled call)
+        if i == 0:
+            return pool[0]
+        if i > 0:
+            pool.insert(0, pool.pop(i))
+            buffers.insert(0, buffers.pop(i))
+            return pool[0]
         kept = _Kept(self, pool[0].buffers.copy())
         pool.insert(0, kept)
         del pool[POOL:]
+        buffers[:] = [k.buffers for k in pool]
         return kept
 
     def split(self, observation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
