@@ -16,7 +16,8 @@ which the environments hand to numpy (``numpy.frombuffer``) without a copy.
   placement's number in a window, increasing (the ``place`` block of an
   action layout),
   and :func:`~carcassonne.encoding.placements.placement_cells` their cells
-  in the ``legal_*`` planes;
+  in the ``legal_*`` planes (from a :func:`~carcassonne.encoding.placements.
+  cell_table` made once per layout);
 * :func:`~carcassonne.encoding.figures.figure_cells`: where each figure on
   the board sits in a window of planes;
 * :func:`~carcassonne.encoding.vector.seat_counts`: a seat's public counts

@@ -26,7 +26,7 @@ from carcassonne.encoding.layout import (
     PIECE_SQUARES,
     ActionLayout,
 )
-from carcassonne.encoding.placements import placement_cells
+from carcassonne.encoding.placements import cell_table, placement_cells
 from carcassonne.encoding.table import Table
 from carcassonne.encoding.vector import Slots, UnseenTiles, seat_vector
 from carcassonne.encoding.window import BoardWindow
@@ -68,6 +68,9 @@ class SeatWriter:
                  make_run: Callable[[tuple[str, ...]], array[float]]) -> None:
         self.layout, self.places = layout, places
         self.sizes = (planes, vector, layout.size)
+        #: The cell of each placement action in the ``legal_*`` planes.
+        self._cells = cell_table(layout.place_count, layout.window, places.legal, places.plane,
+                                 places.row, places.col)
         self.runs, self.make_run = runs, make_run
         #: Per seat, for the position: its figures' and legal placements'
         #: cells, whether to count them, its vector's start.
@@ -161,13 +164,11 @@ class SeatWriter:
         figures' cells and, if acting, the legal placements' cells; whether
         the figures' are counted; the vector's start."""
         p = self.places
-        w = self.layout.window
         figures = self._figure_cells(game, seat)
         counted = self.counted and len(figures) > 2
         legal: list[Any] = []
         if acting and decision is not None:
-            placement_cells(decision.first_actions, self.layout.place_count, w, p.legal,
-                            p.plane, p.row, p.col, legal)
+            placement_cells(decision.first_actions, self._cells, legal)
         kept = self._starts.get(seat)
         if kept is None:
             start = array("f", bytes(4 * self.sizes[1]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from carcassonne.engine.board import ALL_FITS
 from carcassonne.engine.legal import LegalMoves
@@ -98,30 +98,49 @@ def place_actions(legal: LegalMoves, left: int, top: int, width: int) -> list[in
     return out
 
 
-def placement_cells(actions: list[int], count: int, width: int, first: int, plane: int,
-                    row: int, col: int, out: list[int]) -> None:
-    """Append to ``out`` a cell of a window of planes per placement action in
-    ``actions`` (as :func:`place_actions` makes them, increasing; actions
-    from ``count`` on, the blocks after the placements, are skipped): the
-    plane ``first + slot * 4 + quarter`` at the placement's square, addressed
-    as ``plane_index * plane + dy * row + dx * col``, where a row of cells
-    follows the one before (``row == width * col``, as in both layouts of
-    the planes). One placement code, one cell, computed without a table or a
-    division::
+#: :func:`cell_table` as made, per layout of the planes.
+_CELL_TABLES: Final[dict[tuple[int, int, int, int, int, int], list[Any]]] = {}
+
+
+def cell_table(count: int, width: int, first: int, plane: int, row: int,
+               col: int) -> list[Any]:
+    """Per placement action below ``count`` (as :func:`place_actions` numbers
+    them), its cell in a window of planes: the plane ``first + slot * 4 +
+    quarter`` at the placement's square, addressed as ``plane_index * plane
+    + dy * row + dx * col``. Made once per layout (and kept: the ints are
+    then looked up, never made again, for every decision)::
+
+        >>> table = cell_table(1200, 10, 5, 100, 10, 1)
+        >>> table[((1 * 10 + 2) * 10 + 3) * 4 + 1] == (5 + 1 * 4 + 1) * 100 + 2 * 10 + 3
+        True
+    """
+    key = (count, width, first, plane, row, col)
+    table = _CELL_TABLES.get(key)
+    if table is None:
+        table = []
+        area = width * width
+        for action in range(count):
+            square = action >> 2
+            slot, at = divmod(square, area)
+            dy, dx = divmod(at, width)
+            table.append((first + slot * 4 + (action & 3)) * plane + dy * row + dx * col)
+        table = _CELL_TABLES[key] = table
+    return table
+
+
+def placement_cells(actions: list[int], cells: list[Any], out: list[Any]) -> None:
+    """Append to ``out`` the cell (``cells``, a :func:`cell_table`) of each
+    placement action of ``actions`` (increasing; the actions from
+    ``len(cells)`` on, the blocks after the placements, are skipped)::
 
         >>> out: list[int] = []
-        >>> placement_cells([((1 * 10 + 2) * 10 + 3) * 4 + 1, 9999], 1200, 10, 5, 100, 10, 1, out)
+        >>> placement_cells([((1 * 10 + 2) * 10 + 3) * 4 + 1, 9999],
+        ...                 cell_table(1200, 10, 5, 100, 10, 1), out)
         >>> out == [(5 + 1 * 4 + 1) * 100 + 2 * 10 + 3]
         True
     """
-    assert row == width * col, "a window row of cells must follow the row before"
-    area = width * width
-    slot = start = 0  # the tile's slot, and the first square of its block
+    count = len(cells)
     for action in actions:
         if action >= count:
             break  # (increasing: the blocks after the placements come last)
-        square = action >> 2
-        while square >= start + area:  # (no division: the slots come in order)
-            start += area
-            slot += 1
-        out.append((first + slot * 4 + (action & 3)) * plane + (square - start) * col)
+        out.append(cells[action])
