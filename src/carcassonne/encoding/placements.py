@@ -22,6 +22,19 @@ def _canonical_bits() -> list[int]:
     return bits
 
 
+#: The ints ``0, 1, 2, ...`` as objects, made once: an action taken from
+#: here is listed without making an int object (compiled, appending an
+#: ``int`` to a list makes one, unless it is small; a decision lists dozens).
+_INTS: list[Any] = []
+
+
+def _ints(size: int) -> list[Any]:
+    """:data:`_INTS`, grown to hold at least ``size`` ints."""
+    if len(_INTS) < size:
+        _INTS.extend(range(len(_INTS), size))
+    return _INTS
+
+
 #: Per tile, the quarter turns listed for it (``1 << quarter``): a tile whose
 #: turns look alike is listed at the smallest (``board.FITS``), so the turns
 #: that fit a key are ``ALL_FITS[tile][key] & _CANONICAL[tile]``.
@@ -84,17 +97,18 @@ def place_actions(legal: LegalMoves, left: int, top: int, width: int) -> list[in
                 return None
             squares.append((base + y * width + x) << 4 | bits)
     squares.sort()
-    out: list[int] = []
+    ints = _ints(len(hand) * area * 4)
+    out: list[Any] = []
     for item in squares:
         square = item >> 4 << 2
         if item & 1:
-            out.append(square)
+            out.append(ints[square])
         if item & 2:
-            out.append(square + 1)
+            out.append(ints[square + 1])
         if item & 4:
-            out.append(square + 2)
+            out.append(ints[square + 2])
         if item & 8:
-            out.append(square + 3)
+            out.append(ints[square + 3])
     return out
 
 
