@@ -138,7 +138,7 @@ def cell_table(count: int, width: int, first: int, plane: int, row: int,
             slot, at = divmod(square, area)
             dy, dx = divmod(at, width)
             table.append((first + slot * 4 + (action & 3)) * plane + dy * row + dx * col)
-        table = _CELL_TABLES[key] = table
+        _CELL_TABLES[key] = table
     return table
 
 

@@ -224,12 +224,6 @@ class _Kept:
                            (self.planes, self.planes.base, self.vector, self.mask))
         buffers.alone = holders(buffers)
 
-    def free(self) -> bool:
-        """Whether nothing outside refers to this memory any more (no
-        observation written here, nor a view of one, is still held), so
-        that it may be written again."""
-        return free_index([self.buffers]) == 0
-
 
 def _read_only(*arrays: np.ndarray) -> None:
     """Make ``arrays`` read-only (a function: a loop variable left in
@@ -245,7 +239,7 @@ class Observer:
     Observations are read-only arrays. With ``copy=True`` (the default) an
     observation never changes once returned: it is written in memory that
     nothing refers to any more, the arrays of an observation whose holders
-    have all let go (found by their reference counts, ``_Kept.free``), and
+    have all let go (found by their reference counts, ``buffers.free_index``), and
     copied into new memory when every kept one is held. With
     ``copy=False`` each seat has one set of arrays, refilled at its every
     observation (copy what must outlive that).
