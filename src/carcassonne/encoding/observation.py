@@ -69,8 +69,7 @@ class SeatWriter:
         self.layout, self.places = layout, places
         self.sizes = (planes, vector, layout.size)
         #: The cell of each placement action in the ``legal_*`` planes.
-        self._cells = cell_table(layout.place_count, layout.window, places.legal, places.plane,
-                                 places.row, places.col)
+        self._cells = cell_table(layout, places.legal, places.plane, places.row, places.col)
         self.runs, self.make_run = runs, make_run
         #: Per seat, for the position: its figures' and legal placements'
         #: cells, whether to count them, its vector's start.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from carcassonne.encoding.layout import ActionLayout
 from carcassonne.engine.board import ALL_FITS
 from carcassonne.engine.legal import LegalMoves
 from carcassonne.tiles import TILE_LIST
@@ -112,32 +113,28 @@ def place_actions(legal: LegalMoves, left: int, top: int, width: int) -> list[in
     return out
 
 
-#: :func:`cell_table` as made, per layout of the planes.
-_CELL_TABLES: Final[dict[tuple[int, int, int, int, int, int], list[Any]]] = {}
+#: :func:`cell_table` as made, per layout of the actions and of the planes.
+_CELL_TABLES: Final[dict[tuple[int, int, int, int, int], list[Any]]] = {}
 
 
-def cell_table(count: int, width: int, first: int, plane: int, row: int,
-               col: int) -> list[Any]:
-    """Per placement action below ``count`` (as :func:`place_actions` numbers
+def cell_table(layout: ActionLayout, first: int, plane: int, row: int, col: int) -> list[Any]:
+    """Per placement action of ``layout`` (as :func:`place_actions` numbers
     them), its cell in a window of planes: the plane ``first + slot * 4 +
-    quarter`` at the placement's square, addressed as ``plane_index * plane
-    + dy * row + dx * col``. Made once per layout (and kept: the ints are
-    then looked up, never made again, for every decision)::
+    quarter`` at the placement's square (``layout.placed``), addressed as
+    ``plane_index * plane + dy * row + dx * col``. Made once per layout (and
+    kept: the ints are then looked up, never made again, for every decision)::
 
-        >>> table = cell_table(1200, 10, 5, 100, 10, 1)
+        >>> table = cell_table(ActionLayout(10), 5, 100, 10, 1)
         >>> table[((1 * 10 + 2) * 10 + 3) * 4 + 1] == (5 + 1 * 4 + 1) * 100 + 2 * 10 + 3
         True
     """
-    key = (count, width, first, plane, row, col)
+    key = (layout.window, first, plane, row, col)
     table = _CELL_TABLES.get(key)
     if table is None:
         table = []
-        area = width * width
-        for action in range(count):
-            square = action >> 2
-            slot, at = divmod(square, area)
-            dy, dx = divmod(at, width)
-            table.append((first + slot * 4 + (action & 3)) * plane + dy * row + dx * col)
+        for action in range(layout.place_count):
+            slot, dx, dy, quarter = layout.placed(action)
+            table.append((first + slot * 4 + quarter) * plane + dy * row + dx * col)
         _CELL_TABLES[key] = table
     return table
 
@@ -149,7 +146,7 @@ def placement_cells(actions: list[int], cells: list[Any], out: list[Any]) -> Non
 
         >>> out: list[int] = []
         >>> placement_cells([((1 * 10 + 2) * 10 + 3) * 4 + 1, 9999],
-        ...                 cell_table(1200, 10, 5, 100, 10, 1), out)
+        ...                 cell_table(ActionLayout(10), 5, 100, 10, 1), out)
         >>> out == [(5 + 1 * 4 + 1) * 100 + 2 * 10 + 3]
         True
     """

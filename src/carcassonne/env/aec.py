@@ -203,8 +203,8 @@ class CarcassonneAEC(AECEnv):
             self._end()
         else:
             self.infos[agent] = {}
-            self.agent_selection = agent = self.possible_agents[table.game.current_player]
-            self.infos[agent]["legal_actions"] = table.legal_actions()
+            self.agent_selection = self.possible_agents[table.game.current_player]
+            self._tell_legal()
         if self._rewarded:  # (all zero otherwise: nothing to add)
             self._accumulate_rewards()
         if self.render_mode == "human":
