@@ -114,6 +114,9 @@ class SeatBuffers:
         #: reference counts (:func:`holders`) when only the holder has them.
         self.watched: tuple[Any, ...] = ()
         self.alone = 0
+        #: What an observation written here returns (numpy arrays sharing
+        #: these bytes, set by the observer: ``memories.SeatMemories``).
+        self.views: tuple[Any, ...] = ()
 
     def copy(self) -> SeatBuffers:
         """Another seat's buffers holding the same observation, and knowing

@@ -134,6 +134,14 @@ class Table:
         self.play(move)
         return move
 
+    def take(self, action: Any) -> int:
+        """:meth:`act`, answering who acts next: the seat the game waits
+        for (the same one while the move is incomplete), or -1 once the
+        game is over."""
+        self.act(action)
+        game = self.game
+        return -1 if game._over else game._current
+
     def follow(self, game: Game) -> None:
         """Look at ``game`` instead, a game of the same table met later (or
         any other game): the squares seen so far are kept when ``game``
@@ -167,7 +175,11 @@ class Table:
 
     def scored(self) -> bool:
         """Whether some score changed since the last :meth:`score_rewards`."""
-        return self.game.scores != self._paid
+        paid, scores = self._paid, self.game._scores
+        for i in range(len(paid)):  # noqa: SIM110 (compiled: a loop makes no generator)
+            if scores[i] != paid[i]:
+                return True
+        return False
 
     def score_rewards(self) -> list[float]:
         """Each seat's reward for its score changes since the last call."""

@@ -164,6 +164,17 @@ class CarcassonneAEC(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         return self._observer.observe(self.table, self._seat_of[agent])
 
+    def last(self, observe: bool = True,
+             ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        """The acting agent's observation (if ``observe``), cumulative
+        reward, termination, truncation and info: ``AECEnv.last``, with
+        the observer called straight away (a learner calls this at every step)."""
+        agent = self.agent_selection
+        observation = (self._observer.observe(self.table, self._seat_of[agent]) if observe
+                       else None)
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
     def step(self, action: Any) -> None:
         """Take ``action`` for the acting agent (see the module docstring).
         The next agent's ``infos`` entry holds ``legal_actions``: the
@@ -174,7 +185,7 @@ class CarcassonneAEC(AECEnv):
             return
         table = self.table
         try:
-            move = table.act(action)
+            seat = table.take(action)
         except IllegalAction as error:
             if self.illegal_action == "raise":
                 raise
@@ -197,14 +208,12 @@ class CarcassonneAEC(AECEnv):
         # The agent's info is emptied, and the next agent's (the same one
         # while a move is incomplete) given its legal actions; ``_end``
         # writes every agent's once the game is over.
-        if move is None:
-            self.infos[agent] = {"legal_actions": table.legal_actions()}
-        elif table.game.is_over:
+        self.infos[agent] = {}
+        if seat < 0:
             self._end()
         else:
-            self.infos[agent] = {}
-            self.agent_selection = self.possible_agents[table.game.current_player]
-            self._tell_legal()
+            following = self.agent_selection = self.possible_agents[seat]
+            self.infos[following]["legal_actions"] = table.legal_actions()
         if self._rewarded:  # (all zero otherwise: nothing to add)
             self._accumulate_rewards()
         if self.render_mode == "human":

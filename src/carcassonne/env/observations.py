@@ -42,12 +42,15 @@ of the stack and other players' hidden hands, as in ``game.view(seat)``).
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
-from carcassonne.encoding.buffers import SeatBuffers, free_index, holders
+from carcassonne.encoding.buffers import SeatBuffers
+from carcassonne.encoding.memories import SeatMemories
 from carcassonne.encoding.observation import Places, SeatWriter
 from carcassonne.encoding.vector import Slots
 from carcassonne.engine.options import OPTION_SPECS
@@ -190,44 +193,32 @@ def _shown_slots(shown: tuple[str, ...]) -> array[float]:
     return array("f", out.tobytes())
 
 
-#: How many observations of one seat an observer returning observations
-#: that never change (``copy=True``) keeps to write into. The one returned
-#: last is often still held when the seat next observes (a loop keeps it
-#: in a variable until the next one arrives), so another is ready; a third
-#: covers a learner that keeps one more. When all are held, the seat's
-#: observation is copied into new memory (and the oldest left to its holder).
-POOL = 3
-
-
-class _Kept:
-    """One observation's memory: the compiled writer's buffers
-    (:class:`SeatBuffers`) and the numpy arrays sharing them, read-only."""
-
-    def __init__(self, observer: Observer, buffers: SeatBuffers) -> None:
-        self.buffers = buffers
-        self.planes = np.frombuffer(buffers.planes, dtype=np.uint8).reshape(observer.planes_shape)
-        self.planes_row = self.planes.reshape(-1)
-        self.vector = np.frombuffer(buffers.vector, dtype=np.float32)
-        self.mask = np.frombuffer(buffers.mask, dtype=np.int8)
-        #: The flat form (written here) and a read-only view of it (returned).
-        self.flat = np.zeros(observer.planes_size + VECTOR_SIZE if observer.flat else 0,
-                             dtype=np.float32)
-        self.flat_view = self.flat.view()
-        _read_only(self.planes, self.planes_row, self.vector, self.mask, self.flat_view)
-        # The buffers watch every array through which something outside
-        # could still see this memory: the arrays returned, and the arrays
-        # numpy bases their views on (a view of ``planes`` refers to
-        # ``planes.base``, one of ``flat_view`` to ``flat``), and their
-        # reference counts now, when only this object holds them
-        # (``buffers.free_index``).
-        buffers.watched = ((self.flat, self.flat_view, self.mask) if observer.flat else
-                           (self.planes, self.planes.base, self.vector, self.mask))
-        buffers.alone = holders(buffers)
+def _wrap(shape: tuple[int, int, int], flat_size: int, buffers: SeatBuffers) -> None:
+    """Give ``buffers`` their numpy arrays, sharing its bytes, read-only:
+    ``views``, what an observation returns (``memories.SeatMemories``), and
+    ``watched``, every array through which something outside could still
+    see this memory: the arrays returned, and the arrays numpy bases their
+    views on (a view of ``planes`` refers to ``planes.base``, one of the
+    flat form's read-only view to the flat array written). ``shape``: the
+    planes'; ``flat_size``: their length in the flat form, 0 for the dict."""
+    planes = np.frombuffer(buffers.planes, dtype=np.uint8).reshape(shape)
+    vector = np.frombuffer(buffers.vector, dtype=np.float32)
+    mask = np.frombuffer(buffers.mask, dtype=np.int8)
+    if flat_size:
+        flat = np.zeros(flat_size + VECTOR_SIZE, dtype=np.float32)
+        flat_view = flat.view()
+        row = planes.reshape(-1)
+        _read_only(planes, row, vector, mask, flat_view)
+        buffers.views = (flat, flat_view, mask, row, vector)
+        buffers.watched = (flat, flat_view, mask)
+    else:
+        _read_only(planes, vector, mask)
+        buffers.views = (planes, vector, mask)
+        buffers.watched = (planes, planes.base, vector, mask)
 
 
 def _read_only(*arrays: np.ndarray) -> None:
-    """Make ``arrays`` read-only (a function: a loop variable left in
-    :class:`_Kept`'s constructor would count as a holder)."""
+    """Make ``arrays`` read-only."""
     for array_ in arrays:
         array_.flags.writeable = False
 
@@ -310,65 +301,23 @@ class Observer:
         #: The compiled writer of the seats' observations.
         self._writer = SeatWriter(layout, places, self.planes_size, VECTOR_SIZE, _SHOWN_RUNS,
                                   _shown_slots)
-        self._first = channels == "first"
-        #: Per seat, the memory its observations are written in, the one
-        #: written last first (one with ``copy=False``, up to :data:`POOL`).
-        self._seats: dict[int, list[_Kept]] = {}
-        #: Per seat, the buffers of its memories, in the same order.
-        self._buffers: dict[int, list[SeatBuffers]] = {}
-        #: The game the fixed part of the vector was made for, and that part.
-        self._game: Any = None
-        self._fixed = array("f", bytes(4 * VECTOR_SIZE))
-        #: The planes the board's kept window holds (``channels="last"``
-        #: keeps every plane, zeros after ``open``, so that it is copied whole).
-        self._depth = 0 if channels == "first" else c
+        #: Where each seat's observations are written, and what they return
+        #: (``channels="last"``: the board's kept window holds every plane,
+        #: zeros after ``open``, so that it is copied whole).
+        self._memories = SeatMemories(
+            self._writer, partial(_wrap, self.planes_shape, self.planes_size if flat else 0),
+            copy=copy, first=channels == "first", depth=0 if channels == "first" else c,
+            fixed=_FixedSlots(), flat_size=self.planes_size if flat else 0)
+        #: ``observe(table, seat)``: the observation of ``seat`` (see the
+        #: module docstring), in read-only arrays: with ``copy=True`` arrays
+        #: that never change, with ``copy=False`` the seat's own, refilled.
+        #: (One compiled call: ``memories.SeatMemories.observe``.)
+        self.observe: Callable[[Table, int], dict[str, Any]] = self._memories.observe
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle is a new observer of the same form (what it
         keeps between observations is made again at the next one)."""
         return (_observer, (self.layout, self.flat, self.channels, self.copy))
-
-    def observe(self, table: Table, seat: int) -> dict[str, Any]:
-        """The observation of ``seat`` (see the module docstring), in
-        read-only arrays: with ``copy=True`` arrays that never change,
-        with ``copy=False`` the seat's own, refilled."""
-        kept = self._memory(seat)
-        self._writer.observe(table, seat, self._first, self._depth, self._fixed_vector,
-                             kept.buffers)
-        if self.flat:
-            flat = kept.flat
-            flat[:self.planes_size] = kept.planes_row
-            flat[self.planes_size:] = kept.vector
-            return {"observation": kept.flat_view, "action_mask": kept.mask}
-        return {"observation": {"planes": kept.planes, "vector": kept.vector},
-                "action_mask": kept.mask}
-
-    def _memory(self, seat: int) -> _Kept:
-        """Where ``seat``'s next observation is written: with ``copy=True``
-        the kept memory written last that nothing holds any more, or a copy
-        of the last written (kept first, the oldest dropped past
-        :data:`POOL`)."""
-        pool = self._seats.get(seat)
-        if pool is None:
-            kept = _Kept(self, self._writer.new_buffers())
-            self._seats[seat] = [kept]
-            self._buffers[seat] = [kept.buffers]
-            return kept
-        if not self.copy:
-            return pool[0]
-        buffers = self._buffers[seat]  # (the pool's, in the same order)
-        i = free_index(buffers)  # (one compiled call)
-        if i == 0:
-            return pool[0]
-        if i > 0:
-            pool.insert(0, pool.pop(i))
-            buffers.insert(0, buffers.pop(i))
-            return pool[0]
-        kept = _Kept(self, pool[0].buffers.copy())
-        pool.insert(0, kept)
-        del pool[POOL:]
-        buffers[:] = [k.buffers for k in pool]
-        return kept
 
     def split(self, observation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """A flat observation's planes (shaped as ``channels`` says) and
@@ -380,10 +329,15 @@ class Observer:
         return (observation[:self.planes_size].reshape(self.planes_shape),
                 observation[self.planes_size:])
 
-    # -- vector -----------------------------------------------------------------------
+class _FixedSlots:
+    """The vector's slots fixed for a game (``seats``, ``sets``,
+    ``options``), made again only for another game (read-only)."""
 
-    def _fixed_vector(self, game: Any) -> array[float]:
-        """The slots fixed for a game: ``seats``, ``sets``, ``options`` (read-only)."""
+    def __init__(self) -> None:
+        self._game: Any = None
+        self._fixed = array("f", bytes(4 * VECTOR_SIZE))
+
+    def __call__(self, game: Any) -> array[float]:
         if game is not self._game:
             v = array("f", bytes(4 * VECTOR_SIZE))
             for i in range(len(game.players)):
