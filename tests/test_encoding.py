@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from carcassonne import Game
 from carcassonne.encoding.figures import figure_cells
 from carcassonne.encoding.placements import place_actions
+from carcassonne.encoding.spots import OpenSpots
 from carcassonne.encoding.vector import Slots, seat_counts
 from carcassonne.engine.legal import LegalMoves
 from carcassonne.tiles import KIND_CODES, TILE_LIST
@@ -58,7 +59,7 @@ def test_place_actions_number_placements_as_the_layout_does(
         if not isinstance(legal, LegalMoves):
             continue
         placements = legal.placements()
-        actions = place_actions(legal, left, top, width)
+        actions = place_actions(game, OpenSpots.of(game._board.spots), left, top, width)
         hand = game.tiles_to_place
         expected = []
         for move in placements:

@@ -47,7 +47,9 @@ from carcassonne.encoding.layout import (
     ActionLayout,
 )
 from carcassonne.encoding.placements import place_actions
+from carcassonne.encoding.spots import OpenSpots
 from carcassonne.engine.board import _index
+from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.game import Game
 from carcassonne.engine.legal import LegalMoves, _move, figure_options, segment_index
 from carcassonne.engine.moves import AnyMove, AwardWonder, Figure, Move, TakeWonder
@@ -93,39 +95,45 @@ def _holds(items: list[int], value: int) -> bool:
 
 class Decision:
     """The action tree of the current decision of ``game`` (see the module
-    docstring). ``origin`` is the board square at window column 0, row 0.
+    docstring). ``origin`` is the board square at window column 0, row 0;
+    ``spots``, the board's open spots in step with the game, if kept
+    (:class:`~carcassonne.encoding.spots.OpenSpots`; else read from the game).
 
     Build one per engine decision: the first mask costs one pass over the
     placements; a placement's figure options are listed only when it is
     chosen.
     """
 
-    def __init__(self, game: Game, layout: ActionLayout, origin: tuple[int, int]) -> None:
+    def __init__(self, game: Game, layout: ActionLayout, origin: tuple[int, int],
+                 spots: OpenSpots | None = None) -> None:
         self.layout = layout
         self.origin = origin
         self.seat = game.current_player
         self.players = len(game.players)
         self._game = game
-        self.legal = game.legal_moves()
+        #: The game's version for this decision (its moves are legal only then).
+        self._version = game._version
+        #: ``game.legal_moves()``, made when first asked for (:attr:`legal`).
+        self._legal: LegalMoves | ChoiceMoves | None = None
         self._to_place = game.tiles_to_place
-        #: Whether the first actions place land tiles (``LegalMoves``): each
-        #: then spells out its placement (:meth:`root`).
-        self._placing = False
+        #: Whether the first actions place land tiles (``game.legal_moves()``
+        #: is a ``LegalMoves``): each then spells out its placement (:meth:`root`).
+        self._placing = game._mode is None or game._over
         #: Otherwise: first action -> the placement or decision it chooses.
         self._firsts: dict[int, AnyMove] = {}
-        legal = self.legal
-        if type(legal) is LegalMoves:
+        if self._placing:
             # The hot loop of every decision, compiled with the engine.
-            actions = place_actions(legal, origin[0], origin[1], layout.window)
+            if spots is None:
+                spots = OpenSpots.of(game._board.spots)
+            actions = place_actions(game, spots, origin[0], origin[1], layout.window)
             if actions is None:  # some placement lies outside the window
-                for move in legal.placements():
+                for move in self.legal.placements():
                     self.first_action(move)  # raises WindowError at the first
             assert actions is not None
             #: The first actions, increasing (``allowed(())``).
             self._root_actions = actions
-            self._placing = True
         else:
-            for placement in legal.placements():
+            for placement in self.legal.placements():
                 self._firsts[self.first_action(placement)] = placement
             self._root_actions = sorted(self._firsts)
         self._roots: dict[int, AnyMove] | None = None
@@ -136,6 +144,27 @@ class Decision:
         #: The prefix :meth:`kept_allowed` answered last, and its answer.
         self._allowed_at: Prefix = ()
         self._allowed: list[int] = []
+
+    @property
+    def placing(self) -> bool:
+        """Whether the first actions place land tiles (the game's legal
+        moves are a ``LegalMoves``, not a ``ChoiceMoves``)."""
+        return self._placing
+
+    @property
+    def legal(self) -> LegalMoves | ChoiceMoves:
+        """The decision's legal moves (``game.legal_moves()`` then)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._fresh().legal_moves()
+        return legal
+
+    def _fresh(self) -> Game:
+        """The game, still in the position of this decision (else RuntimeError)."""
+        game = self._game
+        if game._version != self._version:
+            raise RuntimeError("the game changed since this decision was made")
+        return game
 
     @property
     def first_actions(self) -> list[int]:
@@ -156,7 +185,7 @@ class Decision:
         if self._placing:
             # A land tile's placement, read back from its action (as
             # ``legal.placement(i)`` would make it, without finding ``i``).
-            self.legal._fresh()
+            self._fresh()
             slot, x, y, quarter = self._placed(first)
             return _move((self._to_place[slot], (x, y), 90 * quarter, ()))
         return self._firsts[first]
@@ -266,7 +295,7 @@ class Decision:
         engine's ``figure_options``, one figure on the tile's only square),
         made here from the placement's tile, square and turn, which are kept
         for :meth:`_vouched`."""
-        game = self.legal._fresh()
+        game = self._fresh()
         slot, x, y, quarter = self._placed(first)
         tile_id, at, rotation = self._to_place[slot], (x, y), 90 * quarter
         tile = game._hands[game._current][slot]
@@ -346,7 +375,7 @@ class Decision:
         its checks, the tile, square, turned tile and each figure's segment)."""
         if self._placing:
             game = self._game
-            if game._version == self.legal._version:  # (else play refuses it as ever)
+            if game._version == self._version:  # (else play refuses it as ever)
                 assert isinstance(move, Move)
                 tile, pos, turned = self._spots[first]
                 chosen = [(segment_index(turned, f), f.figure) for f in move.figures]

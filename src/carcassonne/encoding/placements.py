@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any, Final
 
 from carcassonne.encoding.layout import ActionLayout
+from carcassonne.encoding.spots import KEY_BITS, ROW, OpenSpots
 from carcassonne.engine.board import ALL_FITS
-from carcassonne.engine.legal import LegalMoves
+from carcassonne.engine.game import Game
 from carcassonne.tiles import TILE_LIST
-from carcassonne.tiles.geometry import HALF_STRIDE, STRIDE
 
-#: Packed squares (``geometry.pack``) unpacked by shifts: ``STRIDE`` is ``1 << _SHIFT``.
-_SHIFT: Final = 12
-assert STRIDE == 1 << _SHIFT
+#: An item's row is unpacked by shifts: ``ROW`` is ``1 << _ROW_SHIFT``.
+_ROW_SHIFT: Final = 12
+assert ROW == 1 << _ROW_SHIFT
+_HALF: Final = ROW // 2
+_KEY_MASK: Final = (1 << KEY_BITS) - 1
 
 
 def _canonical_bits() -> list[int]:
@@ -42,75 +44,79 @@ def _ints(size: int) -> list[Any]:
 _CANONICAL: Final = _canonical_bits()
 
 
-def place_actions(legal: LegalMoves, left: int, top: int, width: int) -> list[int] | None:
-    """The first action of every placement of ``legal``, increasing:
+def place_actions(game: Game, spots: OpenSpots, left: int, top: int,
+                  width: int) -> list[int] | None:
+    """The first action of every placement of ``game.legal_moves()`` (a
+    position placing land tiles), increasing:
     ``((slot * width + y - top) * width + x - left) * 4 + quarter``, where
     ``slot`` is the tile's first index in ``game.tiles_to_place``, ``(x, y)``
     its square, ``quarter`` its rotation in quarter turns, and the window the
     ``width`` x ``width`` squares from ``(left, top)``. None when some
-    placement lies outside the window.
+    placement lies outside the window. ``spots``: the board's open spots,
+    in step with the game (:class:`~carcassonne.encoding.spots.OpenSpots`).
 
-    One pass over the engine's blocks of placements (as
-    ``LegalMoves._blocks`` lists them, read here without making the list),
-    making no move objects: the hot loop of an environment's every decision.
-    A block is a tile and the open spots of one key, each taking the same
-    quarter turns, and a spot has one key: so each slot and square comes
-    once, and is kept as one int, its action without the quarter, shifted
-    left by 4, with the bits of its quarter turns below. Sorting those
-    sorts the actions (the quarter is their lowest part), with a third fewer
-    items to sort than actions; each is then spelled out, turn by turn::
+    The hot loop of an environment's every decision, making no move object:
+    the legal placements are each tile of the hand (once) on each open spot
+    whose key it fits (``engine.legal.LegalMoves``), in each quarter turn
+    that fits and is listed (``board.FITS``); the spots come row by row, so
+    the actions come out in order, each an int made beforehand::
 
         >>> from carcassonne import Game
         >>> game = Game.new(players=2, seed=1)
-        >>> legal = game.legal_moves()
-        >>> actions = place_actions(legal, -5, -5, 10)
+        >>> actions = place_actions(game, OpenSpots.of(game._board.spots), -5, -5, 10)
         >>> expected = []
-        >>> for move in legal.placements():
+        >>> for move in game.legal_moves().placements():
         ...     (x, y), q = move.at, move.rotation // 90
         ...     expected.append(((y + 5) * 10 + x + 5) * 4 + q)
         >>> actions == sorted(expected)
         True
-        >>> place_actions(legal, 5, 5, 10) is None  # the start tile's spots lie outside
+        >>> place_actions(game, OpenSpots.of(game._board.spots), 5, 5, 10) is None
         True
     """
-    game = legal._fresh()
-    hand = game._hands[game._current]
-    groups = game._board.groups
-    tiles, keys = legal._tiles, legal._keys
-    squares: list[int] = []
-    area = width * width
-    right, bottom = left + width, top + width
-    last = -1
-    base = turns = 0
-    fits: tuple[int, ...] = ()
-    for b in range(len(tiles)):
-        tile, key = tiles[b], keys[b]
-        if tile != last:  # (a tile's blocks come together)
-            last = tile
-            base = hand.index(tile) * area - top * width - left
-            turns = _CANONICAL[tile]
-            fits = ALL_FITS[tile]
-        bits = fits[key] & turns
-        for pos in groups[key]:
-            x = (pos + HALF_STRIDE) >> _SHIFT  # (geometry.unpack, inline)
-            y = pos - (x << _SHIFT)
-            if not (left <= x < right and top <= y < bottom):
-                return None
-            squares.append((base + y * width + x) << 4 | bits)
-    squares.sort()
-    ints = _ints(len(hand) * area * 4)
     out: list[Any] = []
-    for item in squares:
-        square = item >> 4 << 2
-        if item & 1:
-            out.append(ints[square])
-        if item & 2:
-            out.append(ints[square + 1])
-        if item & 4:
-            out.append(ints[square + 2])
-        if item & 8:
-            out.append(ints[square + 3])
+    if game._over:
+        return out
+    hand = game._hands[game._current]
+    items = spots.items
+    area = width * width
+    ints = _ints(len(hand) * area * 4)
+    for slot in range(len(hand)):
+        tile = hand[slot]
+        if _listed_before(hand, slot):
+            continue
+        turns = _CANONICAL[tile]
+        fits = ALL_FITS[tile]
+        base = slot * area
+        for item in items:
+            bits = fits[item & _KEY_MASK] & turns
+            if not bits:
+                continue
+            row = item >> KEY_BITS
+            x = ((row + _HALF) & (ROW - 1)) - _HALF  # (spots.spot_square, inline)
+            y = (row - x) >> _ROW_SHIFT
+            dx, dy = x - left, y - top
+            if not (0 <= dx < width and 0 <= dy < width):
+                return None
+            square = (base + dy * width + dx) << 2
+            if bits & 1:
+                out.append(ints[square])
+            if bits & 2:
+                out.append(ints[square + 1])
+            if bits & 4:
+                out.append(ints[square + 2])
+            if bits & 8:
+                out.append(ints[square + 3])
     return out
+
+
+def _listed_before(hand: list[int], slot: int) -> bool:
+    """Whether the tile of ``slot`` is in the hand before it (a tile's
+    placements are listed once, at its first slot)."""
+    tile = hand[slot]
+    for i in range(slot):  # noqa: SIM110 (compiled: a loop makes no generator)
+        if hand[i] == tile:
+            return True
+    return False
 
 
 #: :func:`cell_table` as made, per layout of the actions and of the planes.

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from carcassonne.encoding.layout import WONDER_IDS
+from carcassonne.encoding.spots import OpenSpots
 from carcassonne.encoding.window import BoardWindow
 from carcassonne.engine.game import Game
 from carcassonne.engine.moves import AnyMove, Move
@@ -119,7 +120,9 @@ class BoardSquares:
 
     :meth:`kept` keeps the planes of each window asked for (per side,
     layout and depth, :class:`~carcassonne.encoding.window.BoardWindow`)
-    and brings them up to date square by square.
+    and brings them up to date square by square; :meth:`open_spots` keeps
+    the board's open spots in row order
+    (:class:`~carcassonne.encoding.spots.OpenSpots`).
     """
 
     def __init__(self) -> None:
@@ -132,6 +135,8 @@ class BoardSquares:
         self.seen = 0
         #: The windows kept, by (side, layout, depth).
         self._windows: dict[tuple[int, bool, int], BoardWindow] = {}
+        #: The open spots, in step with the squares read when last asked for.
+        self._spots = OpenSpots()
         self._add(0, 0, tile_planes(START_TILE, 0))
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -182,6 +187,13 @@ class BoardSquares:
             kept = self._windows[key] = BoardWindow(side, first, depth, len(STATIC_PLANES))
         kept.follow(left, top, self.xs, self.ys, self.packed, self.box)
         return kept
+
+    def open_spots(self, game: Game) -> OpenSpots:
+        """The open spots of ``game``'s board, row by row (``game``: the
+        one whose squares these are, brought up to date with it)."""
+        spots = self._spots
+        spots.sync(game._board.spots, self.xs, self.ys)
+        return spots
 
     def origin(self, window: int) -> tuple[int, int]:
         """The board square at the window's column 0, row 0: the window is

@@ -103,7 +103,8 @@ class Table:
             return decision
         if self.game.is_over:
             return None
-        decision = self._decision = Decision(self.game, self.layout, self.origin)
+        decision = self._decision = Decision(self.game, self.layout, self.origin,
+                                             self.squares.open_spots(self.game))
         return decision
 
     def legal_actions(self) -> list[int]:

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from carcassonne.encoding.decision import Decision
-from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.game import Game
 from carcassonne.tiles import TILE_LIST
 from carcassonne.tiles.pieces import PIECES
@@ -205,6 +204,6 @@ def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
                 runs.clear()
             run = runs[key] = make_run(key)
         out[slots.shown:slots.shown + len(run)] = run
-    if (decision is not None and isinstance(decision.legal, ChoiceMoves) and to_place
+    if (decision is not None and not decision.placing and to_place
             and to_place[0] not in PIECES):
         out[slots.helper] = 1.0
