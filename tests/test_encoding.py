@@ -20,10 +20,12 @@ from hypothesis import strategies as st
 from carcassonne import Game
 from carcassonne.encoding.figures import figure_cells
 from carcassonne.encoding.placements import place_actions
-from carcassonne.encoding.spots import OpenSpots
+from carcassonne.encoding.spots import OpenSpots, spot_square
+from carcassonne.encoding.squares import BoardSquares
 from carcassonne.encoding.vector import Slots, seat_counts
 from carcassonne.engine.legal import LegalMoves
 from carcassonne.tiles import KIND_CODES, TILE_LIST
+from carcassonne.tiles.geometry import unpack
 
 SETS = [("base",), ("base", "inns_cathedrals"), ("base", "traders_builders"),
         ("base", "watchtowers"), ("base", "wonders"),
@@ -73,6 +75,33 @@ def test_place_actions_number_placements_as_the_layout_does(
             assert len(expected) == legal.placement_count
             assert actions == sorted(expected)
             assert len(set(expected)) == len(expected)  # one action, one placement
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(SETS), st.integers(2, 4), st.sampled_from(OPTIONS), st.integers(0, 10_000),
+       st.integers(1, 4))
+def test_open_spots_kept_move_by_move_are_the_boards_in_row_order(
+        sets: tuple[str, ...], players: int, options: dict[str, object], seed: int,
+        every: int) -> None:
+    rng = random.Random(seed)
+    game = Game.new(players=players, sets=sets, options=options, seed=seed)
+    squares = BoardSquares()
+    checked = 0
+    while True:
+        squares.update(game)
+        if len(game.moves) % every == 0 or game.is_over:  # (several moves synced at once too)
+            kept = squares.open_spots(game).items
+            board = game._board.spots
+            assert kept == sorted(kept)
+            assert {spot_square(item): item & 255 for item in kept} == {
+                unpack(pos): key for pos, key in board.items()}
+            assert kept == OpenSpots.of(board).items
+            checked += 1
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        game.play(legal.random(rng) if isinstance(legal, LegalMoves) else rng.choice(list(legal)))
+    assert checked > 1
 
 
 @settings(max_examples=25, deadline=None)
