@@ -21,6 +21,8 @@ from array import array
 from sys import getrefcount
 from typing import Any, Final
 
+from carcassonne.encoding.ints import ints
+
 #: No cells (shared, never changed).
 _NONE: Final[list[Any]] = []
 
@@ -48,6 +50,8 @@ def draw_squares(out: bytearray, first: int, xs: list[int], ys: list[int], rows:
     the same call clears its own ``open``). The squares drawn must be empty
     in ``out`` (zero in every static plane), and so every square not yet
     drawn."""
+    cells = ints(len(out))
+    n = len(cells)  # (cells past the shared table's end are made as they come)
     for i in range(first, len(xs)):
         x, y = xs[i], ys[i]
         c, r = x - left, y - top
@@ -58,17 +62,28 @@ def draw_squares(out: bytearray, first: int, xs: list[int], ys: list[int], rows:
         for p in range(len(row)):
             value = row[p]
             if value:
-                out[at + p * plane] = value
-        out[opened + at] = 0
+                k = at + p * plane
+                out[cells[k] if k < n else k] = value
+        k = opened + at
+        out[cells[k] if k < n else k] = 0
         row_step = side * cell
-        if r > 0 and out[at - row_step] == 0:
-            out[opened + at - row_step] = 1
-        if r + 1 < side and out[at + row_step] == 0:
-            out[opened + at + row_step] = 1
-        if c > 0 and out[at - cell] == 0:
-            out[opened + at - cell] = 1
-        if c + 1 < side and out[at + cell] == 0:
-            out[opened + at + cell] = 1
+        # Each empty neighbour inside the window: ``tile`` is zero there.
+        if r > 0:
+            _open(out, cells, n, at - row_step, opened)
+        if r + 1 < side:
+            _open(out, cells, n, at + row_step, opened)
+        if c > 0:
+            _open(out, cells, n, at - cell, opened)
+        if c + 1 < side:
+            _open(out, cells, n, at + cell, opened)
+
+
+def _open(out: bytearray, cells: list[Any], n: int, at: int, opened: int) -> None:
+    """Set ``open`` at square ``at`` if nothing is drawn there (``tile``
+    is zero), with the index objects of ``cells`` below ``n``."""
+    if out[cells[at] if at < n else at] == 0:
+        k = opened + at
+        out[cells[k] if k < n else k] = 1
 
 
 class SeatBuffers:
@@ -150,7 +165,7 @@ class SeatBuffers:
             self.extra = []
 
     def update(self, figures: list[Any], legal: list[Any], counted: bool, actions: list[Any],
-               start: array[float], where: list[int], values: list[float],
+               start: array[float], where: list[Any], values: list[Any],
                extra: list[Any] = _NONE) -> None:
         """Replace the last observation's cells by ``figures``, ``legal``
         and ``extra`` (set to 1, or the figures' and extra ones, if

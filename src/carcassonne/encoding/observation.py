@@ -34,7 +34,9 @@ from carcassonne.engine.game import Game
 
 #: No actions, cells or slots (shared, never changed).
 _NONE: Final[list[Any]] = []
-_NO_VALUES: Final[list[float]] = []
+_NO_VALUES: Final[list[Any]] = []
+#: The values of a first step's phase slots (shared, never changed).
+_ZERO_ONE: Final[list[Any]] = [0.0, 1.0]
 
 
 class Places:
@@ -91,6 +93,9 @@ class SeatWriter:
         self._window: BoardWindow | None = None
         self._left = self._top = 0
         self._fixed = array("f")
+        #: Per kind of first action, the vector's slots of the phases
+        #: written at a decision's first step (``_ZERO_ONE`` there; kept: never changed).
+        self._phases: dict[str, list[Any]] = {}
         #: Whether cells may repeat (figures share a square of a plane on a
         #: wonder's squares only): they are then counted.
         self.counted = False
@@ -147,15 +152,18 @@ class SeatWriter:
         # Per step, on top of the position's: the phase, the choice so far.
         places = self.places
         if prefix:
-            where = [places.place_phase, places.figure_phase]
-            values = [0.0, 1.0]
+            where: list[Any] = [places.place_phase, places.figure_phase]
+            values: list[Any] = [0.0, 1.0]
             chosen = self._chosen(prefix, where, values)
             buffers.update(figures, legal, counted, decision.kept_allowed(prefix), start, where,
                            values, chosen)
         else:
-            where = [places.place_phase, places.kind_phase[decision.kind]]
-            values = [0.0, 1.0]
-            buffers.update(figures, legal, counted, decision.first_actions, start, where, values)
+            kind = decision.kind
+            where = self._phases.get(kind, _NONE)
+            if not where:
+                where = self._phases[kind] = [places.place_phase, places.kind_phase[kind]]
+            buffers.update(figures, legal, counted, decision.first_actions, start, where,
+                           _ZERO_ONE)
 
     def _start(self, game: Game, decision: Decision | None, seat: int,
                acting: bool) -> tuple[list[Any], list[Any], bool, array[float]]:
@@ -192,7 +200,7 @@ class SeatWriter:
         self._figures[seat] = (cells, game, left, top, dict(standing))
         return cells
 
-    def _chosen(self, prefix: Prefix, where: list[int], values: list[float]) -> list[int]:
+    def _chosen(self, prefix: Prefix, where: list[Any], values: list[Any]) -> list[int]:
         """The placement (and first figure) chosen so far: its cell in the
         ``chosen`` plane (none for a wonder decision), its vector slots
         added to ``where`` and ``values``."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from carcassonne.encoding.ints import LIMIT, ints
 from carcassonne.encoding.layout import ActionLayout
 from carcassonne.encoding.spots import KEY_BITS, ROW, OpenSpots
 from carcassonne.engine.board import ALL_FITS
@@ -23,19 +24,6 @@ def _canonical_bits() -> list[int]:
         bits.append(sum(1 << q for q, turned in enumerate(tile.turned)
                         if turned.canonical == 90 * q))
     return bits
-
-
-#: The ints ``0, 1, 2, ...`` as objects, made once: an action taken from
-#: here is listed without making an int object (compiled, appending an
-#: ``int`` to a list makes one, unless it is small; a decision lists dozens).
-_INTS: list[Any] = []
-
-
-def _ints(size: int) -> list[Any]:
-    """:data:`_INTS`, grown to hold at least ``size`` ints."""
-    if len(_INTS) < size:
-        _INTS.extend(range(len(_INTS), size))
-    return _INTS
 
 
 #: Per tile, the quarter turns listed for it (``1 << quarter``): a tile whose
@@ -79,7 +67,9 @@ def place_actions(game: Game, spots: OpenSpots, left: int, top: int,
     hand = game._hands[game._current]
     items = spots.items
     area = width * width
-    ints = _ints(len(hand) * area * 4)
+    need = len(hand) * area * 4
+    # (a window too large for the shared table: its own, made for this call)
+    table = ints(need) if need <= LIMIT else list(range(need))
     for slot in range(len(hand)):
         tile = hand[slot]
         if _listed_before(hand, slot):
@@ -99,13 +89,13 @@ def place_actions(game: Game, spots: OpenSpots, left: int, top: int,
                 return None
             square = (base + dy * width + dx) << 2
             if bits & 1:
-                out.append(ints[square])
+                out.append(table[square])
             if bits & 2:
-                out.append(ints[square + 1])
+                out.append(table[square + 1])
             if bits & 4:
-                out.append(ints[square + 2])
+                out.append(table[square + 2])
             if bits & 8:
-                out.append(ints[square + 3])
+                out.append(table[square + 3])
     return out
 
 
