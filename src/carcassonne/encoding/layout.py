@@ -98,17 +98,17 @@ class ActionLayout:
     def placed(self, action: int) -> tuple[int, int, int, int]:
         """A ``place`` action's tile slot, window square ``dx``, ``dy`` and
         quarter turns (the inverse of :meth:`place`; unchecked)."""
-        rest, quarter = divmod(action, QUARTERS)
-        rest, dx = divmod(rest, self.window)
-        slot, dy = divmod(rest, self.window)
-        return slot, dx, dy, quarter
+        w = self.window  # (``//`` and ``%``: compiled, ``divmod`` makes a tuple of objects)
+        rest = action // QUARTERS
+        square = rest // w
+        return square // w, rest % w, square % w, action % QUARTERS
 
     def figured(self, action: int) -> tuple[int, int, int]:
         """A figure action's kind, square and spot indexes (the inverse of
         :meth:`figure`; unchecked)."""
-        rest, spot = divmod(action - self.figure_base, len(SPOTS))
-        kind, square = divmod(rest, PIECE_SQUARES)
-        return kind, square, spot
+        index = action - self.figure_base
+        rest = index // len(SPOTS)
+        return rest // PIECE_SQUARES, rest % PIECE_SQUARES, index % len(SPOTS)
 
     def describe(self, action: int) -> tuple[str | int, ...]:
         """What an action index means, as a tuple naming its block first."""
