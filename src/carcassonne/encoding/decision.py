@@ -93,6 +93,23 @@ def _holds(items: list[int], value: int) -> bool:
     return at < len(items) and items[at] == value
 
 
+class _Spot:
+    """A land tile's placement chosen by a first action, and its figure
+    options: what its moves are made of (one figure at most on a tile)."""
+
+    def __init__(self, tile: int, tile_id: str, at: tuple[int, int], rotation: int, pos: int,
+                 turned: Turned) -> None:
+        self.tile, self.tile_id, self.at, self.rotation = tile, tile_id, at, rotation
+        self.pos, self.turned = pos, turned
+        #: The figure options' actions, increasing, and the figures in the same order.
+        self.actions: list[int] = []
+        self.figures: list[Figure] = []
+
+    def move(self, figure: Figure | None) -> Move:
+        """The placement with ``figure`` on it (None: without a figure)."""
+        return _move((self.tile_id, self.at, self.rotation, () if figure is None else (figure,)))
+
+
 class Decision:
     """The action tree of the current decision of ``game`` (see the module
     docstring). ``origin`` is the board square at window column 0, row 0;
@@ -138,9 +155,9 @@ class Decision:
             self._root_actions = sorted(self._firsts)
         self._roots: dict[int, AnyMove] | None = None
         self._branches: dict[int, dict[Prefix, AnyMove]] = {}
-        #: A land tile's first action -> its tile, packed square and turned
-        #: tile (made with its branch).
-        self._spots: dict[int, tuple[int, int, Turned]] = {}
+        #: A land tile's first action -> its placement and figure options
+        #: (made when the action is first taken or asked about).
+        self._spots: dict[int, _Spot] = {}
         #: The prefix :meth:`kept_allowed` answered last, and its answer.
         self._allowed_at: Prefix = ()
         self._allowed: list[int] = []
@@ -242,13 +259,20 @@ class Decision:
             spot = LOCATION_INDEX[figure.spot]
         return self.layout.figure(_KIND_INDEX[figure.figure], square, spot)
 
-    def _tile_figure_action(self, move: Move, figure: Figure) -> int:
-        """:meth:`figure_action` for a land tile's figure, remembered per
-        figure and layout (the action depends on nothing else)."""
+    def _tile_figure_action(self, figure: Figure) -> int:
+        """:meth:`figure_action` for a land tile's figure (on its only
+        square), remembered per figure and layout (the action depends on
+        nothing else)."""
         key = (self.layout.figure_base, figure)
         action = _TILE_FIGURE_ACTIONS.get(key)
         if action is None:
-            action = _TILE_FIGURE_ACTIONS[key] = self.figure_action(move, figure)
+            if figure.feature == "monastery":
+                spot = MONASTERY_SPOT
+            else:
+                assert figure.spot is not None
+                spot = LOCATION_INDEX[figure.spot]
+            action = _TILE_FIGURE_ACTIONS[key] = self.layout.figure(
+                _KIND_INDEX[figure.figure], 0, spot)
         return action
 
     def encode(self, move: AnyMove) -> Prefix:
@@ -292,25 +316,39 @@ class Decision:
     def _tile_branch(self, first: int) -> dict[Prefix, AnyMove]:
         """:meth:`branch` of a land tile's placement: the moves
         ``LegalMoves.options`` lists (the placement, then each of the
-        engine's ``figure_options``, one figure on the tile's only square),
-        made here from the placement's tile, square and turn, which are kept
-        for :meth:`_vouched`."""
+        engine's ``figure_options``, one figure on the tile's only square)."""
+        spot = self._spot(first)
+        found: dict[Prefix, AnyMove] = {(): spot.move(None)}
+        for action, figure in zip(spot.actions, spot.figures, strict=True):
+            found[(action,)] = spot.move(figure)
+        return found
+
+    def _spot(self, first: int) -> _Spot:
+        """The placement of land tile action ``first`` and its figure
+        options (the engine's ``figure_options``, each with its action),
+        made once, from the placement's tile, square and turn."""
+        spot = self._spots.get(first)
+        if spot is not None:
+            return spot
         game = self._fresh()
         slot, x, y, quarter = self._placed(first)
-        tile_id, at, rotation = self._to_place[slot], (x, y), 90 * quarter
-        tile = game._hands[game._current][slot]
         pos = pack(x, y)
+        tile = game._hands[game._current][slot]
         turned = TILE_LIST[tile].turned[quarter]
-        self._spots[first] = (tile, pos, turned)
-        placement = _move((tile_id, at, rotation, ()))
-        found: dict[Prefix, AnyMove] = {(): placement}
+        spot = self._spots[first] = _Spot(tile, self._to_place[slot], (x, y), 90 * quarter,
+                                          pos, turned)
+        actions, figures = spot.actions, spot.figures
         for figure in figure_options(game, pos, turned):
-            key = (self._tile_figure_action(placement, figure),)
-            if key in found:
-                raise RuntimeError(f"two listed moves share the actions {key}: "
-                                   f"{found[key]} and the figure {figure}")
-            found[key] = _move((tile_id, at, rotation, (figure,)))
-        return found
+            action = self._tile_figure_action(figure)
+            i = len(actions)  # (kept in increasing order: a few options at most)
+            while i > 0 and actions[i - 1] > action:
+                i -= 1
+            if i > 0 and actions[i - 1] == action:
+                raise RuntimeError(f"two listed moves share the action {action}: "
+                                   f"the figures {figures[i - 1]} and {figure}")
+            actions.insert(i, action)
+            figures.insert(i, figure)
+        return spot
 
     @staticmethod
     def _extensions(branch: dict[Prefix, AnyMove], figures: Prefix) -> set[int]:
@@ -328,6 +366,10 @@ class Decision:
             return self._root_actions
         if prefix == self._allowed_at:
             return self._allowed
+        if self._placing:  # a land tile: its figure options, then ``stop``
+            out = self._allowed = [*self._spot(prefix[0]).actions, self.layout.stop]
+            self._allowed_at = prefix
+            return out
         branch = self.branch(prefix[0])
         figures = prefix[1:]
         found = self._extensions(branch, figures)
@@ -349,37 +391,60 @@ class Decision:
             index = operator.index(action)
         except TypeError:
             raise IllegalAction(f"an action is an integer index, not {action!r}") from None
+        if self._placing:
+            return self._advance_tile(prefix, index)
         if not prefix:
             if not _holds(self._root_actions, index):
                 raise IllegalAction(self._refusal(prefix, index))
             branch = self.branch(index)
             if len(branch) == 1 and () in branch:
-                return (), self._vouched(index, branch[()])
+                return (), branch[()]
             return (index,), None
         branch = self.branch(prefix[0])
         figures = prefix[1:]
         if index == self.layout.stop:
             if figures in branch and self._extensions(branch, figures):
-                return (), self._vouched(prefix[0], branch[figures])
+                return (), branch[figures]
             raise IllegalAction(self._refusal(prefix, index))
         if index not in self._extensions(branch, figures):
             raise IllegalAction(self._refusal(prefix, index))
         chosen = (*figures, index)
         if chosen in branch and not self._extensions(branch, chosen):
-            return (), self._vouched(prefix[0], branch[chosen])
+            return (), branch[chosen]
         return (prefix[0], *chosen), None
 
-    def _vouched(self, first: int, move: AnyMove) -> AnyMove:
-        """``move``, a listed move of first action ``first``, once the game
-        knows it is legal (a land tile's: what ``Game.play`` would find in
-        its checks, the tile, square, turned tile and each figure's segment)."""
-        if self._placing:
-            game = self._game
-            if game._version == self._version:  # (else play refuses it as ever)
-                assert isinstance(move, Move)
-                tile, pos, turned = self._spots[first]
-                chosen = [(segment_index(turned, f), f.figure) for f in move.figures]
-                game._known = (game._version, move, tile, pos, turned, chosen)
+    def _advance_tile(self, prefix: Prefix, index: int) -> tuple[Prefix, AnyMove | None]:
+        """:meth:`advance` in a decision placing land tiles: a placement
+        without figure options is played at once; with some, the next
+        action is one of them or ``stop`` (no figure)."""
+        if not prefix:
+            if not _holds(self._root_actions, index):
+                raise IllegalAction(self._refusal(prefix, index))
+            spot = self._spot(index)
+            if not spot.actions:
+                return (), self._vouched(spot, None)
+            return (index,), None
+        spot = self._spot(prefix[0])
+        if len(prefix) == 1:
+            if index == self.layout.stop:
+                return (), self._vouched(spot, None)
+            actions = spot.actions
+            for i in range(len(actions)):
+                if actions[i] == index:
+                    return (), self._vouched(spot, spot.figures[i])
+        raise IllegalAction(self._refusal(prefix, index))
+
+    def _vouched(self, spot: _Spot, figure: Figure | None) -> Move:
+        """The move of ``spot`` with ``figure`` (or none), a listed move of
+        this decision, once the game knows it is legal: what ``Game.play``
+        would find in its checks, the tile, square, turned tile and the
+        figure's segment."""
+        move = spot.move(figure)
+        game = self._game
+        if game._version == self._version:  # (else play refuses it as ever)
+            chosen = [] if figure is None else \
+                [(segment_index(spot.turned, figure), figure.figure)]
+            game._known = (game._version, move, spot.tile, spot.pos, spot.turned, chosen)
         return move
 
     def paths(self, prefix: Prefix = ()) -> Iterator[tuple[Prefix, AnyMove]]:
