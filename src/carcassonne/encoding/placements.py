@@ -11,11 +11,15 @@ from carcassonne.engine.board import ALL_FITS
 from carcassonne.engine.game import Game
 from carcassonne.tiles import TILE_LIST
 
-#: An item's row is unpacked by shifts: ``ROW`` is ``1 << _ROW_SHIFT``.
+# An item (``spots.py``) unpacked by shifts and masks, with its constants
+# written out (compiled, a literal is inlined where a computed one is looked up).
 _ROW_SHIFT: Final = 12
-assert ROW == 1 << _ROW_SHIFT
-_HALF: Final = ROW // 2
-_KEY_MASK: Final = (1 << KEY_BITS) - 1
+_ROW_MASK: Final = 4095
+_HALF: Final = 2048
+_KEY_SHIFT: Final = 8
+_KEY_MASK: Final = 255
+assert ROW == 1 << _ROW_SHIFT == _ROW_MASK + 1 == 2 * _HALF
+assert KEY_BITS == _KEY_SHIFT and _KEY_MASK == (1 << KEY_BITS) - 1
 
 
 def _canonical_bits() -> list[int]:
@@ -81,8 +85,8 @@ def place_actions(game: Game, spots: OpenSpots, left: int, top: int,
             bits = fits[item & _KEY_MASK] & turns
             if not bits:
                 continue
-            row = item >> KEY_BITS
-            x = ((row + _HALF) & (ROW - 1)) - _HALF  # (spots.spot_square, inline)
+            row = item >> _KEY_SHIFT
+            x = ((row + _HALF) & _ROW_MASK) - _HALF  # (spots.spot_square, inline)
             y = (row - x) >> _ROW_SHIFT
             dx, dy = x - left, y - top
             if not (0 <= dx < width and 0 <= dy < width):

@@ -29,11 +29,16 @@ from typing import Final
 from carcassonne.engine.board import _index
 from carcassonne.tiles.geometry import STRIDE
 
-#: The row step of an item: more than twice any column's distance from 0.
-ROW: Final = STRIDE
-_HALF: Final = ROW // 2
+#: The row step of an item: more than twice any column's distance from 0
+#: (the constants are written out: compiled, a literal is inlined where a
+#: computed one is looked up).
+ROW: Final = 4096
+_HALF: Final = 2048
+#: The engine's packed squares: ``x * _STRIDE + y`` (``geometry.pack``).
+_STRIDE: Final = 4096
 #: An item's key bits (keys are below 256: ``engine.board.NKEYS``).
 KEY_BITS: Final = 8
+assert ROW == STRIDE == _STRIDE == 2 * _HALF
 
 
 def spot_item(x: int, y: int, key: int) -> int:
@@ -66,8 +71,8 @@ class OpenSpots:
         out = OpenSpots()
         items = out.items
         for pos, key in spots.items():
-            x = (pos + STRIDE // 2) // STRIDE  # (geometry.unpack, inline)
-            items.append(spot_item(x, pos - x * STRIDE, key))
+            x = (pos + _HALF) // _STRIDE  # (geometry.unpack, inline)
+            items.append(spot_item(x, pos - x * _STRIDE, key))
         items.sort()
         return out
 
@@ -89,14 +94,14 @@ class OpenSpots:
             at = _index(items, row << KEY_BITS)
             if at < len(items) and items[at] >> KEY_BITS == row:
                 del items[at]
-            key = spots.get((x - 1) * STRIDE + y, 0)
+            key = spots.get((x - 1) * _STRIDE + y, 0)
             if key:
                 if at > 0 and items[at - 1] >> KEY_BITS == row - 1:
                     items[at - 1] = (row - 1) << KEY_BITS | key
                 else:
                     items.insert(at, (row - 1) << KEY_BITS | key)
                     at += 1
-            key = spots.get((x + 1) * STRIDE + y, 0)
+            key = spots.get((x + 1) * _STRIDE + y, 0)
             if key:
                 if at < len(items) and items[at] >> KEY_BITS == row + 1:
                     items[at] = (row + 1) << KEY_BITS | key
@@ -108,7 +113,7 @@ class OpenSpots:
 
     def _read(self, spots: dict[int, int], x: int, y: int) -> None:
         """Give the open spot ``(x, y)`` its key, if it has one now."""
-        key = spots.get(x * STRIDE + y, 0)
+        key = spots.get(x * _STRIDE + y, 0)
         if not key:
             return
         items = self.items
