@@ -14,7 +14,8 @@ which the environments hand to numpy (``numpy.frombuffer``) without a copy.
   actions (what each mask allows, and the move a path names);
 * :func:`~carcassonne.encoding.placements.place_actions`: every legal
   placement's number in a window, increasing (the ``place`` block of an
-  action layout),
+  action layout), in one pass over the board's open spots kept in row
+  order (:mod:`~carcassonne.encoding.spots`),
   and :func:`~carcassonne.encoding.placements.placement_cells` their cells
   in the ``legal_*`` planes (from a :func:`~carcassonne.encoding.placements.
   cell_table` made once per layout);
@@ -30,7 +31,11 @@ which the environments hand to numpy (``numpy.frombuffer``) without a copy.
 * :mod:`~carcassonne.encoding.window`: the board's static planes over a
   window, kept from move to move and followed by each seat's observation;
 * :mod:`~carcassonne.encoding.observation`: a seat's observation brought
-  up to date in one call per step;
+  up to date in one call per step, and :mod:`~carcassonne.encoding.memories`
+  the memory it is written in (one per seat, or a few that are reused
+  once let go), with the observation's dict, in one call;
+* :mod:`~carcassonne.encoding.ints`: int objects made once, for the hot
+  loops that index bytes or list actions;
 * :mod:`~carcassonne.encoding.squares`: the board's placed squares with
   their static planes, kept move by move;
 * :mod:`~carcassonne.encoding.table`: the table the environments share
