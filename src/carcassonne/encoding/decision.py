@@ -15,9 +15,12 @@ without figure options is one action, a tile with a figure is two
 (``place``, ``figure``), a tile without its possible figure is two
 (``place``, ``stop``).
 
-The masks (``carcassonne.env.actions.action_mask``) come from
-``game.legal_moves()`` only, never from rules of their
-own: the first mask holds the encoded placements and decisions, and once a
+The masks (``carcassonne.env.actions.action_mask``) come from the
+engine's legal moves only, never from rules of their own: the first mask
+holds the encoded placements and decisions (a land tile's placements are
+listed as ``LegalMoves`` lists them, each tile of the hand on each open
+spot whose key it fits, in the engine's fit tables, ``placements.py``;
+``tests/test_encoding.py`` checks they are the same), and once a
 placement is chosen, its listed options (``legal.options(placement)``; a
 land tile's are made as that method makes them, from the engine's
 ``figure_options``) are encoded and the mask shows the figure actions that
@@ -259,20 +262,14 @@ class Decision:
             spot = LOCATION_INDEX[figure.spot]
         return self.layout.figure(_KIND_INDEX[figure.figure], square, spot)
 
-    def _tile_figure_action(self, figure: Figure) -> int:
-        """:meth:`figure_action` for a land tile's figure (on its only
-        square), remembered per figure and layout (the action depends on
-        nothing else)."""
+    def _tile_figure_action(self, spot: _Spot, figure: Figure) -> int:
+        """:meth:`figure_action` for a figure option of a land tile's
+        placement ``spot``, remembered per figure and layout (the action
+        depends on nothing else: a tile has one square)."""
         key = (self.layout.figure_base, figure)
         action = _TILE_FIGURE_ACTIONS.get(key)
         if action is None:
-            if figure.feature == "monastery":
-                spot = MONASTERY_SPOT
-            else:
-                assert figure.spot is not None
-                spot = LOCATION_INDEX[figure.spot]
-            action = _TILE_FIGURE_ACTIONS[key] = self.layout.figure(
-                _KIND_INDEX[figure.figure], 0, spot)
+            action = _TILE_FIGURE_ACTIONS[key] = self.figure_action(spot.move(None), figure)
         return action
 
     def encode(self, move: AnyMove) -> Prefix:
@@ -339,7 +336,7 @@ class Decision:
                                           pos, turned)
         actions, figures = spot.actions, spot.figures
         for figure in figure_options(game, pos, turned):
-            action = self._tile_figure_action(figure)
+            action = self._tile_figure_action(spot, figure)
             i = len(actions)  # (kept in increasing order: a few options at most)
             while i > 0 and actions[i - 1] > action:
                 i -= 1
@@ -366,7 +363,7 @@ class Decision:
             return self._root_actions
         if prefix == self._allowed_at:
             return self._allowed
-        if self._placing:  # a land tile: its figure options, then ``stop``
+        if self._placing and len(prefix) == 1:  # a land tile: its figure options, then stop
             out = self._allowed = [*self._spot(prefix[0]).actions, self.layout.stop]
             self._allowed_at = prefix
             return out
