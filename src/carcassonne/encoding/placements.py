@@ -6,20 +6,10 @@ from typing import Any, Final
 
 from carcassonne.encoding.ints import LIMIT, ints
 from carcassonne.encoding.layout import ActionLayout
-from carcassonne.encoding.spots import KEY_BITS, ROW, OpenSpots
+from carcassonne.encoding.spots import HALF, KEY_BITS, KEY_MASK, ROW_MASK, ROW_SHIFT, OpenSpots
 from carcassonne.engine.board import ALL_FITS
 from carcassonne.engine.game import Game
 from carcassonne.tiles import TILE_LIST
-
-# An item (``spots.py``) unpacked by shifts and masks, with its constants
-# written out (compiled, a literal is inlined where a computed one is looked up).
-_ROW_SHIFT: Final = 12
-_ROW_MASK: Final = 4095
-_HALF: Final = 2048
-_KEY_SHIFT: Final = 8
-_KEY_MASK: Final = 255
-assert ROW == 1 << _ROW_SHIFT == _ROW_MASK + 1 == 2 * _HALF
-assert KEY_BITS == _KEY_SHIFT and _KEY_MASK == (1 << KEY_BITS) - 1
 
 
 def _canonical_bits() -> list[int]:
@@ -82,12 +72,12 @@ def place_actions(game: Game, spots: OpenSpots, left: int, top: int,
         fits = ALL_FITS[tile]
         base = slot * area
         for item in items:
-            bits = fits[item & _KEY_MASK] & turns
+            bits = fits[item & KEY_MASK] & turns
             if not bits:
                 continue
-            row = item >> _KEY_SHIFT
-            x = ((row + _HALF) & _ROW_MASK) - _HALF  # (spots.spot_square, inline)
-            y = (row - x) >> _ROW_SHIFT
+            row = item >> KEY_BITS
+            x = ((row + HALF) & ROW_MASK) - HALF  # (spots.spot_square, inline)
+            y = (row - x) >> ROW_SHIFT
             dx, dy = x - left, y - top
             if not (0 <= dx < width and 0 <= dy < width):
                 return None

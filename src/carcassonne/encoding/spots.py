@@ -29,16 +29,21 @@ from typing import Final
 from carcassonne.engine.board import _index
 from carcassonne.tiles.geometry import STRIDE
 
-#: The row step of an item: more than twice any column's distance from 0
-#: (the constants are written out: compiled, a literal is inlined where a
-#: computed one is looked up).
+# The constants are written out: compiled, a literal is inlined (here and
+# where it is imported) where a computed one is looked up at each use.
+#: The row step of an item: more than twice any column's distance from 0;
+#: an item's row unpacked by shifts and masks (``spot_square``).
 ROW: Final = 4096
-_HALF: Final = 2048
+ROW_SHIFT: Final = 12
+ROW_MASK: Final = 4095
+HALF: Final = 2048
 #: The engine's packed squares: ``x * _STRIDE + y`` (``geometry.pack``).
 _STRIDE: Final = 4096
-#: An item's key bits (keys are below 256: ``engine.board.NKEYS``).
+#: An item's key bits (keys are below 256: ``engine.board.NKEYS``), and their mask.
 KEY_BITS: Final = 8
-assert ROW == STRIDE == _STRIDE == 2 * _HALF
+KEY_MASK: Final = 255
+assert ROW == STRIDE == _STRIDE == 1 << ROW_SHIFT == ROW_MASK + 1 == 2 * HALF
+assert KEY_MASK == (1 << KEY_BITS) - 1
 
 
 def spot_item(x: int, y: int, key: int) -> int:
@@ -49,8 +54,8 @@ def spot_item(x: int, y: int, key: int) -> int:
 def spot_square(item: int) -> tuple[int, int]:
     """The square ``(x, y)`` of an item."""
     row = item >> KEY_BITS
-    x = ((row + _HALF) & (ROW - 1)) - _HALF
-    return x, (row - x) // ROW
+    x = ((row + HALF) & ROW_MASK) - HALF
+    return x, (row - x) >> ROW_SHIFT
 
 
 class OpenSpots:
@@ -71,7 +76,7 @@ class OpenSpots:
         out = OpenSpots()
         items = out.items
         for pos, key in spots.items():
-            x = (pos + _HALF) // _STRIDE  # (geometry.unpack, inline)
+            x = (pos + HALF) // _STRIDE  # (geometry.unpack, inline)
             items.append(spot_item(x, pos - x * _STRIDE, key))
         items.sort()
         return out

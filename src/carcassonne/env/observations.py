@@ -329,6 +329,7 @@ class Observer:
         return (observation[:self.planes_size].reshape(self.planes_shape),
                 observation[self.planes_size:])
 
+
 class _FixedSlots:
     """The vector's slots fixed for a game (``seats``, ``sets``,
     ``options``), made again only for another game (read-only)."""
