@@ -263,7 +263,7 @@ def test_record_stack_refusals(stack: list[str], words: str) -> None:
 
 
 @pytest.mark.parametrize(("index", "entry", "words"), [
-    (0, {**RECORD["moves"][0], "player": 0}, "unknown move keys"),
+    (0, {**RECORD["moves"][0], "figures": {"figure": "meeple"}}, "list"),
     (0, {**RECORD["moves"][0], "rotation": 45}, "rotation"),
     (0, {**RECORD["moves"][0], "rotation": "90"}, "rotation"),
     (0, {**RECORD["moves"][0], "at": [1]}, "square"),

@@ -135,8 +135,8 @@ def test_an_illegal_move_is_refused_to_its_sender_only_and_changes_nothing(
     ('{"type": "move", "move": "BA/Rr@1,0r0"}', "malformed move"),
     ('{"type": "move", "move": {"tile": "BA/Rr", "at": [1], "rotation": 0}}', "at"),
     ('{"type": "move", "move": {"tile": "BA/Rr", "at": [1, 0], "rotation": 45}}', "rotation"),
-    ('{"type": "move", "move": {"tile": "BA/Rr", "at": [1, 0], "rotation": 0, "x": 1}}',
-     "unknown move keys"),
+    ('{"type": "move", "move": {"tile": "BA/Rr", "at": [1, 0], "rotation": 0, "x": 1, '
+     '"figures": {"figure": "meeple"}}}', "list"),
     ('{"type": "move", "move": {"tile": "BA/Rr", "at": [1, 0], "rotation": 0, '
      '"figures": [{"figure": "dragon", "feature": "road", "spot": "E"}]}}', "figure"),
 ])
