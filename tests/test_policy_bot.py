@@ -9,14 +9,17 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-from carcassonne import Game
-from carcassonne.bots import known_bot, make_bot
-from carcassonne.env import CarcassonneAEC, IllegalAction, SingleAgentEnv
-from carcassonne.env.policy import PolicyBot, sb3_policy
-from carcassonne.tiles import SET_NAMES
+np = pytest.importorskip("numpy", reason="the env extra is not installed")
+pytest.importorskip("gymnasium", reason="the env extra is not installed")
+pytest.importorskip("pettingzoo", reason="the env extra is not installed")
+
+from carcassonne import Game  # noqa: E402
+from carcassonne.bots import known_bot, make_bot  # noqa: E402
+from carcassonne.env import CarcassonneAEC, IllegalAction, SingleAgentEnv  # noqa: E402
+from carcassonne.env.policy import PolicyBot, sb3_policy  # noqa: E402
+from carcassonne.tiles import SET_NAMES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "policy_bot.py"

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from carcassonne.cli_common import CliError
+from carcassonne.extras import MissingExtra
 
 
 def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]) -> None:
@@ -62,9 +63,8 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         count, leaders = recompute(database_url(args.database))
-    except ImportError as err:
-        raise CliError(f"ratings needs the server extra: pip install 'carcassonne[server]' "
-                       f"({err.name} is missing)") from None
+    except MissingExtra as err:  # (psycopg, for a PostgreSQL database)
+        raise CliError(str(err)) from None
     except Exception as err:  # an unreachable or broken database: one line
         raise CliError(f"cannot recompute the ratings: {err}") from None
     print(f"rated {count} games again")

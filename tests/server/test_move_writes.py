@@ -1,4 +1,4 @@
-"""PostgreSQL's one-statement move write (move_writes.py): it stores what the
+"""PostgreSQL's one-statement move write (postgres_writes.py): it stores what the
 general path stores, is fenced the same way, and outlives a connection that
 the database closed, never writing a move twice; from a thread and from the
 event loop.

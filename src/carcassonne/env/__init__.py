@@ -18,15 +18,21 @@ Only this package needs numpy, gymnasium and pettingzoo
 standard library.
 """
 
-from gymnasium.envs.registration import register, registry
+from carcassonne.extras import EXTRAS, require
 
-from carcassonne.env.actions import Decision, IllegalAction, WindowError
-from carcassonne.env.aec import CarcassonneAEC
-from carcassonne.env.layout import DEFAULT_WINDOW, ActionLayout
-from carcassonne.env.observations import PLANES, VECTOR_BLOCKS, Observer
-from carcassonne.env.single import SingleAgentEnv
-from carcassonne.env.table import Rewards, Table
-from carcassonne.env.vector import CarcassonneVectorEnv
+# A missing package of the ``env`` extra is said in one line, here, before
+# any module of the package imports it.
+require(*EXTRAS["env"], extra="env", purpose="carcassonne.env")
+
+from gymnasium.envs.registration import register, registry  # noqa: E402
+
+from carcassonne.env.actions import Decision, IllegalAction, WindowError  # noqa: E402
+from carcassonne.env.aec import CarcassonneAEC  # noqa: E402
+from carcassonne.env.layout import DEFAULT_WINDOW, ActionLayout  # noqa: E402
+from carcassonne.env.observations import PLANES, VECTOR_BLOCKS, Observer  # noqa: E402
+from carcassonne.env.single import SingleAgentEnv  # noqa: E402
+from carcassonne.env.table import Rewards, Table  # noqa: E402
+from carcassonne.env.vector import CarcassonneVectorEnv  # noqa: E402
 
 #: The Gymnasium id of :class:`SingleAgentEnv`.
 GYMNASIUM_ID = "carcassonne/SingleAgent-v0"

@@ -17,14 +17,13 @@ of the seat's own view (:mod:`.game`, :mod:`.observer`, docs/env.md). Only
 this package imports pyspiel; the engine and the environments never do.
 """
 
-try:
-    import pyspiel  # noqa: F401
-except ImportError as error:
-    raise type(error)(
-        f"carcassonne.openspiel needs OpenSpiel ({error}): "
-        f"pip install 'carcassonne[openspiel]'", name=error.name) from error
+from carcassonne.extras import EXTRAS, require
 
-from carcassonne.openspiel.game import (
+# OpenSpiel and the environments' packages, said in one line when missing.
+require(*EXTRAS["openspiel"], *EXTRAS["env"], extra="openspiel",
+        purpose="carcassonne.openspiel")
+
+from carcassonne.openspiel.game import (  # noqa: E402
     GAME_TYPE,
     MAX_CHANCE_OUTCOMES,
     SHORT_NAME,
@@ -33,8 +32,8 @@ from carcassonne.openspiel.game import (
     CarcassonneGame,
     CarcassonneState,
 )
-from carcassonne.openspiel.observer import CarcassonneObserver
-from carcassonne.openspiel.params import (
+from carcassonne.openspiel.observer import CarcassonneObserver  # noqa: E402
+from carcassonne.openspiel.params import (  # noqa: E402
     PARAMETERS,
     Config,
     parse_sets,

@@ -25,7 +25,13 @@ The parts, each in its own module:
 - :mod:`~carcassonne.server.app`: the application put together.
 """
 
-from carcassonne.server.app import create_app
-from carcassonne.server.config import Settings
+from carcassonne.extras import EXTRAS, require
+
+# A missing package of the ``server`` extra is said in one line, here,
+# before any module of the server imports it.
+require(*EXTRAS["server"], extra="server", purpose="the server")
+
+from carcassonne.server.app import create_app  # noqa: E402
+from carcassonne.server.config import Settings  # noqa: E402
 
 __all__ = ["Settings", "create_app"]

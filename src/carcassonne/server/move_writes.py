@@ -1,30 +1,14 @@
-"""Moves: the server's most frequent write by far, made cheap.
-
-On PostgreSQL the general path (SQLAlchemy Core: a statement built and
-compiled, a pooled connection pinged and reset, a transaction begun and
-committed) costs about a millisecond of Python per move, under the one lock
-every thread of the process shares. :class:`MoveWriter` writes the same rows
-with one prepared statement, in autocommit mode::
-
-    WITH fenced AS (UPDATE tables SET ... WHERE id = $id AND owner = $owner
-                    RETURNING id)
-    INSERT INTO moves (table_id, number, seat, move, played)
-    SELECT id, $number, $seat, $move, $played FROM fenced
-
-One statement is one transaction: the table's new columns and the move are
-stored together or not at all. The fence (``owner``) is the ``UPDATE``'s
-condition: when another process has taken the table, no row is updated, so
-none is inserted, and the write says so (the store raises
-:class:`~carcassonne.server.store.LeaseLost`). A move number already
-stored breaks the primary key, as on the general path (``IntegrityError``).
-The last move of a rated game, which also writes ratings, takes the
-general path.
+"""Moves: the server's most frequent write by far, written grouped.
 
 The server writes its moves grouped (:class:`GroupedWriter`): moves that
 arrive while others are being written are written together, on PostgreSQL
-in one statement from the event loop (:class:`AsyncMoveWriter`), on SQLite
+in one statement from the event loop
+(:class:`~carcassonne.server.postgres_writes.AsyncMoveWriter`), on SQLite
 in one transaction in the thread of moves (:class:`SqliteMoveWriter`).
-:class:`MoveWriter` serves the store's blocking calls, from a thread.
+This module needs no database driver beyond SQLAlchemy's own: the
+PostgreSQL writers, which need psycopg (the ``postgres`` extra), live in
+:mod:`~carcassonne.server.postgres_writes`, imported only for a
+PostgreSQL database.
 
 A connection that fails is closed and replaced; the moves that met the
 failure are refused, never written twice.
@@ -33,115 +17,26 @@ failure are refused, never written twice.
 from __future__ import annotations
 
 import asyncio
-import json
-import threading
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import psycopg
 from sqlalchemy import JSON, bindparam, insert, update
-from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from carcassonne.server.models import MoveRow, TableRow
 
 #: The columns of ``tables`` stored as JSON text.
-_JSON_COLUMNS = frozenset(column.name for column in TableRow.__table__.columns
-                          if isinstance(column.type, JSON))
-_KNOWN = frozenset(column.name for column in TableRow.__table__.columns)
-
-
-class MoveWriter:
-    """Writes moves on PostgreSQL, each thread on a connection of its own."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._local = threading.local()
-        self._open: list[Any] = []
-        self._lock = threading.Lock()
-        self._statements: dict[tuple[tuple[str, ...], bool], str] = {}
-
-    def write(self, table_id: str, values: dict[str, Any], number: int, seat: int,
-              move: dict[str, Any], played: datetime, owner: str | None) -> bool:
-        """Store ``values`` (columns of ``tables``) and move ``number`` of
-        ``table_id`` in one statement; with ``owner``, only while that
-        process holds the table. Whether it was stored (False: the table is
-        another process's, or gone, and nothing was written)."""
-        sql, params = self.prepare(table_id, values, number, seat, move, played, owner)
-        connection = self._connection()
-        try:
-            cursor = connection.execute(sql, params, prepare=True)
-        except psycopg.IntegrityError as err:
-            raise IntegrityError(sql, params, err) from None
-        except Exception:
-            self._drop(connection)
-            raise
-        return bool(cursor.rowcount == 1)
-
-    def prepare(self, table_id: str, values: dict[str, Any], number: int, seat: int,
-                move: dict[str, Any], played: datetime,
-                owner: str | None) -> tuple[str, list[Any]]:
-        """The statement of a move's write and its parameters."""
-        columns = tuple(sorted(values))
-        unknown = set(columns) - _KNOWN
-        if unknown:
-            raise ValueError(f"no such columns in tables: {sorted(unknown)}")
-        sql = self._statement(columns, owner is not None)
-        params: list[Any] = [json.dumps(values[c]) if c in _JSON_COLUMNS and values[c] is not None
-                             else values[c] for c in columns]
-        params.append(table_id)
-        if owner is not None:
-            params.append(owner)
-        params += [number, seat, json.dumps(move), played]
-        return sql, params
-
-    def _statement(self, columns: tuple[str, ...], fenced: bool) -> str:
-        key = (columns, fenced)
-        sql = self._statements.get(key)
-        if sql is None:
-            sets = ", ".join(f'"{c}" = %s' for c in columns)
-            where = "id = %s AND owner = %s" if fenced else "id = %s"
-            sql = (f"WITH fenced AS (UPDATE tables SET {sets} WHERE {where} RETURNING id) "
-                   "INSERT INTO moves (table_id, number, seat, move, played) "
-                   "SELECT id, %s, %s, %s, %s FROM fenced")
-            self._statements[key] = sql
-        return sql
-
-    def _connection(self) -> Any:
-        """This thread's connection: a driver connection taken out of the
-        engine's pool for good, in autocommit mode."""
-        connection = getattr(self._local, "connection", None)
-        if connection is None or connection.closed or connection.broken:
-            pooled = self.engine.raw_connection()
-            connection = pooled.driver_connection
-            pooled.detach()  # ours from now on: the pool neither resets nor reuses it
-            connection.rollback()  # whatever the pool's ping began
-            connection.autocommit = True
-            self._local.connection = connection
-            with self._lock:
-                self._open.append(connection)
-        return connection
-
-    def _drop(self, connection: Any) -> None:
-        self._local.connection = None
-        with self._lock:
-            if connection in self._open:
-                self._open.remove(connection)
-        connection.close()
-
-    def close(self) -> None:
-        """Close every thread's connection (the server stops)."""
-        with self._lock:
-            connections, self._open = self._open, []
-        for connection in connections:
-            connection.close()
+JSON_COLUMNS = frozenset(column.name for column in TableRow.__table__.columns
+                         if isinstance(column.type, JSON))
+#: Every column of ``tables``.
+KNOWN_COLUMNS = frozenset(column.name for column in TableRow.__table__.columns)
 
 
 @dataclass
-class _Write:
+class Write:
     """One move waiting to be written, and the future its writer awaits."""
 
     table_id: str
@@ -163,7 +58,7 @@ class GroupedWriter:
     """Moves written from the event loop, grouped: moves that arrive while
     others are being written wait, and are then written together, at most
     ``size`` groups at once and ``group`` moves a group, the oldest first,
-    one kind of statement (:attr:`_Write.kind`) and one move per table a
+    one kind of statement (:attr:`Write.kind`) and one move per table a
     group (one table has at most one move being written anyway: its lock).
     A subclass says how a group is written (:meth:`_write_group`) and
     settles each move's future: stored (True), fenced off (False), or the
@@ -173,22 +68,22 @@ class GroupedWriter:
         self._size = size
         self._group = group
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._waiting: list[_Write] = []
+        self._waiting: list[Write] = []
         self._writers = 0
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def write(self, table_id: str, values: dict[str, Any], number: int, seat: int,
                     move: dict[str, Any], played: datetime, owner: str | None) -> bool:
-        """As :meth:`MoveWriter.write`, with the moves of other tables that
-        are waiting meanwhile."""
-        unknown = set(values) - _KNOWN
+        """As :meth:`~carcassonne.server.postgres_writes.MoveWriter.write`,
+        with the moves of other tables that are waiting meanwhile."""
+        unknown = set(values) - KNOWN_COLUMNS
         if unknown:
             raise ValueError(f"no such columns in tables: {sorted(unknown)}")
         loop = asyncio.get_running_loop()
         if loop is not self._loop:
             self._loop, self._waiting, self._writers = loop, [], 0
             self._new_loop()
-        write = _Write(table_id, values, number, seat, move, played, owner,
+        write = Write(table_id, values, number, seat, move, played, owner,
                        loop.create_future())
         self._waiting.append(write)
         if self._writers < self._size:
@@ -209,13 +104,13 @@ class GroupedWriter:
         finally:
             self._writers -= 1
 
-    def _take(self) -> list[_Write]:
+    def _take(self) -> list[Write]:
         """The next group: the oldest waiting moves of one kind of
         statement, at most one per table."""
         kind = self._waiting[0].kind
-        group: list[_Write] = []
+        group: list[Write] = []
         tables: set[str] = set()
-        rest: list[_Write] = []
+        rest: list[Write] = []
         for write in self._waiting:
             if len(group) < self._group and write.kind == kind and write.table_id not in tables:
                 group.append(write)
@@ -225,151 +120,11 @@ class GroupedWriter:
         self._waiting = rest
         return group
 
-    async def _write_group(self, group: list[_Write]) -> None:
+    async def _write_group(self, group: list[Write]) -> None:
         raise NotImplementedError
 
     async def close(self) -> None:
         """Let go of what the writer holds (the server stops)."""
-
-
-class AsyncMoveWriter(GroupedWriter):
-    """The same writes, made from the event loop itself, and grouped
-    (:class:`GroupedWriter`).
-
-    A move is never handed to a thread and back, which cost the event loop
-    about a tenth of its time under load (the future, the wake-ups, and the
-    interpreter's lock passed between the threads). A group is written in
-    one statement, ``unnest`` turning arrays of its moves' values into rows::
-
-        WITH given AS (SELECT * FROM unnest(ids, owners, columns..., numbers, ...)),
-             locked AS (SELECT ... ORDER BY tables.id FOR UPDATE OF tables),
-             fenced AS (UPDATE tables SET ... FROM given
-                        WHERE tables.id = given.id AND tables.owner = given.owner
-                        RETURNING tables.id)
-        INSERT INTO moves (...) SELECT ... FROM given JOIN fenced USING (id)
-        RETURNING table_id
-
-    Each move is still fenced on its own (a table another process holds
-    stores nothing, and only its writer hears ``LeaseLost``), and one
-    statement is one transaction, so a group is stored whole or not at all.
-    Grouping costs a move a few microseconds of the driver's Python
-    instead of about a hundred, and the database one commit for the group.
-    A move number already stored breaks the whole statement: the group is
-    then written again move by move, so that only that move is refused.
-
-    Each group being written has a psycopg async connection of its own.
-    Connections belong to the event loop that opened them; a writer used
-    from another loop (a server started again in the same process) opens
-    new ones. A connection that fails is closed and every move of its group
-    refused (the error is raised), never written twice."""
-
-    def __init__(self, sync: MoveWriter, conninfo: str, size: int = 2,
-                 group: int = 256) -> None:
-        super().__init__(size, group)
-        self._sync = sync
-        self._conninfo = conninfo
-        self._free: list[psycopg.AsyncConnection[Any]] = []
-        self._statements: dict[tuple[tuple[str, ...], bool], str] = {}
-
-    def _new_loop(self) -> None:
-        self._free = []
-
-    async def _write_group(self, group: list[_Write]) -> None:
-        connection = self._free.pop() if self._free else None
-        try:
-            if connection is None:
-                connection = await psycopg.AsyncConnection.connect(self._conninfo,
-                                                                   autocommit=True)
-            if len(group) == 1:
-                stored = await self._write_one(connection, group[0])
-                _settle(group[0], stored)
-            else:
-                try:
-                    ids = await self._write_many(connection, group)
-                except psycopg.IntegrityError:  # one of them is stored already: one by one
-                    for write in group:
-                        try:
-                            _settle(write, await self._write_one(connection, write))
-                        except IntegrityError as err:
-                            write.done.set_exception(err)
-                else:
-                    for write in group:
-                        _settle(write, write.table_id in ids)
-        except IntegrityError as err:
-            group[0].done.set_exception(err)
-        except BaseException as err:
-            if connection is not None:
-                await connection.close()
-                connection = None
-            for write in group:
-                if not write.done.done():
-                    write.done.set_exception(err)
-            if not isinstance(err, Exception):
-                raise
-        finally:
-            if connection is not None:
-                self._free.append(connection)
-
-    async def _write_one(self, connection: psycopg.AsyncConnection[Any], write: _Write) -> bool:
-        sql, params = self._sync.prepare(write.table_id, write.values, write.number,
-                                         write.seat, write.move, write.played, write.owner)
-        try:
-            cursor = await connection.execute(sql, params, prepare=True)
-        except psycopg.IntegrityError as err:
-            raise IntegrityError(sql, params, err) from None
-        return bool(cursor.rowcount == 1)
-
-    async def _write_many(self, connection: psycopg.AsyncConnection[Any],
-                          group: list[_Write]) -> set[str]:
-        """Write ``group`` (moves of one kind) in one statement: the ids of
-        the tables whose move was stored."""
-        columns, fenced = group[0].kind
-        params: list[Any] = [[w.table_id for w in group]]
-        if fenced:
-            params.append([w.owner for w in group])
-        for column in columns:
-            if column in _JSON_COLUMNS:
-                params.append([None if w.values[column] is None else json.dumps(w.values[column])
-                               for w in group])
-            else:
-                params.append([w.values[column] for w in group])
-        params += [[w.number for w in group], [w.seat for w in group],
-                   [json.dumps(w.move) for w in group], [w.played for w in group]]
-        cursor = await connection.execute(self._statement(columns, fenced), params,
-                                          prepare=True)
-        return {row[0] for row in await cursor.fetchall()}
-
-    def _statement(self, columns: tuple[str, ...], fenced: bool) -> str:
-        key = (columns, fenced)
-        sql = self._statements.get(key)
-        if sql is None:
-            names = ["id", *(["owner"] if fenced else []), *(f"c{i}" for i in range(len(columns))),
-                     "number", "seat", "move", "played"]
-            types = ["text", *(["text"] if fenced else []), *map(_array_type, columns),
-                     "integer", "integer", "text", "timestamptz"]
-            arrays = ", ".join(f"%s::{t}[]" for t in types)
-            sets = ", ".join(f'"{c}" = given.c{i}' + ("::json" if c in _JSON_COLUMNS else "")
-                             for i, c in enumerate(columns))
-            where = "tables.id = given.id" + (" AND tables.owner = given.owner" if fenced
-                                              else "")
-            # The rows are locked in the order of their ids first, as every
-            # statement changing several rows does (store.py, _in_order).
-            sql = (f"WITH given AS (SELECT * FROM unnest({arrays}) AS given({', '.join(names)})), "
-                   f"locked AS MATERIALIZED (SELECT tables.id FROM tables JOIN given ON {where} "
-                   "ORDER BY tables.id FOR UPDATE OF tables), "
-                   f"fenced AS (UPDATE tables SET {sets} FROM given WHERE {where} "
-                   "AND tables.id IN (SELECT id FROM locked) RETURNING tables.id) "
-                   "INSERT INTO moves (table_id, number, seat, move, played) "
-                   "SELECT given.id, given.number, given.seat, given.move::json, given.played "
-                   "FROM given JOIN fenced ON fenced.id = given.id RETURNING table_id")
-            self._statements[key] = sql
-        return sql
-
-    async def close(self) -> None:
-        """Close the connections (the server stops)."""
-        connections, self._free = self._free, []
-        for connection in connections:
-            await connection.close()
 
 
 class SqliteMoveWriter(GroupedWriter):
@@ -387,7 +142,7 @@ class SqliteMoveWriter(GroupedWriter):
         self._engine = engine
         self._executor = executor
 
-    async def _write_group(self, group: list[_Write]) -> None:
+    async def _write_group(self, group: list[Write]) -> None:
         loop = asyncio.get_running_loop()
         try:
             try:
@@ -409,9 +164,9 @@ class SqliteMoveWriter(GroupedWriter):
                 raise
         else:
             for write, done in zip(group, stored, strict=True):
-                _settle(write, done)
+                settle(write, done)
 
-    def _store(self, group: list[_Write]) -> list[bool]:
+    def _store(self, group: list[Write]) -> list[bool]:
         """Write ``group`` (moves of one kind) in one transaction; whether
         each was stored."""
         columns, fenced = group[0].kind
@@ -436,15 +191,6 @@ class SqliteMoveWriter(GroupedWriter):
         return stored
 
 
-def _settle(write: _Write, stored: bool) -> None:
+def settle(write: Write, stored: bool) -> None:
     if not write.done.done():  # (its writer may have been cancelled)
         write.done.set_result(stored)
-
-
-def _array_type(column: str) -> str:
-    """The PostgreSQL type of an array of ``column``'s values as sent
-    (JSON goes as text, turned into JSON by the statement)."""
-    if column in _JSON_COLUMNS:
-        return "text"
-    sql_type = TableRow.__table__.columns[column].type
-    return str(sql_type.compile(dialect=postgresql.dialect()))
