@@ -17,6 +17,9 @@ from carcassonne.engine.setup import SUPPORTED_SETS
 from carcassonne.server.bots import stand_in
 from carcassonne.tiles import TILES, TILES_BY_SET
 
+#: What a seat says of the end of a game while it has none: no resignation, no rating.
+UNPLAYED = {"resigned": False, "rating_before": None, "rating_after": None}
+
 
 def refused(answer: Response, status: int, words: str = "") -> dict:
     """``answer`` is an error of ``status`` in the protocol's form."""
@@ -104,17 +107,19 @@ def test_create_a_waiting_table_then_join_it_until_it_starts(client: TestClient)
     table = data["table"]
     assert set(table) == {"id", "name", "status", "sets", "options", "hide_distribution",
                           "seats", "created", "moves", "scores", "winners", "rated",
-                          "timing", "clock", "rematch"}
+                          "timing", "clock", "rematch", "ended"}
     assert table["timing"] == {"kind": "none"} and table["clock"] is None
     assert table["name"] == "Friday game" and table["status"] == "waiting"
     assert table["options"] == {"tiny_city": 2}  # only what differs from the defaults
     assert table["sets"] == ["base"] and table["hide_distribution"] is False
     assert table["moves"] == 0 and table["scores"] is None and table["winners"] is None
     assert table["seats"] == [
-        {"seat": 0, "kind": "human", "bot": None, "name": None, "taken": False, "account": None},
-        {"seat": 1, "kind": "human", "bot": None, "name": "Bob", "taken": False, "account": None},
+        {"seat": 0, "kind": "human", "bot": None, "name": None, "taken": False, "account": None,
+         **UNPLAYED},
+        {"seat": 1, "kind": "human", "bot": None, "name": "Bob", "taken": False,
+         "account": None, **UNPLAYED},
         {"seat": 2, "kind": "bot", "bot": "random", "name": "Random bot", "taken": True,
-         "account": None}]
+         "account": None, **UNPLAYED}]
     table_id = table["id"]
     assert client.get(f"/api/tables/{table_id}").json() == table
 
@@ -124,7 +129,7 @@ def test_create_a_waiting_table_then_join_it_until_it_starts(client: TestClient)
     waiting = client.get(f"/api/tables/{table_id}").json()
     assert waiting["status"] == "waiting"
     assert waiting["seats"][1] == {"seat": 1, "kind": "human", "bot": None, "name": "Bob",
-                                   "taken": True, "account": None}
+                                   "taken": True, "account": None, **UNPLAYED}
     second = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": " Ann "})
     assert second.json()["seat"] == 0 and second.json()["token"] != first.json()["token"]
     playing = client.get(f"/api/tables/{table_id}").json()
@@ -173,9 +178,10 @@ def test_start_gives_free_seats_to_the_stand_in_bot(client: TestClient) -> None:
     bot = stand_in()
     assert bot == ("greedy" if "greedy" in BOTS else "random")
     assert table["seats"][0] == {"seat": 0, "kind": "human", "bot": None, "name": "Ann",
-                                 "taken": True, "account": None}
+                                 "taken": True, "account": None, **UNPLAYED}
     assert table["seats"][1] == {"seat": 1, "kind": "bot", "bot": bot,
-                                 "name": f"{bot.capitalize()} bot", "taken": True, "account": None}
+                                 "name": f"{bot.capitalize()} bot", "taken": True,
+                                 "account": None, **UNPLAYED}
     assert table["seats"][2]["kind"] == "bot" and table["seats"][2]["name"] == "Dee"
     refused(client.post(f"/api/tables/{table_id}/start", headers=auth(token)), 409)
 
@@ -186,7 +192,7 @@ def test_leaving_before_the_start_frees_the_seat(client: TestClient) -> None:
     table = client.post(f"/api/tables/{table_id}/leave", headers=auth(token)).json()
     assert table["status"] == "waiting"
     assert table["seats"][0] == {"seat": 0, "kind": "human", "bot": None, "name": "Host",
-                                 "taken": False, "account": None}
+                                 "taken": False, "account": None, **UNPLAYED}
     refused(client.post(f"/api/tables/{table_id}/start", headers=auth(token)), 403)
     again = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"})
     assert again.status_code == 200
@@ -197,7 +203,7 @@ def test_leaving_during_the_game_hands_the_seat_to_a_bot(client: TestClient) -> 
     assert token is not None
     table = client.post(f"/api/tables/{table_id}/leave", headers=auth(token)).json()
     assert table["seats"][0] == {"seat": 0, "kind": "bot", "bot": stand_in(), "name": "Ann",
-                                 "taken": True, "account": None}
+                                 "taken": True, "account": None, **UNPLAYED}
     done = wait_for(client, table_id, "finished")  # the game goes on without Ann
     assert done["moves"] > 60
     refused(client.post(f"/api/tables/{table_id}/leave", headers=auth(token)), 403)

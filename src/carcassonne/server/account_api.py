@@ -4,7 +4,8 @@
 in; ``seats`` (``[{"table", "token"}]``, the seat tokens this browser holds
 as a guest) become the new account's, so a guest who signs up keeps their
 games. ``POST /api/session`` ``{"name", "password"}`` logs in,
-``DELETE /api/session`` logs out. ``GET /api/me`` is the logged-in player
+``DELETE /api/session`` logs out, ``GET /api/session`` says who is logged in
+(``{"name": null}`` for a visitor). ``GET /api/me`` is the logged-in player
 and every table where they hold a seat (``your_turn`` first);
 ``GET /api/players/{name}`` is a player's public profile, with ratings, and
 ``GET /api/leaderboard?family=base`` the rated players of a family.
@@ -128,6 +129,14 @@ async def log_in(request: Request) -> JSONResponse:
         raise Refusal(401, "wrong name or password")
     await hall.login_guard.record(keys, ok=True)
     return await _log_in(request, account)
+
+
+@router.get("/session")
+async def who(request: Request) -> dict[str, Any]:
+    """Who this browser is logged in as: ``{"name"}``, null for a visitor.
+    Never 401, so every page may ask (a browser logs a 401 as an error)."""
+    account = await account_of(request)
+    return {"name": None if account is None else account["name"]}
 
 
 @router.delete("/session")

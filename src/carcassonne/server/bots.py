@@ -267,8 +267,9 @@ class BotPlayers:
             return
         except Refusal as refusal:
             game = table.game
-            if game is None or len(game.moves) != expect or game.current_player != seat:
-                return  # the position changed meanwhile: think again
+            if (table.status != "playing" or game is None or len(game.moves) != expect
+                    or game.current_player != seat):
+                return  # the position changed meanwhile (or a resignation ended the game)
             log.error("bot %s at table %s played %s: %s; playing a random move",
                       table.seats[seat].bot, table.id, move, refusal.message)
             fallback = game.legal_moves().random(random.Random(f"{table.id}:{expect}"))

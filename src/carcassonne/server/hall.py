@@ -137,21 +137,25 @@ def _retrieve(task: asyncio.Future[Any]) -> None:
         task.exception()
 
 
-def rated_result(table: Table, game: Game | None,
-                 clock: Clock | None = None) -> RatedResult | None:
+def rated_result(table: Table, game: Game | None, clock: Clock | None = None,
+                 seats: tuple[Seat, ...] | None = None) -> RatedResult | None:
     """What a finished game of ``table`` (or its stored result) gives the
-    ratings, ``clock`` (else the table's) saying whose clock ran out; None
-    if the table is casual."""
+    ratings, ``clock`` (else the table's) saying whose clock ran out and
+    ``seats`` (else the table's) who resigned: they rank last. None if the
+    table is casual."""
     if not table.rated:
         return None
     scores = game.scores if game is not None else (table.result or {})["scores"]
     clock = clock or table.clock
+    last = set(clock.out if clock is not None else ())
+    last |= {i for i, seat in enumerate(seats or table.seats) if seat.resigned}
     return RatedResult(family(table.sets, table.options), tuple(table.rated_players()),
-                       tuple(scores), tuple(clock.out) if clock is not None else ())
+                       tuple(scores), tuple(sorted(last)))
 
 
-def _result(game: Game) -> dict[str, Any]:
-    return {"scores": list(game.scores), "winners": list(game.winners)}
+def _result(game: Game, ended: datetime) -> dict[str, Any]:
+    return {"scores": list(game.scores), "winners": list(game.winners),
+            "ended": ended.isoformat()}
 
 
 class Hall:
@@ -376,10 +380,13 @@ class Hall:
 
     def games_of(self, account: str) -> list[dict[str, Any]]:
         """``TABLE`` of every table where ``account`` holds a seat, newest
-        first, each with ``your_seat`` and ``your_turn``."""
+        first, each with ``your_seat`` and ``your_turn``; a game over counts
+        the seat its player left or resigned (a bot finished it)."""
         out = []
         for table in reversed(self.tables.values()):
             seat = table.seat_of_account(account)
+            if seat is None and table.status in ("finished", "abandoned"):
+                seat = next((i for i, s in enumerate(table.seats) if s.account == account), None)
             if seat is None:
                 continue
             turn = table.to_move() == seat
@@ -503,15 +510,18 @@ class Hall:
         columns (and the version) are written and published. A process that
         lost the table to another meanwhile changes nothing (503)."""
         row = table.changed_row(**changes)
+        figures = None
         try:
             if move is None:
-                await self.db(self.store.update_table, row, self.node)
+                figures = await self.db(self.store.update_table, row, self.node, rating,
+                                        self.now())
             elif rating is None and self.store.async_moves is not None:
                 await self.store.add_move_async(row, move["number"], move["seat"],
                                                 move["move"], self.now(), self.node)
             else:
-                await self._db_move(self.store.add_move, row, move["number"], move["seat"],
-                                    move["move"], rating, self.now(), self.node)
+                figures = await self._db_move(self.store.add_move, row, move["number"],
+                                              move["seat"], move["move"], rating, self.now(),
+                                              self.node)
         except LeaseLost:
             if self.cluster is not None:
                 self.cluster.owned.pop(table.id, None)
@@ -521,6 +531,8 @@ class Hall:
                 raise
             await self.cluster.reload(table.id, owned=True, locked=True)
             raise Refusal(409, "the game moved on meanwhile") from None
+        if figures is not None:  # the ratings a rated game gave, kept in its result
+            changes["result"] = row["result"] = {**changes["result"], "ratings": figures}
         table.apply(**changes)
         if game is not None:
             table.game = game
@@ -675,7 +687,7 @@ class Hall:
             if seen is not None and 0 <= seen < len(game.moves) \
                     and game.moves[seen] == move and game.movers[seen] == seat:
                 return  # played already: asked twice
-            if game.is_over:
+            if game.is_over or table.status == "finished":  # (or ended by a resignation)
                 raise Refusal(409, "the game is over", "FINAL")
             if expect is not None and len(game.moves) != expect:
                 raise Refusal(409, "the game moved on meanwhile")
@@ -715,7 +727,7 @@ class Hall:
                                        "current": game.current_player}
             rating = None
             if game.is_over:
-                changes.update(status="finished", result=_result(game))
+                changes.update(status="finished", result=_result(game, now))
                 rating = rated_result(table, game, changes["clock"])
             await self._write(table, {"number": number, "seat": seat,
                                       "move": move.to_dict()}, rating, **changes)

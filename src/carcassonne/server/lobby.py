@@ -1,4 +1,5 @@
-"""The HTTP lobby: tables to list, create, join, start, leave, rematch, records and features.
+"""The HTTP lobby: tables to list, create, join, start, leave, resign, rematch, records
+and features.
 
 Bodies and answers are JSON; errors are ``{"error", "rule"}`` with the status
 of :mod:`carcassonne.server.errors`. A seat token travels as
@@ -21,6 +22,7 @@ from carcassonne.server.catalogue import catalogue
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
 from carcassonne.server.limits import Windows
+from carcassonne.server.resign import resign
 from carcassonne.server.site_limits import SiteWindows
 from carcassonne.server.tokens import bearer
 
@@ -132,6 +134,18 @@ async def leave_table(request: Request, table_id: str) -> dict[str, Any]:
     player = await player_of(request)
     hall = hall_of(request)
     table = await hall.leave(table_id, token_of(request), player[0] if player else None)
+    return table.public(hall.now())
+
+
+@router.post("/tables/{table_id}/resign")
+async def resign_table(request: Request, table_id: str) -> dict[str, Any]:
+    """Give the game up (resign.py): the seat goes to the stand-in, or the
+    game ends when one player is left."""
+    await body_of(request)
+    player = await player_of(request)
+    hall = hall_of(request)
+    await hall.find(table_id)
+    table = await resign(hall, table_id, token_of(request), player[0] if player else None)
     return table.public(hall.now())
 
 

@@ -45,7 +45,7 @@ from carcassonne.server.models import (
     SessionRow,
     TableRow,
 )
-from carcassonne.server.ratings import Rating, conservative, rate
+from carcassonne.server.ratings import Rating, conservative, rate, shown_rating
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -91,9 +91,11 @@ class RatedResult:
 
 
 def apply_rating(connection: Connection, table_id: str, result: RatedResult,
-                 at: datetime) -> None:
+                 at: datetime) -> list[dict[str, int]]:
     """Update the ratings of one game's players, inside the caller's
-    transaction, and write each new rating to the history.
+    transaction, and write each new rating to the history; each seat's
+    shown rating before and after the game (``{"before", "after"}``) is
+    kept in the table's result, as ``ratings``, and answered.
 
     On PostgreSQL the update takes a transaction lock first, so two games
     finishing at once are rated one after the other, in the order of
@@ -109,10 +111,14 @@ def apply_rating(connection: Connection, table_id: str, result: RatedResult,
     after = rate([known.get(p, Rating()) for p in result.players], list(result.scores),
                  result.last)
     done: set[str] = set()
+    figures: dict[str, dict[str, int]] = {}
     for player, new in zip(result.players, after, strict=True):
         if player in done:
             continue
         done.add(player)
+        old = known.get(player, Rating())
+        figures[player] = {"before": shown_rating(old.mu, old.sigma),
+                           "after": shown_rating(new.mu, new.sigma)}
         values = {"mu": new.mu, "sigma": new.sigma, "games": new.games}
         if player in known:
             connection.execute(update(RatingRow).where(
@@ -123,6 +129,12 @@ def apply_rating(connection: Connection, table_id: str, result: RatedResult,
         connection.execute(insert(RatingEventRow), [{
             "table_id": table_id, "player": player, "family": result.family, "at": at,
             **values}])
+    seats = [figures[player] for player in result.players]
+    stored = connection.execute(select(TableRow.result).where(TableRow.id == table_id)).scalar()
+    if stored is not None:
+        connection.execute(update(TableRow).where(TableRow.id == table_id).values(
+            result={**stored, "ratings": seats}))
+    return seats
 
 
 class LeaseLost(Exception):
@@ -225,18 +237,28 @@ class Store:
             connection.execute(insert(TableRow), [{**row, "owner": owner,
                                                    "lease_until": until}])
 
-    def update_table(self, row: dict[str, Any], owner: str | None = None) -> None:
-        """Store a table's new columns (its id says which). With ``owner``,
-        only while that process owns the table (else :class:`LeaseLost`)."""
+    def update_table(self, row: dict[str, Any], owner: str | None = None,
+                     rating: RatedResult | None = None, at: datetime | None = None,
+                     ) -> list[dict[str, int]] | None:
+        """Store a table's new columns (its id says which), and with a rated
+        game ended without a move (a resignation) the ratings it gives at
+        ``at`` (see :func:`apply_rating`, whose figures are answered). With
+        ``owner``, only while that process owns the table (else
+        :class:`LeaseLost`)."""
         values = {k: v for k, v in row.items() if k not in ("id", "created")}
         with self.engine.begin() as connection:
             _fenced_update(connection, row["id"], values, owner)
+            if rating is not None:
+                return apply_rating(connection, row["id"], rating, at or datetime.now(UTC))
+        return None
 
     def add_move(self, row: dict[str, Any], number: int, seat: int,
                  move: dict[str, Any], rating: RatedResult | None = None,
-                 played: datetime | None = None, owner: str | None = None) -> None:
+                 played: datetime | None = None, owner: str | None = None,
+                 ) -> list[dict[str, int]] | None:
         """Store move ``number`` of a table and the table's new columns, at once,
-        and with the last move of a rated game the ratings it gives. With
+        and with the last move of a rated game the ratings it gives (their
+        figures answered, see :func:`apply_rating`). With
         ``owner``, only while that process owns the table (else
         :class:`LeaseLost`, and nothing is stored).
 
@@ -248,14 +270,15 @@ class Store:
         if rating is None and self._moves is not None:
             if not self._moves.write(row["id"], values, number, seat, move, played, owner):
                 raise LeaseLost(f"table {row['id']} is no longer owned by {owner}")
-            return
+            return None
         with self.engine.begin() as connection:
             _fenced_update(connection, row["id"], values, owner)
             connection.execute(insert(MoveRow), [{
                 "table_id": row["id"], "number": number, "seat": seat, "move": move,
                 "played": played}])
             if rating is not None:
-                apply_rating(connection, row["id"], rating, played)
+                return apply_rating(connection, row["id"], rating, played)
+        return None
 
     def group_moves(self, executor: Executor) -> None:
         """Have :meth:`add_move_async` group moves on SQLite too, writing
@@ -469,16 +492,21 @@ class Store:
     def recompute_ratings(self, results: list[tuple[str, RatedResult]]) -> int:
         """Forget every rating and rate ``results`` (table id, result) again
         in order, in one transaction; how many games were rated. The order
-        is that of the games' last moves, as they were rated live."""
+        is that of the games' ends (the result's ``ended``; for a game stored
+        without it, its last move), as they were rated live."""
         with self.engine.begin() as connection:
             connection.execute(delete(RatingEventRow))
             connection.execute(delete(RatingRow))
-            finished = dict(connection.execute(
+            finished = {table_id: _utc(played) for table_id, played in connection.execute(
                 select(MoveRow.table_id, func.max(MoveRow.played)).group_by(
-                    MoveRow.table_id)).all())
-            ordered = sorted(results, key=lambda item: (_utc(finished[item[0]]), item[0]))
+                    MoveRow.table_id)).all()}
+            for table_id, stored in connection.execute(select(TableRow.id, TableRow.result).where(
+                    TableRow.id.in_([table_id for table_id, _ in results]))).all():
+                if (stored or {}).get("ended"):
+                    finished[table_id] = datetime.fromisoformat(stored["ended"])
+            ordered = sorted(results, key=lambda item: (finished[item[0]], item[0]))
             for table_id, result in ordered:
-                apply_rating(connection, table_id, result, _utc(finished[table_id]))
+                apply_rating(connection, table_id, result, finished[table_id])
         return len(ordered)
 
     # -- competitions ------------------------------------------------------------------

@@ -42,6 +42,9 @@ class Seat:
     #: The account of the logged-in player who took the seat (its id), if any:
     #: the seat is theirs from any browser they log in from.
     account: str | None = None
+    #: Whether the player resigned: the seat is the stand-in's (or the game
+    #: ended), it ranks last in the rating, and its token opens it no more.
+    resigned: bool = False
 
     @property
     def taken(self) -> bool:
@@ -51,17 +54,19 @@ class Seat:
     def public(self, index: int) -> dict[str, Any]:
         """The seat as the protocol shows it (no token hash)."""
         return {"seat": index, "kind": self.kind, "bot": self.bot, "name": self.name,
-                "taken": self.taken, "account": self.name if self.account else None}
+                "taken": self.taken, "account": self.name if self.account else None,
+                "resigned": self.resigned}
 
     def stored(self) -> dict[str, Any]:
         """The seat as the database keeps it."""
         return {"kind": self.kind, "bot": self.bot, "name": self.name, "label": self.label,
-                "token_hash": self.token_hash, "account": self.account}
+                "token_hash": self.token_hash, "account": self.account,
+                "resigned": self.resigned}
 
     @classmethod
     def from_stored(cls, data: dict[str, Any]) -> Seat:
         return cls(data["kind"], data.get("bot"), data.get("name"), data.get("label"),
-                   data.get("token_hash"), data.get("account"))
+                   data.get("token_hash"), data.get("account"), bool(data.get("resigned")))
 
     def freed(self) -> Seat:
         """This human seat, free again (before the game starts)."""
@@ -71,6 +76,13 @@ class Seat:
         """This seat, handed to ``bot``; the player's name stays in the game,
         and so does their account, for the rating (they no longer play it)."""
         return replace(self, kind="bot", bot=bot, name=name or self.name, token_hash=None)
+
+    def resigning(self, bot: str) -> Seat:
+        """This seat once its player resigned: ``bot``'s, like a seat left
+        during the game, marked resigned. It keeps the hash of its token
+        (which opens only human seats, :meth:`Table.seat_of`), so that the
+        player asking again is told they resigned."""
+        return replace(self.as_bot(bot), resigned=True, token_hash=self.token_hash)
 
 
 def bot_label(bot: str | None) -> str:
@@ -221,14 +233,23 @@ class Table:
             "id": self.id, "name": self.name, "status": self.status,
             "sets": list(self.sets), "options": dict(self.options),
             "hide_distribution": self.hide_distribution,
-            "seats": [seat.public(i) for i, seat in enumerate(self.seats)],
+            "seats": self._public_seats(),
             "created": self.created.isoformat(), "moves": self.moves,
+            "ended": (self.result or {}).get("ended"),
             "scores": scores, "winners": winners, "rated": self.rated,
             "timing": self.timing.public(), "clock": self._clock_view(now),
             "rematch": None if self.rematch is None else {
                 "accepted": sorted(int(seat) for seat in self.rematch["accepted"]),
                 "table": self.rematch["table"]},
         }
+
+    def _public_seats(self) -> list[dict[str, Any]]:
+        """``SEAT`` of each seat, with its rating before and after the game
+        once a rated game's result holds them (else null)."""
+        figures = (self.result or {}).get("ratings") or [None] * len(self.seats)
+        return [{**seat.public(i), "rating_before": None if rated is None else rated["before"],
+                 "rating_after": None if rated is None else rated["after"]}
+                for (i, seat), rated in zip(enumerate(self.seats), figures, strict=True)]
 
     def _clock_view(self, now: datetime | None) -> dict[str, Any] | None:
         if self.clock is None:
@@ -289,12 +310,23 @@ class Table:
     def seat_of(self, token: str | None) -> int | None:
         """The human seat ``token`` opens, or None. Every seat is compared,
         in constant time, whatever the answer."""
+        found = self._token_seat(token)
+        return found if found is not None and self.seats[found].kind == "human" else None
+
+    def _token_seat(self, token: str | None) -> int | None:
         found = None
         if token:
             for index, seat in enumerate(self.seats):
                 if matches(token, seat.token_hash):
                     found = index
         return found
+
+    def resigned_by(self, token: str | None, account: str | None) -> int | None:
+        """The seat whose player, shown by ``token`` (else the logged-in
+        ``account``), resigned from this game, or None."""
+        index = self._token_seat(token) if token else next(
+            (i for i, s in enumerate(self.seats) if account and s.account == account), None)
+        return index if index is not None and self.seats[index].resigned else None
 
     def rated_players(self) -> list[str]:
         """Who each seat is for the ratings: ``account:ID`` for a seat a
