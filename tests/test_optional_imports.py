@@ -133,7 +133,10 @@ def test_the_command_line_says_which_extra_to_install(package: str, args: list[s
                           capture_output=True, text=True, timeout=600, check=False, env=env)
     assert done.returncode == 1, done
     assert "Traceback" not in done.stderr
-    lines = done.stderr.strip().splitlines()
+    # (an editable install whose engine sources were edited since it was
+    # compiled says so first: not this test's matter)
+    lines = [line for line in done.stderr.strip().splitlines()
+             if not line.startswith("carcassonne: the sources changed")]
     assert len(lines) == 1, done.stderr
     assert f"pip install 'carcassonne[{extra}]'" in lines[0]
 
