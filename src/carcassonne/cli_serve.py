@@ -20,8 +20,14 @@ import sys
 import textwrap
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from carcassonne.cli_common import CliError, seconds, timeout_seconds
+
+#: The bounds on slow clients and connections per address (server/connections.py).
+HEADER_TIMEOUT = 10.0
+BODY_TIMEOUT = 30.0
+PER_ADDRESS = 100
 
 
 def bot_delay(text: str) -> float:
@@ -68,6 +74,33 @@ def table_count(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 100_000:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of tables (1 to 100000)")
     return int(text)
+
+
+def connection_count(text: str) -> int:
+    """Connections one client address may hold at once, 1 to 100,000."""
+    if not text.isdigit() or not 1 <= int(text) <= 100_000:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of connections "
+                                         f"(1 to 100000)")
+    return int(text)
+
+
+def client_seconds(text: str) -> float:
+    """How long a client may take to send a request's headers or body:
+    more than 0 seconds and at most an hour."""
+    return seconds(text, 0, 3600, low_allowed=False)
+
+
+def public_url(text: str) -> str:
+    """An http or https URL by which people reach the server."""
+    parts = urlsplit(text.strip())
+    try:
+        _ = parts.port  # a port that is not a number raises here
+    except ValueError:
+        parts = parts._replace(netloc="")
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a URL such as "
+                                         f"https://games.example or http://10.0.0.5:8080")
+    return text.strip()
 
 
 def port_number(text: str) -> int:
@@ -122,6 +155,26 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
                        help="a proxy in front of the server whose X-Forwarded-For "
                             "header names the real client (repeatable; without it "
                             "the header is ignored)")
+    serve.add_argument("--public-url", type=public_url, action="append", default=[],
+                       metavar="URL",
+                       help="an address people reach the server by (https://games.example, "
+                            "http://10.0.0.5:8080); requests naming another host are "
+                            "refused, except localhost, 127.0.0.1 and [::1]; https URLs "
+                            "only: the session cookie is Secure (repeatable; default: "
+                            "$PUBLIC_URL, several separated by commas)")
+    serve.add_argument("--header-timeout", type=client_seconds, default=HEADER_TIMEOUT,
+                       metavar="SECONDS", help="a connection that has not sent a "
+                       f"request's headers within this long is closed (default: "
+                       f"{HEADER_TIMEOUT:g})")
+    serve.add_argument("--body-timeout", type=client_seconds, default=BODY_TIMEOUT,
+                       metavar="SECONDS", help="a request whose body has not come "
+                       f"within this long after its headers is dropped (default: "
+                       f"{BODY_TIMEOUT:g})")
+    serve.add_argument("--connections-per-address", type=connection_count,
+                       default=PER_ADDRESS, metavar="N",
+                       help="connections one client address may hold at once, WebSockets "
+                            "included; beyond, a new one is closed at once (a trusted "
+                            f"proxy's are not counted; default: {PER_ADDRESS})")
     serve.add_argument("--outside-bot", type=outside_bot, action="append", default=[],
                        metavar="NAME=COMMAND",
                        help="offer the program COMMAND as the bot NAME in the lobby; it "
@@ -144,10 +197,14 @@ def run(args: argparse.Namespace) -> int:
 
         from carcassonne.server import Settings, create_app
         from carcassonne.server.config import database_url
+        from carcassonne.server.connections import ConnectionGuard, protocols
+        from carcassonne.server.hosts import hosts_of
+        from carcassonne.server.log_repeats import log_config
         from carcassonne.server.store import Store
     except ImportError as err:
         raise CliError(f"the server needs its extra packages: pip install "
                        f"'carcassonne[server]' ({err})") from None
+    urls = args.public_url or _public_urls(os.environ.get("PUBLIC_URL", ""))
     _offer_outside_bots(args.outside_bot, args.outside_bot_timeout)
     _offer_policy_bots(args.policy_bot)
     try:
@@ -167,7 +224,12 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(Settings(database_url=url, bot_delay=args.bot_delay,
                               bot_pace=args.bot_pace, redis_url=redis, node=args.node,
                               waiting_tables=args.waiting_tables,
-                              idle_after=args.idle_after))
+                              idle_after=args.idle_after, hosts=hosts_of(urls),
+                              https=bool(urls) and all(
+                                  urlsplit(u).scheme == "https" for u in urls)))
+    guard = ConnectionGuard(args.connections_per_address, args.header_timeout,
+                            args.body_timeout, args.trusted_proxy)
+    http, ws = protocols(guard)
     host = f"[{args.host}]" if ":" in args.host else args.host
     collect_rarely()
     print(f"Carcassonne server at http://{host}:{args.port}/ (database {shown})", flush=True)
@@ -176,8 +238,11 @@ def run(args: argparse.Namespace) -> int:
     # WebSocket messages are not compressed: after the first state a client
     # gets patches of a few kilobytes, and permessage-deflate cost a tenth of
     # the event loop's time under load (README, "The server under load").
+    # Slow clients and many connections from one address are bounded by the
+    # protocols (connections.py); a message repeated in a storm is logged
+    # once every few seconds (log_repeats.py).
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024,
-                ws_per_message_deflate=False,
+                ws_per_message_deflate=False, http=http, ws=ws, log_config=log_config(),
                 log_level="warning", proxy_headers=bool(args.trusted_proxy),
                 forwarded_allow_ips=args.trusted_proxy or None)
     sys.stdout.flush()
@@ -206,6 +271,14 @@ def collect_rarely() -> None:
     instead of 393 ms (50,000 young objects instead: pauses up to 290 ms).
     """
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+def _public_urls(text: str) -> list[str]:
+    """The public URLs of ``$PUBLIC_URL`` (separated by commas or spaces)."""
+    try:
+        return [public_url(url) for url in text.replace(",", " ").split()]
+    except argparse.ArgumentTypeError as err:
+        raise CliError(f"carcassonne serve: PUBLIC_URL: {err}", 2) from None
 
 
 def _check_redis(url: str) -> None:

@@ -34,10 +34,12 @@ from server_helpers import Serve
 
 from carcassonne.server import Settings, create_app
 from carcassonne.server.config import normalize_url
+from carcassonne.server.hosts import hosts_of
 
-#: Settings for tests: bots without delay, rate bounds out of the way.
+#: Settings for tests: bots without delay, rate bounds out of the way, and
+#: the host name FastAPI's TestClient sends (``testserver``) accepted.
 FAST: dict[str, Any] = {"bot_delay": 0.0, "bot_pace": 0.0, "bot_tables": (1000, 1000),
-                        "waiting_tables": 1000,
+                        "waiting_tables": 1000, "hosts": hosts_of(["http://testserver"]),
                         "login_pause": 0.0, "http_rate": (100_000, 1.0),
                         "ws_burst": (100_000, 1.0), "ws_flood": (1_000_000, 10.0)}
 POSTGRES = os.environ.get("CARCASSONNE_TEST_POSTGRES")

@@ -37,6 +37,7 @@ from carcassonne.server import account_api, event_api, live, lobby
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
+from carcassonne.server.hosts import HostCheck
 from carcassonne.server.limits import Windows
 from carcassonne.server.origin import foreign_origin
 from carcassonne.server.site_limits import SiteWindows
@@ -74,6 +75,9 @@ def create_app(settings: Settings) -> FastAPI:
     _client(app, settings)
     # Added last, so outermost of the middlewares: the Origin check's refusals get them too.
     app.add_middleware(SecureASGIMiddleware, secure=headers)
+    # Outermost of all: a request naming another host (DNS rebinding) goes no
+    # further, WebSocket upgrades included (hosts.py).
+    app.add_middleware(HostCheck, hosts=settings.hosts, headers=headers)
     return app
 
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from carcassonne.server.hosts import LOCAL_HOSTS
+
 #: The browser client: static files served by the app.
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
@@ -46,7 +48,9 @@ class Settings:
     one and beyond ``ws_flood`` its connection is closed, and one address
     holds at most ``ws_per_address`` connections (docs/server.md).
     ``https`` says the server is reached over HTTPS (behind a proxy), so the
-    session cookie is marked Secure; ``login_pause`` is the pause in seconds
+    session cookie is marked Secure; ``hosts`` are the host names a request
+    may name in ``Host`` (hosts.py: this machine's, and those of the public
+    URLs, ``carcassonne serve --public-url``); ``login_pause`` is the pause in seconds
     per failed login beyond the first few (0 in tests). ``now`` is the
     server's clock (tests give one they move by hand) and ``time_check``
     the seconds between two looks at every table's time (None: never, the
@@ -67,6 +71,7 @@ class Settings:
     ws_flood: tuple[int, float] = (100, 10.0)
     ws_per_address: int = 50
     https: bool = False
+    hosts: frozenset[str] = frozenset(LOCAL_HOSTS)
     login_pause: float = 1.0
     now: Callable[[], datetime] = utc_now
     time_check: float | None = 0.25
