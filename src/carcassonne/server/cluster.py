@@ -71,6 +71,7 @@ import orjson
 
 from carcassonne.engine import Move
 from carcassonne.server.errors import Refusal
+from carcassonne.server.redis_pool import redis_client
 from carcassonne.server.site_limits import SiteSockets
 from carcassonne.server.tables import Table
 
@@ -190,9 +191,9 @@ class Cluster:
 
     async def open(self) -> None:
         """Connect to Redis, listen, and start keeping leases and taking over."""
-        from redis.asyncio import Redis
-
-        self._redis = Redis.from_url(self.url, client_name=client_name(self.node))
+        # A bounded pool whose commands wait for a free connection: a burst
+        # (clients reconnecting after a process died) loses nothing.
+        self._redis = redis_client(self.url, client_name=client_name(self.node))
         await self._redis.ping()
         self.sockets = SiteSockets(self._redis, self.node, self.alive)
         await self.sockets.clear()  # what a process of this name counted before

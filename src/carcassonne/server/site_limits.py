@@ -2,8 +2,8 @@
 
 With one process, each bound is counted in memory: write requests per
 client address (:class:`~carcassonne.server.limits.Windows`), failed logins
-per name and address (:class:`~carcassonne.server.accounts.LoginGuard`),
-WebSocket connections per address (``Hall.sockets``). Behind a proxy that
+per name from an address and per address
+(:class:`~carcassonne.server.accounts.LoginGuard`), WebSocket connections per address (``Hall.sockets``). Behind a proxy that
 spreads clients over several processes, each would count only its own
 share, and a client could have as many times the bound as there are
 processes; so with Redis they are counted there, for the whole site: the
@@ -22,9 +22,9 @@ from typing import Any
 
 from limits import RateLimitItemPerSecond
 from limits.aio.strategies import MovingWindowRateLimiter
-from limits.storage import storage_from_string
 
 from carcassonne.server.accounts import REFUSE_AFTER, WINDOW, LoginGuard
+from carcassonne.server.redis_pool import limits_storage
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +34,7 @@ class SiteWindows:
     ``seconds`` (whole seconds), in all the processes sharing Redis ``url``."""
 
     def __init__(self, url: str, count: int, seconds: float) -> None:
-        storage = storage_from_string(f"async+{url}", implementation="redispy")
-        self._limiter = MovingWindowRateLimiter(storage)
+        self._limiter = MovingWindowRateLimiter(limits_storage(url))
         self._item = RateLimitItemPerSecond(count, max(1, round(seconds)))
 
     async def allow(self, key: str) -> bool:
@@ -49,12 +48,12 @@ class SiteWindows:
 
 class SiteLoginGuard:
     """:class:`~carcassonne.server.accounts.LoginGuard`'s bounds (failed
-    logins per name and per address in a sliding window: slowed after
+    logins per name from one address, and per address, in a sliding window
+    (``accounts.login_keys``): slowed after
     :data:`SLOW_AFTER`, refused at :data:`REFUSE_AFTER`) for the whole site."""
 
     def __init__(self, url: str) -> None:
-        storage = storage_from_string(f"async+{url}", implementation="redispy")
-        self._limiter = MovingWindowRateLimiter(storage)
+        self._limiter = MovingWindowRateLimiter(limits_storage(url))
         self._item = RateLimitItemPerSecond(REFUSE_AFTER, round(WINDOW))
 
     async def check(self, keys: list[str]) -> float:
