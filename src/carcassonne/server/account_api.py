@@ -35,6 +35,7 @@ from carcassonne.server.accounts import (
     check_password,
     clean_account_name,
     hash_password,
+    login_keys,
     name_key,
     session_lifetime,
     unknown_account_hash,
@@ -117,7 +118,7 @@ async def log_in(request: Request) -> JSONResponse:
         raise Refusal(400, "log in with {\"name\": ..., \"password\": ...}")
     hall = hall_of(request)
     address = request.client.host if request.client else "unknown"
-    keys = [f"name:{name_key(name.strip())}", f"address:{address}"]
+    keys = login_keys(name, address)  # never the name alone: see login_keys
     pause = await hall.login_guard.check(keys)
     if pause:
         await asyncio.sleep(pause * hall.settings.login_pause)

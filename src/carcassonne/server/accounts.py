@@ -15,9 +15,11 @@ stored, logged or sent back::
 
 A session is a random cookie; the database keeps its SHA-256 (as for seat
 tokens) and when it expires. :class:`LoginGuard` counts failed logins per
-name and per address: after :data:`SLOW_AFTER` failures each further try
-is answered only after a pause, after :data:`REFUSE_AFTER` tries are refused
-until the window has passed. The clock is given, so tests never sleep.
+name *from one address*, and per address (:func:`login_keys`): after
+:data:`SLOW_AFTER` failures each further try is answered only after a pause,
+after :data:`REFUSE_AFTER` tries are refused until the window has passed.
+A name is never counted alone: failures from one address would then lock
+its owner out everywhere. The clock is given, so tests never sleep.
 """
 
 from __future__ import annotations
@@ -75,6 +77,16 @@ def check_password(value: object) -> str:
     return value
 
 
+def login_keys(name: str, address: str) -> list[str]:
+    """What a failed login for ``name`` from ``address`` counts against:
+    that name from that address, and that address for any name.
+
+        >>> login_keys(" Ann ", "10.0.0.1")
+        ['name:ann|address:10.0.0.1', 'address:10.0.0.1']
+    """
+    return [f"name:{name_key(name.strip())}|address:{address}", f"address:{address}"]
+
+
 def hash_password(password: str) -> str:
     """The Argon2id hash to store for ``password``."""
     return _hasher.hash(password)
@@ -101,8 +113,10 @@ def session_lifetime() -> timedelta:
 
 @dataclass
 class LoginGuard:
-    """Failed logins per key (``name:ann``, ``address:10.0.0.1``) in a sliding
-    window. ``clock`` gives seconds (``time.monotonic`` in the server)."""
+    """Failed logins per key (:func:`login_keys`: ``name:ann|address:10.0.0.1``,
+    ``address:10.0.0.1``) in a sliding window; a success forgets the failures
+    of its ``name:`` key. ``clock`` gives seconds (``time.monotonic`` in the
+    server)."""
 
     clock: Callable[[], float]
     failures: dict[str, deque[float]] = field(default_factory=dict)
