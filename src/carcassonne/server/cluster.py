@@ -70,7 +70,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from carcassonne.engine import Move
-from carcassonne.server.errors import Refusal
+from carcassonne.server.errors import Moved, Refusal
 from carcassonne.server.redis_pool import redis_client
 from carcassonne.server.site_limits import SiteSockets
 from carcassonne.server.tables import Table
@@ -101,6 +101,10 @@ MARGIN = 0.5
 CHECK_EVERY = 2.0
 #: The most seconds to wait for a living owner's answer to a routed change.
 CALL_TIMEOUT = 10.0
+#: The most tries, and seconds in all, to carry a routed change to a table
+#: that changes hands on the way (each try reads its lease again).
+ROUTE_TRIES = 40
+ROUTE_DEADLINE = 30.0
 #: The Redis channel of every table's changes.
 CHANGES = "carcassonne:changes"
 #: What a routed change answers when it is to run in this process.
@@ -591,10 +595,18 @@ class Cluster:
         out meanwhile is taken for dead, and so is one gone from Redis (the
         take-over then takes the table here at its next look): the change is
         made here, so a change asked while its owner dies waits a second or
-        two instead of failing."""
+        two instead of failing. An owner that lost the table before it could
+        make the change answers that it moved, having changed nothing: the
+        lease is read again and the change carried to the new owner (an
+        owner that the lease still names is asked again after a pause, while
+        its lease changes hands), up to :data:`ROUTE_TRIES` times and
+        :data:`ROUTE_DEADLINE` seconds."""
         if self.owns(table_id):
             return LOCAL
-        for _ in range(4):
+        deadline, asked = time.monotonic() + ROUTE_DEADLINE, None
+        for _ in range(ROUTE_TRIES):
+            if time.monotonic() > deadline:
+                break
             if self.owns(table_id):
                 # Taken here meanwhile: its owner died (the take-over), or it
                 # was handed over and seen at a renewal before the owner's
@@ -612,8 +624,13 @@ class Cluster:
                     return LOCAL
                 continue
             assert owner is not None
+            if owner == asked:  # it said the table moved: look again in a while
+                asked = None
+                await asyncio.sleep(LOOK_EVERY)
+                continue
             answer = await self._ask(owner, table_id, op, args)
             if answer is None or answer.get("moved"):
+                asked = owner
                 continue
             return await self._decode(table_id, answer)
         raise Refusal(503, "the server that plays this table did not answer: try again "
@@ -713,6 +730,8 @@ class Cluster:
                     if message.get("watched"):
                         answer["handed"] = await self._hand_over(table_id, message["reply"])
                 answer["value"] = encode(value)
+            except Moved:  # lost the table before the change was made: the
+                answer["moved"] = True  # asking process carries it to the new owner
             except Refusal as refusal:
                 answer["refusal"] = {"status": refusal.status, "message": refusal.message,
                                      "rule": refusal.rule}
