@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import json
+import os
 import shlex
 import sys
 import textwrap
@@ -238,12 +239,36 @@ def test_a_slow_bot_times_out(tmp_path: Path) -> None:
 
 def test_a_slow_program_started_by_a_shell_is_stopped_with_its_children(
         tmp_path: Path) -> None:
-    """The shell waits for its child, which holds the pipes: both are stopped."""
-    inner = answering(tmp_path, "import time; time.sleep(60)")
+    """The shell waits for its child, which holds the pipes: both are
+    stopped, and the failure is told without waiting for the child's
+    sleep of ten minutes to end."""
+    inner = answering(tmp_path, "import time; time.sleep(600)")
+    child = tmp_path / "child.pid"
+    script = Path(inner[1])
+    script.write_text(f"import os; open({str(child)!r}, 'w').write(str(os.getpid()))\n"
+                      + script.read_text("utf-8"), "utf-8")
     started = time.monotonic()
     err = failure(["sh", "-c", shlex.join(inner) + "; true"], timeout=0.5)
     assert err.kind == "timeout"
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < 300  # not the child's 600 s
+    pid = int(child.read_text())  # written before the child greeted
+    deadline = time.monotonic() + 300
+    while running(pid):
+        assert time.monotonic() < deadline, f"the shell's child {pid} still runs"
+        time.sleep(0.05)
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs (neither gone nor a zombie)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        try:  # no /proc: ask the system
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def test_a_bad_greeting_fails_the_start(tmp_path: Path) -> None:
@@ -268,7 +293,10 @@ def test_unasked_lines_are_malformed(tmp_path: Path) -> None:
     game = Game.new(players=2, seed=1)
     game.play(bot.choose(game))
     game.play(make_bot("random", 1).choose(game))
-    time.sleep(0.5)  # the second line is surely there by now
+    deadline = time.monotonic() + 300
+    while bot._lines.empty():  # the second line, read by the bot's reader thread
+        assert time.monotonic() < deadline, "the program's second line never came"
+        time.sleep(0.01)
     with pytest.raises(OutsideBotError) as caught:
         bot.choose(game)
     assert caught.value.kind == "malformed" and "nobody asked for" in caught.value.reason

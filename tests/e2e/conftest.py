@@ -1,10 +1,13 @@
 """End-to-end fixtures: the real server in a subprocess, and a real browser.
 
 ``server`` starts ``python -m carcassonne serve`` on a free port with a fresh
-SQLite database and no bot delay, and waits for ``/api/health``. ``browser``
+SQLite database and no bot delay, and waits for ``/api/health`` (up to
+STARTING seconds: a busy machine may take long to start it). ``browser``
 is Debian's Chromium driven by Playwright (never a downloaded browser);
 ``page`` is a fresh browser context (its own localStorage, so its own seat
-tokens) that fails the test if the page throws a JavaScript error.
+tokens) that fails the test if the page throws a JavaScript error; each of
+its waits (for an element, a click, a condition) gives up after
+STEP_TIMEOUT_MS, many times what a step takes on a quiet machine.
 
 Every test here is skipped when /usr/bin/chromium or Playwright is missing.
 """
@@ -30,6 +33,10 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).parent / "artifacts"
 BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+#: The most seconds the test server may take to answer its health check.
+STARTING = 300.0
+#: How long a page waits for one step (an element, a click, a condition), in ms.
+STEP_TIMEOUT_MS = 60_000
 
 try:
     from playwright.sync_api import Browser, Page, sync_playwright
@@ -68,7 +75,7 @@ class Server:
         self.url = url
 
     def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.url + path, timeout=10) as res:
+        with urllib.request.urlopen(self.url + path, timeout=60) as res:
             return json.load(res)
 
     def post(self, path: str, body: dict[str, Any], token: str | None = None) -> Any:
@@ -77,7 +84,7 @@ class Server:
             headers["Authorization"] = f"Bearer {token}"
         req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(),
                                      headers=headers, method="POST")
-        with urllib.request.urlopen(req, timeout=10) as res:
+        with urllib.request.urlopen(req, timeout=60) as res:
             return json.load(res)
 
 
@@ -95,18 +102,19 @@ def serving(folder: Path, *options: str) -> Iterator[Server]:
         stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + STARTING
         while True:
             if proc.poll() is not None:
                 raise RuntimeError(f"the server stopped: {(folder / 'server.log').read_text()}")
             try:
-                with urllib.request.urlopen(url + "/api/health", timeout=1) as res:
+                with urllib.request.urlopen(url + "/api/health", timeout=10) as res:
                     if json.load(res).get("ok"):
                         break
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError("the server did not answer /api/health within 30 s")
+                raise RuntimeError(f"the server did not answer /api/health within "
+                                   f"{STARTING:g} s")
             time.sleep(0.1)
         yield Server(url)
     finally:
@@ -142,7 +150,7 @@ class PageErrors:
 def new_page(browser: Browser, errors: PageErrors, locale: str = "en-US") -> Page:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale)
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(STEP_TIMEOUT_MS)
     page.on("pageerror", lambda e: errors.errors.append(str(e)))
     return page
 

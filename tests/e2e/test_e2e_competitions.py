@@ -12,6 +12,8 @@ from __future__ import annotations
 import uuid
 
 from e2e_helpers import (
+    PATIENCE_MS,
+    TWO_FRAMES,
     check_final_scores,
     page_id,
     play_to_the_end,
@@ -155,7 +157,7 @@ def test_a_knockout_of_four_bots_is_drawn_as_a_bracket(page, server, artifacts):
     page.goto(f"{server.url}/competition/{event_id}")
     page.get_by_test_id("bracket-0").wait_for()
     # the page refreshes itself while the bots play
-    page.locator("[data-testid=competition-status][data-status=finished]").wait_for(timeout=90000)
+    page.locator("[data-testid=competition-status][data-status=finished]").wait_for(timeout=PATIENCE_MS)
     event = server.get(f"/api/competitions/{event_id}")
     assert event["status"] == "finished"
     matches = [m for r in event["stages"][0]["rounds"] for m in r["matches"]]
@@ -174,7 +176,7 @@ def test_a_knockout_of_four_bots_is_drawn_as_a_bracket(page, server, artifacts):
 
     # at a phone's width nothing runs off the page: the bracket scrolls in its own box
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(200)
+    page.evaluate(TWO_FRAMES)  # laid out again at the phone's width
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(artifacts / "competition-phone.png"), full_page=True)
     champion = page.get_by_test_id("bracket-champion-0")
@@ -188,7 +190,7 @@ def test_a_knockout_of_four_bots_is_drawn_as_a_bracket(page, server, artifacts):
 def finished(page, server, event_id: str) -> dict:
     """Open the event's page and wait until it shows the event finished."""
     page.goto(f"{server.url}/competition/{event_id}")
-    page.locator("[data-testid=competition-status][data-status=finished]").wait_for(timeout=90000)
+    page.locator("[data-testid=competition-status][data-status=finished]").wait_for(timeout=PATIENCE_MS)
     return server.get(f"/api/competitions/{event_id}")
 
 
@@ -262,7 +264,7 @@ def test_two_people_meet_in_a_match_the_first_one_waits(page, another_page, serv
     another_page.goto(server.url + "/")
     another_page.get_by_test_id(f"my-match-play-{match_id}").click()
     another_page.wait_for_url("**/table/*")
-    page.wait_for_url("**/table/*", timeout=10000)
+    page.wait_for_url("**/table/*")
     assert page_id(page) == page_id(another_page)
     table = server.get(f"/api/tables/{page_id(page)}")
     assert sorted(s["account"] for s in table["seats"]) == sorted([ann, bob])

@@ -16,6 +16,7 @@ import uuid
 from typing import Any
 
 from e2e_helpers import (
+    PATIENCE_MS,
     finished_table,
     play_turn,
     quick_play,
@@ -202,6 +203,6 @@ def test_every_page_keeps_to_the_policy(page, server, artifacts):
     goto(page, f"{server.url}/competition/{event_id}")
     page.get_by_test_id("bracket-0").wait_for()
     page.locator("[data-testid=competition-status][data-status=finished]").wait_for(
-        timeout=90000)
+        timeout=PATIENCE_MS)
     page.screenshot(path=str(artifacts / "csp-competition.png"), full_page=True)
     refusals.check("a competition's page")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 from e2e_helpers import (
+    MOST_TURNS,
     check_final_scores,
     moves_played,
     play_turn,
@@ -24,7 +24,6 @@ from e2e_helpers import (
 
 
 def test_a_whole_game_against_a_bot_by_clicking(page, server, artifacts):
-    started = time.monotonic()
     kinds: list[str] = []  # the types of the messages the table's socket brought
 
     def watch(ws):
@@ -42,7 +41,7 @@ def test_a_whole_game_against_a_bot_by_clicking(page, server, artifacts):
         turns += 1
         if turns == 3:
             page.screenshot(path=str(artifacts / "table-midgame.png"))
-        assert time.monotonic() - started < 150, "the game took too long"
+        assert turns <= MOST_TURNS, "the game does not end"
 
     assert turns >= 30  # 71 tiles shared by two players
     check_final_scores(page, server, table_id)
@@ -64,7 +63,6 @@ def test_a_whole_game_against_a_bot_by_clicking(page, server, artifacts):
     page.wait_for_timeout(500)  # let the last tile fade in
     page.screenshot(path=str(artifacts / "board.png"))
     page.get_by_test_id("board").screenshot(path=str(artifacts / "board-only.png"))
-    assert time.monotonic() - started < 150
     # the page took its states after the first as patches, and drew them right
     assert kinds.count("patch") >= 2 * turns - 2 and kinds.count("state") <= 3
 

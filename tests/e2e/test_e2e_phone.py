@@ -25,6 +25,8 @@ from e2e_helpers import (
     wait_turn_or_end,
 )
 
+from conftest import STEP_TIMEOUT_MS
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
@@ -32,7 +34,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 def phone(browser: Any, page_errors: Any) -> Iterator[Any]:
     context = browser.new_context(**PHONE, locale="en-US")
     p = context.new_page()
-    p.set_default_timeout(15000)
+    p.set_default_timeout(STEP_TIMEOUT_MS)
     p.on("pageerror", lambda e: page_errors.errors.append(str(e)))
     yield p
     context.close()
@@ -61,7 +63,7 @@ def test_a_whole_game_on_a_phone_by_tapping_without_scrolling(phone, server, art
     table_id = quick_play(page, server.url)
     rng = random.Random(11)
     turns = 0
-    while wait_turn_or_end(page, timeout=20000):
+    while wait_turn_or_end(page):
         assert page_fits(page), f"the page scrolls on turn {turns}"
         for control in ("confirm", "rotate", "take-back", "status", "sheet-toggle"):
             assert on_screen(page, control), f"{control} is not in view on turn {turns}"
@@ -129,7 +131,7 @@ def test_the_results_of_every_set_fit_a_phone_and_name_each_column_whole(browser
     in the desktop side panel, in English and Japanese, each column's name
     is drawn whole on one line and the totals are not cut off."""
     bots = [{"kind": "bot", "bot": "greedy"} for _ in range(4)]
-    table_id = finished_table(server, {"seats": bots, "sets": ALL_SETS}, timeout=120)
+    table_id = finished_table(server, {"seats": bots, "sets": ALL_SETS})
     sizes = {"phone": PHONE, "desktop": {"viewport": {"width": 1440, "height": 900}}}
     for size, device in sizes.items():
         for locale in ("en-US", "ja-JP"):

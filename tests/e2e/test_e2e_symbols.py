@@ -14,10 +14,10 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
+from e2e_helpers import finished_table
 
 from carcassonne.tiles import TILES
 from conftest import new_page
@@ -241,13 +241,8 @@ BOTS = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
 @pytest.fixture(scope="module")
 def finished(server) -> str:
     """A game of two bots with both expansions, played to its end on the server."""
-    table = server.post("/api/tables", {
-        "seats": BOTS, "sets": ["base", "inns_cathedrals", "traders_builders"]})["table"]
-    deadline = time.monotonic() + 90
-    while server.get(f"/api/tables/{table['id']}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.2)
-    return str(table["id"])
+    return finished_table(server, {
+        "seats": BOTS, "sets": ["base", "inns_cathedrals", "traders_builders"]})
 
 
 def rgb(hex_colour: str) -> str:

@@ -8,10 +8,18 @@ import json
 import random
 import time
 
-from e2e_helpers import in_reach, moves_played, play_turn, quick_play, tile_count, wait_turn_or_end
+from e2e_helpers import (
+    PATIENCE,
+    in_reach,
+    moves_played,
+    play_turn,
+    quick_play,
+    tile_count,
+    wait_turn_or_end,
+)
 
 
-def wait_finished(server, table_id: str, timeout: float = 30) -> dict:
+def wait_finished(server, table_id: str, timeout: float = PATIENCE) -> dict:
     deadline = time.monotonic() + timeout
     while True:
         table = server.get(f"/api/tables/{table_id}")
@@ -77,7 +85,7 @@ def test_a_dropped_connection_comes_back_by_itself(page, server):
     page.wait_for_function("() => document.querySelector('[data-testid=connection]')"
                            ".dataset.state !== 'online'")
     page.wait_for_function("() => document.querySelector('[data-testid=connection]')"
-                           ".dataset.state === 'online'", timeout=10000)
+                           ".dataset.state === 'online'")
     assert wait_turn_or_end(page)
     before = moves_played(page)
     play_turn(page, rng)

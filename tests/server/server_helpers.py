@@ -23,6 +23,11 @@ from carcassonne.server.hall import Hall
 Serve = Callable[..., AbstractContextManager[TestClient]]
 HUMAN: dict[str, Any] = {"kind": "human"}
 RANDOM: dict[str, Any] = {"kind": "bot", "bot": "random"}
+#: The most seconds a test waits for something that takes a moment, or a few
+#: seconds, on a quiet machine (a server answering, bots finishing a game):
+#: long enough for a machine ten times slower, or busy with other work; only
+#: a failure waits this long.
+PATIENCE = 300.0
 
 
 def auth(token: str) -> dict[str, str]:
@@ -87,7 +92,8 @@ def play_turns(ws: Any, turns: int | None = None, seed: int = 1, pause: float = 
     return state, sent
 
 
-def wait_for(client: TestClient, table_id: str, status: str, seconds: float = 60) -> dict[str, Any]:
+def wait_for(client: TestClient, table_id: str, status: str,
+             seconds: float = PATIENCE) -> dict[str, Any]:
     """Poll the table until it has ``status``."""
     end = time.monotonic() + seconds
     while True:
@@ -140,20 +146,24 @@ def free_port() -> int:
 @contextmanager
 def server(port: int, *args: str, env: dict[str, str] | None = None,
            ) -> Iterator[subprocess.Popen[str]]:
-    """``carcassonne serve --port PORT ARGS``, running until it answers."""
+    """``carcassonne serve --port PORT ARGS``, running once it answers
+    ``/api/health`` (asked until it does, for up to :data:`PATIENCE` seconds:
+    a busy machine may take long to import, migrate and listen)."""
     command = [sys.executable, "-m", "carcassonne", "serve", "--port", str(port), *args]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, env={**os.environ, **(env or {})})
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while True:
             assert process.poll() is None, process.communicate()
             try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/health").json() == {"ok": True}:
+                answer = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=30)
+                if answer.status_code == 200 and answer.json() == {"ok": True}:
                     break
             except httpx.TransportError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
+                pass
+            assert time.monotonic() < deadline, f"the server did not start in {PATIENCE:g} s"
+            time.sleep(0.1)
         yield process
     finally:
         if process.poll() is None:

@@ -1,9 +1,13 @@
 """Three real ``carcassonne serve`` processes sharing one PostgreSQL and one
 Redis (cluster.py): a change made at one is seen at every other, a change
 asked of a process that does not own the table is made by its owner, and
-after ``kill -9`` of an owner its tables are taken over within 5 seconds,
-with no acknowledged move lost or played twice; a client of the killed
-process reconnects to another and gets the whole state."""
+after ``kill -9`` of an owner its tables are taken over, with no
+acknowledged move lost or played twice; a client of the killed process
+reconnects to another and gets the whole state.
+
+Every wait here is for something to happen, with a deadline long enough for
+a machine many times slower than usual (PATIENCE); how long a take-over
+takes is measured by ``benchmarks/load.py --kill-after``, not here."""
 
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import assert_league_of_four_finished, free_port, server
+from server_helpers import PATIENCE, Serve, assert_league_of_four_finished, free_port, server
 from websockets.sync.client import ClientConnection, connect
 
 from carcassonne import Game
@@ -52,7 +56,7 @@ def post(port: int, path: str, body: dict[str, Any] | None = None,
          token: str | None = None) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     answer = httpx.post(f"http://127.0.0.1:{port}{path}", json=body or {}, headers=headers,
-                        timeout=20)
+                        timeout=PATIENCE)
     assert answer.status_code in (200, 201), answer.text
     data: dict[str, Any] = answer.json()
     return data
@@ -60,17 +64,16 @@ def post(port: int, path: str, body: dict[str, Any] | None = None,
 
 def table_at(port: int, table_id: str) -> dict[str, Any]:
     data: dict[str, Any] = httpx.get(f"http://127.0.0.1:{port}/api/tables/{table_id}",
-                                     timeout=20).json()
+                                     timeout=PATIENCE).json()
     return data
 
 
-def eventually(check: Callable[[], bool], seconds: float = 10.0) -> float:
-    """Wait until ``check()`` holds; the seconds it took."""
+def eventually(check: Callable[[], bool], seconds: float = PATIENCE) -> None:
+    """Wait until ``check()`` holds (at most ``seconds``)."""
     start = time.monotonic()
     while not check():
         assert time.monotonic() - start < seconds, "it did not happen in time"
         time.sleep(0.05)
-    return time.monotonic() - start
 
 
 @contextmanager
@@ -85,7 +88,7 @@ def socket_to(port: int, table_id: str, token: str | None = None,
 
 
 def state_where(ws: ClientConnection, wanted: Callable[[dict[str, Any]], bool],
-                seconds: float = 20) -> dict[str, Any]:
+                seconds: float = PATIENCE) -> dict[str, Any]:
     """The first ``state`` message that satisfies ``wanted`` (errors are skipped:
     a move refused while its table changes owner is sent again by the test)."""
     deadline = time.monotonic() + seconds
@@ -95,7 +98,7 @@ def state_where(ws: ClientConnection, wanted: Callable[[dict[str, Any]], bool],
             return message
 
 
-def my_turn(ws: ClientConnection, seconds: float = 20) -> dict[str, Any]:
+def my_turn(ws: ClientConnection, seconds: float = PATIENCE) -> dict[str, Any]:
     return state_where(ws, lambda m: m["legal"] is not None or m["view"]["is_over"], seconds)
 
 
@@ -138,8 +141,7 @@ def test_changes_made_at_one_process_are_seen_at_every_other(postgres_url: str,
     assert [Move.from_dict(m) for m in stored] == [Move.from_dict(m) for m in played]
 
 
-def test_a_killed_owner_s_tables_are_taken_over_within_5_seconds(postgres_url: str,
-                                                                   redis_url: str) -> None:
+def test_a_killed_owner_s_tables_are_taken_over(postgres_url: str, redis_url: str) -> None:
     with (cluster(postgres_url, redis_url, 3, "--bot-pace", "0.15") as servers,
           ExitStack() as connections):
         (a, owner), (b, _), (c, _) = servers
@@ -158,7 +160,7 @@ def test_a_killed_owner_s_tables_are_taken_over_within_5_seconds(postgres_url: s
         # Someone watches Ann's table at a, so a keeps it (no hand-over to b).
         connections.enter_context(socket_to(a, games["Ann"]["id"]))
 
-        def move_once(name: str, seconds: float = 20,
+        def move_once(name: str, seconds: float = PATIENCE,
                       now: dict[str, Any] | None = None) -> dict[str, Any]:
             """Play one move for ``name`` (from the state ``now``, else the next
             one where it is their turn) and wait until it is acknowledged (the
@@ -188,33 +190,30 @@ def test_a_killed_owner_s_tables_are_taken_over_within_5_seconds(postgres_url: s
         assert table_at(b, bots_id)["status"] == "playing"
 
         owner.send_signal(signal.SIGKILL)
-        owner.wait(timeout=10)
-        killed = time.monotonic()
+        owner.wait(timeout=PATIENCE)
         at_kill = table_at(b, bots_id)["moves"]
         # The table of bots plays on at another process.
-        bots_back = eventually(lambda: table_at(b, bots_id)["moves"] > at_kill + 1)
+        eventually(lambda: table_at(b, bots_id)["moves"] > at_kill + 1)
 
         # Ann's connection (at b) plays on: her move waits for the take-over.
-        move_once("Ann", seconds=10)
-        ann_back = time.monotonic() - killed
+        move_once("Ann")
         # Cat's connection died with a: she reconnects to c and gets the whole state.
         sockets["Cat"] = connections.enter_context(
             socket_to(c, games["Cat"]["id"], games["Cat"]["token"]))
         back = my_turn(sockets["Cat"])
         assert back["last"] >= max(games["Cat"]["sent"]) + 1
         assert back["view"]["board"] is not None
-        move_once("Cat", seconds=10, now=back)
-        cat_back = time.monotonic() - killed
-        assert bots_back < 5 and ann_back < 5 and cat_back < 5, (bots_back, ann_back, cat_back)
+        move_once("Cat", now=back)
 
         for name in games:  # both games to their end
             now = move_once(name)
             while not now["view"]["is_over"]:
                 now = move_once(name, now=now if now["legal"] is not None else None)
-        eventually(lambda: table_at(b, bots_id)["status"] == "finished", seconds=60)
+        eventually(lambda: table_at(b, bots_id)["status"] == "finished")
         for table_id, sent in [(bots_id, {})] + [(g["id"], g["sent"]) for g in games.values()]:
             final = table_at(c, table_id)
-            record = httpx.get(f"http://127.0.0.1:{b}/api/tables/{table_id}/record").json()
+            record = httpx.get(f"http://127.0.0.1:{b}/api/tables/{table_id}/record",
+                               timeout=PATIENCE).json()
             assert len(record["moves"]) == final["moves"]
             assert list(Game.from_record(record).scores) == final["scores"]
             for number, move in sent.items():  # every acknowledged move, in its place
@@ -238,9 +237,10 @@ class Watcher:
 def test_a_process_that_misses_messages_catches_up_from_the_database(
         postgres_url: str, redis_url: str) -> None:
     """Redis may drop a message: here process b drops every change for a while,
-    and still shows its watcher the table as stored, within a few seconds."""
+    and still shows its watcher the table as stored, found in its check
+    against the database (every CHECK_EVERY seconds); told again, it
+    follows move by move from the messages alone (its check stopped)."""
     from carcassonne.server.bodies import table_setup
-    from carcassonne.server.cluster import CHECK_EVERY
     from carcassonne.server.config import Settings
     from carcassonne.server.hall import Hall
 
@@ -275,16 +275,21 @@ def test_a_process_that_misses_messages_catches_up_from_the_database(
             assert mirror.moves == 0 and not watcher.sent  # every change was dropped
             start = time.monotonic()
             while not watcher.sent or watcher.sent[-1]["last"] != 5:
-                assert time.monotonic() - start < CHECK_EVERY + 3, "b did not catch up"
+                assert time.monotonic() - start < PATIENCE, "b did not catch up"
                 await asyncio.sleep(0.05)
             assert mirror.moves == 5 and mirror.version == a.get(table.id).version
             assert mirror.game is not None and mirror.game.moves == a.get(table.id).game.moves
-            dropping = False  # and told again, b follows move by move
+            # told again, b follows move by move: from the message alone, as
+            # its check against the database is stopped
+            for task in b.cluster._tasks:
+                if task.get_name() == "cluster check":
+                    task.cancel()
+            dropping = False
             game = a.get(table.id).game
             await a.play(table.id, game.current_player, next(iter(game.legal_moves())).to_dict())
             start = time.monotonic()
             while watcher.sent[-1]["last"] != 6:
-                assert time.monotonic() - start < 1, "b did not follow the change"
+                assert time.monotonic() - start < PATIENCE, "b did not follow the change"
                 await asyncio.sleep(0.01)
         finally:
             await b.close()
@@ -352,7 +357,7 @@ def test_a_league_goes_on_when_its_organizing_process_is_killed(postgres_url: st
     tables over and finishes the league, no game played twice."""
     with cluster(postgres_url, redis_url, 3, "--bot-pace", "0.03") as servers:
         (_, first), (b, _), (c, _) = servers
-        with httpx.Client(base_url=f"http://127.0.0.1:{b}", timeout=20) as client:
+        with httpx.Client(base_url=f"http://127.0.0.1:{b}", timeout=PATIENCE) as client:
             client.post("/api/accounts", json={"name": "Olga",
                                                "password": "correct horse battery"})
             event = client.post("/api/competitions", json={
@@ -367,9 +372,9 @@ def test_a_league_goes_on_when_its_organizing_process_is_killed(postgres_url: st
 
             eventually(first_round_playing)
         first.send_signal(signal.SIGKILL)
-        first.wait(timeout=10)
-        with httpx.Client(base_url=f"http://127.0.0.1:{c}", timeout=20) as client:
-            assert_league_of_four_finished(client, event["id"], 90)
+        first.wait(timeout=PATIENCE)
+        with httpx.Client(base_url=f"http://127.0.0.1:{c}", timeout=PATIENCE) as client:
+            assert_league_of_four_finished(client, event["id"], 4 * PATIENCE)
 
 
 def test_a_process_that_lost_its_lease_cannot_store_a_move(database_url: str) -> None:
@@ -422,8 +427,10 @@ def test_a_process_that_lost_its_lease_cannot_store_a_move(database_url: str) ->
 def test_a_killed_process_leaves_the_list_of_living_ones_at_once(redis_url: str) -> None:
     """A process names its Redis connections after itself; when it is killed
     (kill -9) the system closes them, so the others see it gone at once,
-    long before its leases run out (cluster.py, Cluster.alive)."""
-    from carcassonne.server.cluster import LEASE, Cluster, client_name
+    long before its leases run out (cluster.py, Cluster.alive). The process
+    killed here holds no lease at all: only its closed connections can take
+    it off the list."""
+    from carcassonne.server.cluster import Cluster, client_name
 
     victim = subprocess.Popen(
         [sys.executable, "-c", "import sys, time, redis; from carcassonne.server.cluster import "
@@ -441,10 +448,10 @@ def test_a_killed_process_leaves_the_list_of_living_ones_at_once(redis_url: str)
             alive = await me.alive()
             assert alive is not None and {"me", "a process with spaces"} <= alive
             victim.send_signal(signal.SIGKILL)
-            victim.wait(timeout=10)
+            victim.wait(timeout=PATIENCE)
             killed = time.monotonic()
             while "a process with spaces" in (await me.alive() or set()):
-                assert time.monotonic() - killed < LEASE / 2, "still listed"
+                assert time.monotonic() - killed < PATIENCE, "still listed"
                 await asyncio.sleep(0.02)
             # a process not in the list itself cannot tell who lives
             other = Cluster(None, redis_url, "unnamed")  # type: ignore[arg-type]
@@ -512,14 +519,18 @@ def test_a_table_moves_to_the_process_where_its_player_is(postgres_url: str,
             store.close()
 
 
-def test_the_bound_on_write_requests_holds_for_the_whole_site(postgres_url: str,
-                                                              redis_url: str) -> None:
-    """60 write requests in 10 s per client address, counted in Redis: a
-    client spreading them over two processes is refused at the 61st."""
-    with cluster(postgres_url, redis_url, 2) as servers:
-        (a, _), (b, _) = servers
-        answers = [httpx.post(f"http://127.0.0.1:{(a, b)[i % 2]}/api/tables/none/join",
-                              json={}, timeout=20).status_code for i in range(61)]
+def test_the_bound_on_write_requests_holds_for_the_whole_site(
+        serve: Serve, postgres_url: str, redis_url: str) -> None:
+    """60 write requests per client address in the window, counted in Redis:
+    a client spreading them over two servers is refused at the 61st.
+
+    The window is an hour here (10 s when serving): with 10 s, a machine slow
+    enough to take more than 10 s over the 61 requests would see the first
+    ones leave the window, and the 61st let through, rightly."""
+    bound = {"url": postgres_url, "redis_url": redis_url, "http_rate": (60, 3600.0)}
+    with serve(node="a", **bound) as a, serve(node="b", **bound) as b:
+        answers = [(a, b)[i % 2].post("/api/tables/none/join", json={}).status_code
+                   for i in range(61)]
     assert answers[:60] == [404] * 60  # counted, then refused for what they ask
     assert answers[60] == 429
 
@@ -546,7 +557,7 @@ def test_bounds_per_address_hold_for_the_whole_site(postgres_url: str, redis_url
     async def known_at(place: Hall, table_ids: list[str]) -> None:
         start = time.monotonic()
         while not all(table_id in place.tables for table_id in table_ids):
-            assert time.monotonic() - start < 5, "the tables were not heard of"
+            assert time.monotonic() - start < PATIENCE, "the tables were not heard of"
             await asyncio.sleep(0.02)
 
     async def scenario() -> None:

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_helpers import Serve, hall, play_turns
+from server_helpers import PATIENCE, Serve, hall, play_turns
 
 PASSWORD = "correct horse battery"
 
@@ -29,7 +29,7 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     return event
 
 
-def finished(client: TestClient, event_id: str, seconds: float = 120) -> dict[str, Any]:
+def finished(client: TestClient, event_id: str, seconds: float = 4 * PATIENCE) -> dict[str, Any]:
     """Poll the competition until it is finished (its bots play meanwhile)."""
     end = time.monotonic() + seconds
     while True:
@@ -182,14 +182,14 @@ def test_a_player_presses_play_now_plays_the_match_and_the_standings_move(
         standings = client.get(f"/api/competitions/{event['id']}").json()
         if game == 1:
             assert standings["status"] == "running"
-    event = finished(client, event["id"], 30)
+    event = finished(client, event["id"])
     rows = {row["name"]: row for row in event["stages"][0]["standings"][0]}
     assert rows["Ann"]["played"] == 1 and rows["Random bot"]["played"] == 1
     assert rows["Ann"]["points"] + rows["Random bot"]["points"] == 2
     assert client.get("/api/me").json()["matches"] == []
 
 
-def my_table(client: TestClient, name_end: str, seconds: float = 30) -> dict[str, Any]:
+def my_table(client: TestClient, name_end: str, seconds: float = PATIENCE) -> dict[str, Any]:
     """The table of the player's match once its name ends with ``name_end``
     (the next game's table is opened by the server shortly after the last
     game ends, not within the move that ended it)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from server_helpers import HUMAN, RANDOM, Serve, hall, new_table
+from server_helpers import HUMAN, PATIENCE, RANDOM, Serve, hall, new_table
 from starlette.websockets import WebSocketDisconnect
 
 BOTS = {"seats": [RANDOM, RANDOM]}
@@ -94,7 +94,7 @@ def test_bots_try_again_after_a_failure_of_the_moment(serve: Serve, monkeypatch:
 
         monkeypatch.setattr(writer, "_store", add_moves)
         table_id = client.post("/api/tables", json=BOTS).json()["table"]["id"]
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while client.get(f"/api/tables/{table_id}").json()["moves"] < 5:
             assert time.monotonic() < deadline, "the bots did not go on"
             time.sleep(0.05)

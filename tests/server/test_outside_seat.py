@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import RANDOM, wait_for
+from server_helpers import PATIENCE, RANDOM, wait_for
 
 from carcassonne import Game
 from carcassonne.bots import BOTS
@@ -93,9 +93,9 @@ def test_the_program_hears_hello_moves_and_the_end(client: TestClient, offer: li
                                                                  "bot": "recorder"}],
                                               "options": {"farmers": False}})
     done = wait_for(client, answer.json()["table"]["id"], "finished")
-    for _ in range(200):  # the program is told the end in a worker thread
-        if log.exists() and log.read_text("utf-8").endswith('"closed"\n'):
-            break
+    deadline = time.monotonic() + PATIENCE  # the program is told the end in a worker thread
+    while not (log.exists() and log.read_text("utf-8").endswith('"closed"\n')):
+        assert time.monotonic() < deadline, "the program was not told the end"
         time.sleep(0.05)
     hello, *moves, end, closed = [json.loads(x) for x in log.read_text("utf-8").splitlines()]
     assert hello["type"] == "hello" and hello["seat"] == 1

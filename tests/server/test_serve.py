@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from server_helpers import assert_league_of_four_finished, free_port, server
+from server_helpers import PATIENCE, assert_league_of_four_finished, free_port, server
 from websockets.sync.client import ClientConnection, connect
 
 from carcassonne import Game
@@ -24,7 +24,7 @@ PACE = 0.12
 
 
 def state(ws: ClientConnection) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+    message: dict[str, Any] = json.loads(ws.recv(timeout=PATIENCE))
     assert message["type"] == "state", message
     return message
 
@@ -45,7 +45,7 @@ def test_a_killed_server_comes_back_with_the_game_as_it_was(tmp_path: Path) -> N
         assert process.stdout.readline().startswith(f"Carcassonne server at {base}/")
         created = httpx.post(f"{base}/api/tables", json={
             "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-            "join": {"seat": 0, "name": "Ann"}}).json()
+            "join": {"seat": 0, "name": "Ann"}}, timeout=PATIENCE).json()
         table_id, token = created["table"]["id"], created["token"]
         socket_url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}?token={token}"
         with connect(socket_url) as ws:
@@ -55,13 +55,13 @@ def test_a_killed_server_comes_back_with_the_game_as_it_was(tmp_path: Path) -> N
                 time.sleep(PACE)
                 now = my_turn(ws)  # the bot has answered: our turn again
             before = now
-            table_before = httpx.get(f"{base}/api/tables/{table_id}").json()
+            table_before = httpx.get(f"{base}/api/tables/{table_id}", timeout=PATIENCE).json()
             process.send_signal(signal.SIGKILL)
-            process.wait(timeout=10)
+            process.wait(timeout=PATIENCE)
     assert before["last"] == 12 and table_before["moves"] == 12
 
     with server(port, "--database", database, "--bot-delay", "0"):
-        assert httpx.get(f"{base}/api/tables/{table_id}").json() == table_before
+        assert httpx.get(f"{base}/api/tables/{table_id}", timeout=PATIENCE).json() == table_before
         with connect(socket_url) as ws:
             after = state(ws)
             assert after["view"] == before["view"]  # board, figures, moves, scores...
@@ -72,9 +72,9 @@ def test_a_killed_server_comes_back_with_the_game_as_it_was(tmp_path: Path) -> N
                 ws.send(json.dumps({"type": "move", "move": now["legal"][0]}))
                 time.sleep(PACE)
                 now = my_turn(ws)
-        table = httpx.get(f"{base}/api/tables/{table_id}").json()
+        table = httpx.get(f"{base}/api/tables/{table_id}", timeout=PATIENCE).json()
         assert table["status"] == "finished" and table["scores"] == now["view"]["scores"]
-        record = httpx.get(f"{base}/api/tables/{table_id}/record").json()
+        record = httpx.get(f"{base}/api/tables/{table_id}/record", timeout=PATIENCE).json()
         assert len(record["moves"]) == table["moves"] == now["last"]
         assert list(Game.from_record(record).scores) == table["scores"]
 
@@ -91,7 +91,7 @@ def test_the_default_database_lives_in_the_data_folder(tmp_path: Path) -> None:
 def test_a_database_that_cannot_be_opened_is_one_line_and_status_1(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "carcassonne", "serve", "--database",
                            f"sqlite:///{tmp_path}/missing/folder/x.db"],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=PATIENCE)
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "cannot open the database" in done.stderr
 
@@ -113,13 +113,13 @@ def test_a_league_of_bots_carries_on_after_the_server_is_killed(tmp_path: Path) 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     args = ("--database", database, "--bot-delay", "0.02", "--bot-pace", "0.02")
-    with server(port, *args) as process, httpx.Client(base_url=base) as client:
+    with server(port, *args) as process, httpx.Client(base_url=base, timeout=PATIENCE) as client:
         client.post("/api/accounts", json={"name": "Olga", "password": "correct horse battery"})
         event = client.post("/api/competitions", json={
             "name": "Bots", "games": 1,
             "entrants": [{"bot": "random"}] * 4}).json()
         assert client.post(f"/api/competitions/{event['id']}/start").status_code == 200
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while True:  # wait until the first round's games are being played
             rounds = client.get(f"/api/competitions/{event['id']}").json()["stages"][0]["rounds"]
             games = [g for m in rounds[0]["matches"] for g in m["games"]]
@@ -128,9 +128,9 @@ def test_a_league_of_bots_carries_on_after_the_server_is_killed(tmp_path: Path) 
             assert time.monotonic() < deadline
             time.sleep(0.05)
         process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
-    with server(port, *args), httpx.Client(base_url=base) as client:
-        assert_league_of_four_finished(client, event["id"], 60)
+        process.wait(timeout=PATIENCE)
+    with server(port, *args), httpx.Client(base_url=base, timeout=PATIENCE) as client:
+        assert_league_of_four_finished(client, event["id"], 4 * PATIENCE)
 
 
 def descendants(pid: int) -> set[int]:
@@ -168,21 +168,24 @@ def test_a_killed_server_leaves_no_search_process_behind(tmp_path: Path) -> None
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with server(port, "--database", database, "--bot-delay", "0") as process:
-        for _ in range(3):  # three tables of two search bots each share one pool
-            httpx.post(f"{base}/api/tables", json={"seats": [
-                {"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "hard"}]})
-        deadline = time.monotonic() + 30
-        while len(children := descendants(process.pid)) < 2:
-            assert time.monotonic() < deadline, "no search process started"
+        tables = [httpx.post(f"{base}/api/tables", json={"seats": [
+            {"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "hard"}]},
+            timeout=PATIENCE).json()["table"]["id"] for _ in range(3)]
+        # three tables of two search bots each share one pool: wait until
+        # every seat has searched (moved) at least once
+        deadline = time.monotonic() + PATIENCE
+        while any(httpx.get(f"{base}/api/tables/{t}", timeout=PATIENCE).json()["moves"] < 2
+                  for t in tables):
+            assert time.monotonic() < deadline, "the search bots did not move"
             time.sleep(0.1)
-        time.sleep(1.0)  # every seat has searched by now
         children = descendants(process.pid)
+        assert len(children) >= 2, "no search process started"
         from carcassonne.bots import pool
 
         assert len(children) <= pool.size() + 2  # the pool and its fork server
         process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
-        deadline = time.monotonic() + 5
+        process.wait(timeout=PATIENCE)
+        deadline = time.monotonic() + PATIENCE
         while any(alive(pid) for pid in children):
             assert time.monotonic() < deadline, [p for p in children if alive(p)]
             time.sleep(0.1)
@@ -198,7 +201,8 @@ def test_x_forwarded_for_is_believed_only_from_a_trusted_proxy(tmp_path: Path) -
         port = free_port()
         with server(port, "--database", database, "--bot-pace", "60", *trusted):
             got = [httpx.post(f"http://127.0.0.1:{port}/api/tables", json=bots,
-                              headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code
+                              headers={"X-Forwarded-For": f"203.0.113.{i}"},
+                              timeout=PATIENCE).status_code
                    for i in range(4)]
         assert got == answers, (trusted, got)
         database = f"sqlite:///{tmp_path / 'other.db'}"
