@@ -10,9 +10,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -20,6 +17,7 @@ import pytest
 from server_helpers import HUMAN, RANDOM, Serve, free_port
 from starlette.testclient import WebSocketDenialResponse
 from test_headers import assert_secured
+from test_slow_clients import serving
 
 from carcassonne.server.hosts import hosts_of
 
@@ -64,32 +62,6 @@ def test_the_tests_own_host_is_not_a_default(serve: Serve) -> None:
         assert refused(client.get("/api/health"))
         for host in ("localhost", "localhost:8000", "127.0.0.1:1", "[::1]:8000", "LOCALHOST"):
             assert client.get("/api/health", headers={"Host": host}).status_code == 200, host
-
-
-@contextmanager
-def serving(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> Iterator[int]:
-    """``carcassonne serve`` on a free port with ``args``, answering; its port."""
-    port = free_port()
-    log = (tmp_path / "serve.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "carcassonne", "serve", "--port", str(port),
-         "--database", f"sqlite:///{tmp_path / 'serve.db'}", *args],
-        stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert process.poll() is None, (tmp_path / "serve.log").read_text()
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
-                    break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
-        yield port
-    finally:
-        process.kill()
-        process.wait(timeout=10)
-        log.close()
 
 
 def upgrade_status(port: int, host: str) -> bytes:
