@@ -3,8 +3,9 @@
 With one process, each bound is counted in memory: write requests per
 client address (:class:`~carcassonne.server.limits.Windows`), failed logins
 per name from an address and per address
-(:class:`~carcassonne.server.accounts.LoginGuard`), WebSocket connections per address (``Hall.sockets``). Behind a proxy that
-spreads clients over several processes, each would count only its own
+(:class:`~carcassonne.server.accounts.LoginGuard`), WebSocket connections
+per address (``Hall.sockets``). Behind a proxy that spreads clients over
+several processes, each would count only its own
 share, and a client could have as many times the bound as there are
 processes; so with Redis they are counted there, for the whole site: the
 first two by the ``limits`` library's moving windows, the connections by
