@@ -160,8 +160,22 @@ def run(args: argparse.Namespace) -> int:
     return play(_players(args), args.seed, args.sets, args.options, args.record)
 
 
+def _never_fail_to_print() -> None:
+    """Let standard output write what it cannot encode as escapes (``\\udcff``).
+
+    A command line argument holding bytes that are not UTF-8 (a file name,
+    say) reaches Python as text with lone surrogates, which a strict
+    standard output refuses to print, with a traceback. Names are refused
+    where they enter (the engine's setup); a path is only echoed, so it is
+    echoed escaped. Standard error escapes already."""
+    stream = sys.stdout
+    if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+        stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``carcassonne`` command; returns the exit status."""
+    _never_fail_to_print()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -38,9 +38,29 @@ def player_names(players: object, most: int = 5) -> list[str]:
         names = list(players)
     if not all(isinstance(name, str) and name.strip() for name in names):
         raise SetupError(f"player names must be non-empty strings, not {shown(names)}")
+    for name in names:
+        if not is_text(name):
+            raise SetupError(f"the player name {shown(name)} is not text that can be written "
+                             f"out (it holds half of a surrogate pair alone)")
     if not 2 <= len(names) <= most:
         raise SetupError(f"these sets are for 2 to {most} players, not {len(names)}")
     return names
+
+
+def is_text(name: str) -> bool:
+    """Whether ``name`` can be written out anywhere (a file, a terminal, JSON,
+    a database): whether it is Unicode text, which a lone surrogate such as
+    ``"\\ud800"`` (from an unpaired JSON escape, or bytes a command line could
+    not decode) is not::
+
+        >>> is_text("Ann"), is_text("Zoë 🐉"), is_text("\\ud800x")
+        (True, True, False)
+    """
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def choose_sets(sets: object) -> tuple[str, ...]:

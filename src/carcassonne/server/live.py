@@ -163,7 +163,8 @@ def parse(message: dict[str, Any]) -> dict[str, Any]:
     text = message.get("text")
     if text is None:
         raise Refusal(400, "send JSON text messages, not binary ones")
-    if len(text) > MAX_MESSAGE or len(text.encode("utf-8")) > MAX_MESSAGE:
+    # (surrogatepass: a lone surrogate is refused by json_input, with its words)
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
         raise Refusal(413, f"a message may hold at most {MAX_MESSAGE} bytes")
     try:
         data = json_input.loads(text)
