@@ -74,7 +74,7 @@ class Setup:
         if self.length is None:
             return game
         return Game.new(players=self.players, sets=self.sets, options=self.options,
-                        stack=game.stack[:self.length], seed=self.seed)
+                        stack=draw_order(game)[:self.length], seed=self.seed)
 
 
 def setups(min_length: int = 0, max_length: int = 71,
@@ -123,9 +123,17 @@ def play_out(game: Game, rng: random.Random, limit: int | None = None) -> list[M
     return played
 
 
+def draw_order(game: Game) -> tuple[str, ...]:
+    """The whole draw order of ``game``, first drawn first, as its record
+    writes it: the game keeps it private (docs/formats.md puts it in the
+    record, which only the game's end or its server may show)."""
+    return tuple(game.to_record()["stack"])
+
+
 def upcoming(game: Game) -> tuple[str, ...]:
     """The tiles still to be drawn, in order (what no player may see)."""
-    return game.stack[len(game.stack) - game.stack_size:]
+    order = draw_order(game)
+    return order[len(order) - game.stack_size:]
 
 
 def snapshot(game: Game) -> dict[str, Any]:

@@ -60,7 +60,8 @@ def test_stack_k_is_game_k_of_simulate() -> None:
     setup = Setup(tuple(entrants(["random", "random"])), seed=42)
     job = schedule(setup, 2)[1]
     game, _ = setup_game(2, ["base"], {}, 42, number=1)
-    assert Game.new(players=2, seed=job.stack_seed).stack == game.stack
+    assert (Game.new(players=2, seed=job.stack_seed).to_record()["stack"]
+            == game.to_record()["stack"])
 
 
 def test_the_seatings_of_a_stack_play_the_same_tiles() -> None:
@@ -241,7 +242,7 @@ def test_json_results(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     for game in data["games"]:
         played = Game.new(players=game["players"], options={"farmers": False},
                           seed=game["stack_seed"])
-        assert len(played.stack) == 71
+        assert len(played.to_record()["stack"]) == 71
         assert set(game) >= {"stack", "seating", "players", "stack_seed", "bot_seeds",
                              "scores", "winners", "moves", "failures"}
     # the same run on two workers writes the same results, the timing aside

@@ -15,7 +15,7 @@ def play_game(seed: int, players: int = 2, **options: object) -> list[Move]:
     """A whole game between random bots, checking every move before it is played."""
     game = Game.new(players=players, seed=seed, options=options)
     play_checked(game, [RandomBot(seed * 10 + seat) for seat in range(players)])
-    assert len(game.moves) + len(game.discards) == len(game.stack)
+    assert len(game.moves) + len(game.discards) == len(game.to_record()["stack"])
     return list(game.moves)
 
 

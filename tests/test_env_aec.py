@@ -119,18 +119,18 @@ def test_penalty_mode_keeps_the_state_and_charges_the_agent() -> None:
 def test_seeds_repeat_and_stacks_can_be_injected() -> None:
     env = CarcassonneAEC(players=2, sets=("base", "inns_cathedrals"))
     first = play_game(env, 11)
-    stack = env.game.stack
+    stack = env.game.to_record()["stack"]
     again = play_game(env, 11)
-    assert first == again and env.game.stack == stack
+    assert first == again and env.game.to_record()["stack"] == stack
     env.reset(seed=12)
-    assert env.game.stack != stack
+    assert env.game.to_record()["stack"] != stack
     chosen = ["BA/CFc+", "BA/Rr", "IC/Cccc.c", "BA/L"]
     env.reset(seed=12, options={"stack": chosen})
-    assert list(env.game.stack) == chosen
+    assert env.game.to_record()["stack"] == chosen
     pinned = CarcassonneAEC(players=2, sets=("base", "inns_cathedrals", "wonders"), stack=chosen,
                             wonders=["WO/alhambra", "WO/stonehenge"])
     pinned.reset(seed=1)
-    assert list(pinned.game.stack) == chosen
+    assert pinned.game.to_record()["stack"] == chosen
     assert pinned.game.view(0)["wonders"]["laid_out"] == ["WO/alhambra", "WO/stonehenge"]
 
 
@@ -183,7 +183,7 @@ def test_observations_hide_the_stack_order_and_other_hands(options: dict) -> Non
     the stack, seat 1's hidden hand) look the same to seat 0."""
     env = CarcassonneAEC(players=2, options=options)
     env.reset(seed=8)
-    stack = list(env.game.stack)
+    stack = env.game.to_record()["stack"]
     known = 3 if options else 1  # seat 0's hand, or the drawn tile
     rest = stack[known:]
     shuffled = stack[:known] + rest[::-1]

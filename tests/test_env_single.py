@@ -85,13 +85,13 @@ def test_opponents_play_until_the_agent_decides() -> None:
 def test_seeds_repeat_and_seats_pair_on_one_stack() -> None:
     env = SingleAgentEnv(opponents=["greedy"], seat=0)
     first = episode(env, 21)
-    stack = env.game.stack
+    stack = env.game.to_record()["stack"]
     assert episode(env, 21) == first
     episode(env, 21, options={"seat": 1})
-    assert env.game.stack == stack and env.seat == 1
+    assert env.game.to_record()["stack"] == stack and env.seat == 1
     injected = ["BA/CFc+", "BA/Rr", "BA/L", "BA/Rr"]
     episode(env, 3, options={"stack": injected})
-    assert list(env.game.stack) == injected
+    assert env.game.to_record()["stack"] == injected
 
 
 def test_illegal_actions() -> None:

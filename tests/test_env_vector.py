@@ -206,7 +206,7 @@ def test_seeds_repeat_and_differ_per_sub_environment() -> None:
     def run(seed: Any) -> tuple[list, list]:
         vec = CarcassonneVectorEnv(3, opponents=["random"], stack=None)
         obs, _ = vec.reset(seed=seed)
-        stacks = [list(g.stack) for g in vec.get_attr("game")]
+        stacks = [g.to_record()["stack"] for g in vec.get_attr("game")]
         rngs = [np.random.default_rng(i) for i in range(3)]
         rewards = []
         for _ in range(30):

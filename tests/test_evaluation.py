@@ -72,7 +72,7 @@ def test_move_values_prefer_an_open_city_with_a_chance_over_one_without() -> Non
     # With many tiles left the expected evaluation values a meeple on the open
     # 2-tile city above its end value; the simple one does not see the chance.
     game = Game.new(players=2, seed=3)
-    stack = [t for t in game.stack if t != "BA/CFc.1"][:40]
+    stack = [t for t in game.to_record()["stack"] if t != "BA/CFc.1"][:40]
     game = Game.new(players=2, stack=["BA/CFc.1", *stack])
     claim = Move.parse("BA/CFc.1@0,-1r90 meeple:city:N")
     expected = move_values(game, EXPECTED, 0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from strategies import play_checked, snapshot, upcoming
+from strategies import draw_order, play_checked, snapshot, upcoming
 
 from carcassonne import Game, Move
 from carcassonne.bots import BOTS, Bot, GreedyBot, RandomBot, make_bot
@@ -152,7 +152,8 @@ def same_position_other_stack(game: Game, options: dict[str, object],
     """The same game with the tiles still to be drawn shuffled again: every
     player sees the same position, only the hidden stack order differs."""
     hidden = list(upcoming(game))
-    drawn = game.stack[:len(game.stack) - len(hidden)]
+    order = draw_order(game)
+    drawn = order[:len(order) - len(hidden)]
     shuffled = hidden.copy()
     while len(set(hidden)) > 1 and shuffled == hidden:
         rng.shuffle(shuffled)

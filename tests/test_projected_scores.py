@@ -12,7 +12,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import Setup, play_out, setups, snapshot, upcoming
+from strategies import Setup, draw_order, play_out, setups, snapshot, upcoming
 
 from carcassonne import Game
 
@@ -61,9 +61,9 @@ def test_options_change_the_projection() -> None:
 def cut_short(game: Game, options: dict[str, object]) -> Game:
     """The same game with a stack that ends right now: the tiles drawn before
     the one being placed, the same moves. It is over once they are replayed."""
-    drawn = len(game.stack) - len(upcoming(game)) - 1  # all but the current tile
-    short = Game.new(players=len(game.players), options=options,
-                     stack=game.stack[:drawn])
+    order = draw_order(game)
+    drawn = len(order) - len(upcoming(game)) - 1  # all but the current tile
+    short = Game.new(players=len(game.players), options=options, stack=order[:drawn])
     for move in game.moves:
         short.play(move)
     return short

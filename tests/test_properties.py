@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from strategies import (
     Setup,
     choose,
+    draw_order,
     outcome,
     play_out,
     random_candidate,
@@ -91,7 +92,7 @@ def check_bookkeeping(game: Game) -> None:
     helper = [t for t in game.tiles_to_place if t in TILES and t not in game.hand(
         game.current_player)] if game.current_player is not None else []
     assert placed + len(game.discards) + game.stack_size + in_hands + len(helper) == len(
-        game.stack)
+        draw_order(game))
     tile_moves = [m for m in game.moves if isinstance(m, Move) and m.tile in TILES]
     assert placed == len(tile_moves)
     pieces = [m.tile for m in game.moves if isinstance(m, Move) and m.tile not in TILES]

@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 import pytest
-from strategies import play_checked
+from strategies import draw_order, play_checked
 
 from carcassonne import Game
 from carcassonne.bots import BOTS, LEVELS, MctsBot, known_bot, make_bot
@@ -50,7 +50,8 @@ def test_determinized_deals_only_the_hidden_tiles_again(options: dict) -> None:
 
 def test_the_deal_depends_on_the_hidden_tiles_not_their_order() -> None:
     game = Game.new(players=2, seed=9)
-    shuffled = Game.new(players=2, stack=[game.stack[0], *reversed(game.stack[1:])])
+    order = draw_order(game)
+    shuffled = Game.new(players=2, stack=[order[0], *reversed(order[1:])])
     a = game.determinized(0, random.Random(5))
     b = shuffled.determinized(0, random.Random(5))
     assert a.view(0) == b.view(0)
@@ -69,9 +70,10 @@ def test_the_search_bot_never_uses_the_real_stack_order() -> None:
     rng = random.Random(2)
     for _ in range(12):
         game.play(game.legal_moves().random(rng))
-    drawn = len(game.stack) - game.stack_size
-    rest = list(game.stack[drawn:])
-    other = Game.new(players=2, stack=[*game.stack[:drawn], *reversed(rest)])
+    order = draw_order(game)
+    drawn = len(order) - game.stack_size
+    rest = list(order[drawn:])
+    other = Game.new(players=2, stack=[*order[:drawn], *reversed(rest)])
     for move in game.moves:
         other.play(move)
     bot = MctsBot(seed=7, budget=Budget(iterations=60))

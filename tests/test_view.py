@@ -111,12 +111,13 @@ def test_every_view_along_a_game(setup: Setup, seed: int) -> None:
 def test_views_do_not_depend_on_the_order_of_undrawn_tiles(setup: Setup, seed: int) -> None:
     game = setup.game()
     rng = random.Random(seed)
-    play_out(game, rng, limit=rng.randint(0, max(0, len(game.stack) - 5)))
-    drawn = len(game.stack) - game.stack_size
-    rest = list(game.stack[drawn:])
+    order = game.to_record()["stack"]
+    play_out(game, rng, limit=rng.randint(0, max(0, len(order) - 5)))
+    drawn = len(order) - game.stack_size
+    rest = order[drawn:]
     rng.shuffle(rest)
     other = Game.new(players=list(game.players), options=game.options.changed(),
-                     stack=[*game.stack[:drawn], *rest])
+                     stack=[*order[:drawn], *rest])
     for move in game.moves:
         other.play(move)
     for seat in range(len(game.players)):
@@ -126,11 +127,7 @@ def test_views_do_not_depend_on_the_order_of_undrawn_tiles(setup: Setup, seed: i
 def afresh(game: Game) -> Game:
     """The same position, replayed on a new game: its views are made from
     nothing, not from parts kept as the game went on."""
-    other = Game.new(players=list(game.players), sets=game.sets,
-                     options=game.options.changed(), stack=game.stack, seed=game.seed)
-    for move in game.moves:
-        other.play(move)
-    return other
+    return Game.from_record(game.to_record(), check_result=False)
 
 
 @views
@@ -186,9 +183,10 @@ def test_public_hands_are_shown_to_all() -> None:
 
 def test_drawn_tile_is_public_in_the_plain_game() -> None:
     game = Game.new(players=2, seed=3)
-    drawn = game.stack[0]
+    order = game.to_record()["stack"]
+    drawn = order[0]
     assert game.view(1)["to_place"] == [drawn] == game.view(0)["to_place"]
-    assert game.view(1)["unseen"] == dict(Counter(game.stack[1:]))
+    assert game.view(1)["unseen"] == dict(Counter(order[1:]))
 
 
 @pytest.mark.parametrize("seat", [-1, 2, "0", True, 1.0])
@@ -206,7 +204,7 @@ def test_spectator_sees_no_hidden_hand() -> None:
     assert view["to_place"] == []
     assert view["hand_sizes"] == [3, 3, 3]
     # Before the first move a spectator has seen no tile of the stack or the hands.
-    assert view["unseen"] == dict(sorted(Counter(game.stack).items()))
+    assert view["unseen"] == dict(sorted(Counter(game.to_record()["stack"]).items()))
 
 
 def test_spectator_sees_the_drawn_tile() -> None:

@@ -76,7 +76,7 @@ def run(players: int | list[str], seed: int | None, sets: list[str],
     told = ",".join(f"{k}={str(v).lower()}" for k, v in changed.items())
     told = f"; options {told}" if changed else ""
     print(f"Carcassonne: {', '.join(game.players)}; sets {', '.join(game.sets)}{told}; "
-          f"seed {seed}; {len(game.stack)} tiles to draw.")
+          f"seed {seed}; {len(game.to_record()['stack'])} tiles to draw.")
     narrator = Narrator(game)
     narrator.news()
     play_out(game, bots, narrator.move)

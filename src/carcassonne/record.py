@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from carcassonne.engine.errors import IllegalMove, SetupError, shown
 from carcassonne.engine.moves import Move, NotationError
+from carcassonne.tiles import TILE_LIST
 
 if TYPE_CHECKING:
     from carcassonne.engine.game import Game
@@ -30,7 +31,16 @@ class RecordError(ValueError):
 
 
 def record_of(game: Game) -> dict[str, Any]:
-    """The record of ``game`` as a JSON-ready dict."""
+    """The record of ``game`` as a JSON-ready dict.
+
+    It holds the whole draw order, which the game keeps private: write it
+    once the game is over, or keep it where no player reads it (the
+    server). A copy whose hidden hands were dealt again
+    (``Game.determinized``) has none: a ``ValueError`` says so, as its
+    record would show the hands as they were really dealt."""
+    if game._dealt_again:
+        raise ValueError("a copy whose hidden hands were dealt again (determinized) has no "
+                         "record: it would show the hands as they were really dealt")
     setup: dict[str, Any] = {"players": list(game.players), "sets": list(game.sets)}
     changed = game.options.changed()
     if changed:
@@ -40,7 +50,7 @@ def record_of(game: Game) -> dict[str, Any]:
     record: dict[str, Any] = {
         "format": FORMAT,
         "setup": setup,
-        "stack": list(game.stack),
+        "stack": [TILE_LIST[t].id for t in game._stack],
         "moves": [m.to_dict() for m in game.moves],
     }
     if game.is_over:

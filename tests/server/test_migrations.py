@@ -50,7 +50,7 @@ def old_table(store: Store, table_id: str, moves: int | None, token: str) -> Gam
     row = {"id": table_id, "name": table_id, "created": now,
            "status": "finished" if game.is_over else "playing", "sets": ["base"],
            "options": {}, "hide_distribution": False, "seats": seats, "seed": 5,
-           "stack": list(game.stack), "moves": len(game.moves),
+           "stack": game.to_record()["stack"], "moves": len(game.moves),
            "result": {"scores": list(game.scores), "winners": list(game.winners)}
            if game.is_over else None}
     with store.engine.begin() as connection:  # the columns of 0001, no more

@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterable
 from typing import Any, Final, cast
 
-from carcassonne.engine import scoring, special, survey
+from carcassonne.engine import draws, scoring, special, survey
 from carcassonne.engine.board import ALL_FITS, Board
 from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.errors import IllegalMove, SetupError, shown
@@ -84,9 +84,10 @@ class Game:
         #: The options read on every move, kept as plain fields.
         self._hand: int = options.hand
         self._farmers: bool = options.farmers
-        self.seed = seed
-        self.stack: tuple[str, ...] = tuple(stack)
+        #: The draw order, first drawn first: private (see draws.py).
         self._stack = [TILES[t].index for t in stack]
+        #: Whether hidden hands were dealt again (draws.deal_again).
+        self._dealt_again = False
         n = len(players)
         self._n = n
         self._board = Board()
@@ -525,7 +526,7 @@ class Game:
         and history hold tuples that are never changed in place)."""
         self.players, self.sets, self.options = other.players, other.sets, other.options
         self._hand, self._farmers = other._hand, other._farmers
-        self.seed, self.stack, self._stack = other.seed, other.stack, other._stack
+        self._stack, self._dealt_again = other._stack, other._dealt_again
         self._n = other._n
         self._expansions, self._strength = other._expansions, other._strength
         self._piece_givers, self._deciders = other._piece_givers, other._deciders
@@ -556,33 +557,22 @@ class Game:
         """A copy in which everything ``seat`` cannot see is dealt again at
         random: the order of the rest of the stack and, in the hand variant
         with hidden hands, the other players' hands (same sizes). Search bots
-        play their imagined futures on such copies, so they never use the
-        real stack order. ``seat`` None is a spectator, who sees no hand.
+        play their imagined futures on such copies; nothing on one tells the
+        real order. ``seat`` None is a spectator, who sees no hand.
 
-        The copy no longer follows its record: use it to look ahead, never
-        to undo past this point or to write a record."""
+        The copy cannot undo past this point; its record (none once hidden
+        hands were dealt again) holds the order dealt."""
         checked = self._seat(seat, spectator=True)
         other = self.copy()
-        other.resample_hidden(None if checked < 0 else checked, rng)
+        other._frames.clear()  # a move taken back would bring back a hand as dealt
+        draws.deal_again(other, None if checked < 0 else checked, rng)
         return other
 
     def resample_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Deal again, in place, what ``seat`` cannot see (see
         :meth:`determinized`). Meant for a copy made by :meth:`determinized`,
         to draw a new imagined future from the same position."""
-        hidden = [p for p in range(self._n) if p != seat] if (
-            self.options.hand > 1 and not self.options.hands_public) else []
-        pool = self._stack[self._draw:]
-        for p in hidden:
-            pool.extend(self._hands[p])
-        pool.sort()  # the deal depends on what is hidden, never on its real order
-        shuffle(rng, pool)
-        for p in hidden:
-            size = len(self._hands[p])
-            self._hands[p] = pool[:size]
-            del pool[:size]
-        self._stack = self._stack[:self._draw] + pool
-        self._version += 1
+        draws.deal_again(self, seat, rng)
 
     def _copy_state(self, state: dict[str, Any] | None = None) -> dict[str, Any]:
         """A copy of the expansions' state (this game's, or ``state``)."""

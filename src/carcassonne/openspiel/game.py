@@ -45,6 +45,7 @@ from typing import Any
 
 import pyspiel
 
+from carcassonne.engine.draws import fix_draws, sort_undrawn
 from carcassonne.engine.game import Game
 from carcassonne.engine.moves import AnyMove, Move
 from carcassonne.engine.setup import full_stack
@@ -298,8 +299,8 @@ class _Position:
         else:
             assert self.pending is not None
             game = self.game.copy()
-            game._stack = self.order  # the same draws so far; only the undecided rest moves
-            game._version += 1
+            # the tiles chance drew since, next: the stack is self.order again
+            fix_draws(game, self.order[self.drawn(game):self.fixed])
             game.play(self.pending)
         if self.drawn(game) > self.fixed:
             self.chance = "tile"
@@ -319,9 +320,8 @@ class _Position:
             for x, y in squares:
                 x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
         self.box = (x0, y0, x1, y1)
-        # the stack a record of the game writes: what is drawn, then the rest
-        # (sorted, not drawn yet), so ``game.to_record()`` replays this game
-        game.stack = tuple(TILE_LIST[t].id for t in self.order)
+        # (its stack is self.order: what is drawn, then the rest sorted, not
+        # drawn yet; so ``game.to_record()`` replays this game)
         self.game = game
         self.pending = None
         self.chance = None
@@ -512,10 +512,13 @@ class CarcassonneState(pyspiel.State):
         seed = int(float(probability_sampler()) * 2**53)
         other = game.copy()
         other.resample_hidden(player_id, random.Random(seed))
-        drawn = pos.drawn(other)
-        other._stack = [*other._stack[:drawn], *sorted(other._stack[drawn:])]
-        other._version += 1
-        pos.order = other._stack
+        sort_undrawn(other)
+        # what is left to draw: what nobody has seen but the hands dealt again
+        left = Counter(other.tiles_left())
+        for seat in range(pos.config.players):
+            left.subtract(other.hand(seat))
+        pos.order = [*pos.order[:pos.drawn(other)],
+                     *sorted(TILES[t].index for t in left.elements())]
         pos.game = other
         pos._decision = None
         pos.number = next(_positions)

@@ -613,7 +613,8 @@ class Hall:
         draft = Table(table.id, table.name, table.created, table.sets, table.options,
                       table.hide_distribution, seats, seed=seed)
         game = draft.new_game()
-        changes = {"seats": seats, "status": "playing", "seed": seed, "stack": game.stack,
+        changes = {"seats": seats, "status": "playing", "seed": seed,
+                   "stack": tuple(game.to_record()["stack"]),
                    "clock": Clock.started(table.timing, len(seats), self.now()),
                    "scores": list(game.scores), "current": game.current_player}
         await self._write(table, game=game, **changes)
