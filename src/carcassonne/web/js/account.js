@@ -10,10 +10,15 @@ import { toast } from "./ui.js";
 
 let me = null;
 
-/** The logged-in player ({name, games, matches}) or null, asked of the server. */
+/**
+ * The logged-in player ({name, games, matches}) or null, asked of the
+ * server: who is logged in first (GET /api/session answers a visitor with
+ * {"name": null}, where /api/me's 401 would be logged by the browser as an
+ * error on every page), then, logged in, their games.
+ */
 export async function loadMe() {
   try {
-    me = await api.me();
+    me = (await api.session()).name ? await api.me() : null;
   } catch {
     me = null;
   }

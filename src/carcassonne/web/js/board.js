@@ -100,6 +100,9 @@ export class BoardView {
     this.follow = "focus"; // "focus", "all" or null (moved by hand)
     this.focus = null; // the square followed: the last placed tile
     this.extent = null;
+    // how many pixels at the left of the board its buttons cover (set by the
+    // page): a board shown whole keeps clear of them
+    this.coveredLeft = () => 0;
     this.handlers = {};
     this.bindPointer();
     new ResizeObserver(() => this.refit()).observe(container);
@@ -198,12 +201,13 @@ export class BoardView {
     const minY = Math.min(...ys) - 1;
     const maxY = Math.max(...ys) + 2;
     const pad = 30;
-    const k = Math.min((rect.width - 2 * pad) / ((maxX - minX) * 100), (rect.height - 2 * pad) / ((maxY - minY) * 100), 1.3);
+    const inset = Math.max(0, this.coveredLeft() - pad); // (the padding keeps clear of some of it)
+    const k = Math.min((rect.width - inset - 2 * pad) / ((maxX - minX) * 100), (rect.height - 2 * pad) / ((maxY - minY) * 100), 1.3);
     this.extent = `${minX},${minY},${maxX},${maxY}`;
     const least = readable(rect.width);
     if (mode === "all" || k >= least || !this.focus) {
       this.k = Math.max(MIN_SCALE, k);
-      this.tx = rect.width / 2 - ((minX + maxX) / 2) * 100 * this.k;
+      this.tx = inset + (rect.width - inset) / 2 - ((minX + maxX) / 2) * 100 * this.k;
       this.ty = rect.height / 2 - ((minY + maxY) / 2) * 100 * this.k;
     } else {
       // too big to show whole at a readable size: follow the focus square,

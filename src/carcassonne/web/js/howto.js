@@ -8,8 +8,10 @@
 // i18n/languages.js; the language is the site's (i18n.js: the browser's
 // language first, then the switch at the top right, remembered), and the page
 // is drawn again when it changes. A language without a how-to file is shown
-// in English.
+// in English. The account bar (log in, sign up, the player's name) tops it
+// as it does the other pages.
 
+import { loadMe, renderAccount } from "./account.js";
 import { api, esc } from "./api.js";
 import { coveredSquares, figureSpot } from "./board.js";
 import { EXAMPLES } from "./howto-boards.js";
@@ -321,6 +323,11 @@ async function main() {
   } catch (err) {
     toast(err.message);
   }
+  // the account bar, as on every page of the site
+  const account = document.getElementById("account");
+  await loadMe();
+  renderAccount(account);
+  document.addEventListener("languagechange", () => renderAccount(account));
   document.addEventListener("languagechange", useTexts);
   await useTexts();
   document.body.dataset.ready = "true";

@@ -78,10 +78,33 @@ function renderQuickLevels() {
   }
 }
 
+/**
+ * The name the player sits under: a logged-in player's is their account's
+ * (the server seats them under it whatever the box says), a guest's what
+ * the box says (remembered for the next visit).
+ */
 function myName() {
+  const account = currentAccount();
+  if (account) return account.name;
   const name = $("player-name").value.trim();
   rememberName(name);
   return name || t("lobby.defaultName");
+}
+
+/** The name box: logged in, the account's name, not to be changed; a guest's own again after logging out. */
+function renderName() {
+  const box = $("player-name");
+  const account = currentAccount();
+  if (account) {
+    if (!box.readOnly) box.dataset.guest = box.value;
+    box.value = account.name;
+    box.readOnly = true;
+    box.title = t("lobby.accountName");
+  } else if (box.readOnly) {
+    box.readOnly = false;
+    box.value = box.dataset.guest ?? playerName();
+    box.title = "";
+  }
 }
 
 function label(prefix, name) {
@@ -408,6 +431,7 @@ function renderTiming() {
 }
 
 function renderAll() {
+  renderName();
   renderQuickLevels();
   renderPlayerCount();
   renderTiming();

@@ -171,7 +171,8 @@ export function logEntries(view, names, upTo = Infinity) {
   }
   const finals = events.filter((x) => x.final || x.move == null);
   if (view.is_over && upTo >= moves.length) {
-    entries.push({ kind: "heading", html: t("log.finalScoring") });
+    // (a game ended by a resignation was not scored at its end)
+    if (finals.length) entries.push({ kind: "heading", html: t("log.finalScoring") });
     for (const e of finals) {
       entries.push({ kind: "score", title: e.detail, html: t("log.scores", { player: playerChip(names[e.player], e.player), points: e.points, why: esc(scoreSentence(e)) }) });
     }

@@ -1,7 +1,8 @@
 // The side panel of a table: players with their scores, figures left of
 // each kind, trade goods and the pair or wonder of each player, whose
 // (builder's second) turn it is, their time at a timed table, the tiles
-// left (and which kinds remain), and the final score breakdown.
+// left (and which kinds remain), and the final score breakdown: who
+// resigned, and in a rated game each player's rating before and after.
 
 import { esc } from "./api.js";
 import { clockMarkup } from "./clocks.js";
@@ -18,7 +19,15 @@ const GOODS = ["wine", "grain", "cloth"];
 
 function botLabel(seat) {
   if (!seat || seat.kind !== "bot") return "";
-  return `<span class="badge bot" data-testid="bot-badge" title="${esc(t("players.botTitle", { bot: botWord(seat.bot) }))}">${esc(t("players.bot", { bot: botWord(seat.bot) }))}</span>`;
+  const resigned = seat.resigned ? `<span class="badge resigned" data-testid="resigned-${seat.seat}">${esc(t("players.resigned"))}</span>` : "";
+  return `${resigned}<span class="badge bot" data-testid="bot-badge" title="${esc(t("players.botTitle", { bot: botWord(seat.bot) }))}">${esc(t("players.bot", { bot: botWord(seat.bot) }))}</span>`;
+}
+
+/** A seat's rating before and after a rated game, "1500 → 1518", the change ("+18") below; "" when it has none. */
+function ratingChange(seat) {
+  if (seat?.rating_after == null) return "";
+  const change = seat.rating_after - seat.rating_before;
+  return `${seat.rating_before} → ${seat.rating_after}<small>${change > 0 ? "+" : change < 0 ? "−" : "±"}${Math.abs(change)}</small>`;
 }
 
 /**
@@ -121,12 +130,20 @@ export function renderFinal(el, { table, view }) {
   }
   const names = seatNames(table, view);
   const rows = breakdown(view.events || [], names.length);
-  const order = names.map((_, i) => i).sort((a, b) => view.scores[b] - view.scores[a]);
+  const seats = table?.seats || [];
+  // the winners first, then by score; who resigned last (they rank last)
+  const rank = (i) => [view.winners?.includes(i) ? 0 : 1, seats[i]?.resigned ? 1 : 0, -view.scores[i]];
+  const order = names.map((_, i) => i).sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  });
+  const rated = seats.some((seat) => seat.rating_after != null);
+  const resigned = seats.filter((seat) => seat.resigned).map((seat) => names[seat.seat]);
   // every other reason scored (goods...) gets a column of its own
   const reasons = [...REASONS, ...new Set((view.events || []).map((e) => e.reason).filter((r) => !REASONS.includes(r)))];
   // each column named in words under its icon; each number with what made
   // it (during the game + at the end) written below, so touch needs no hover
-  const head = `<tr><th></th>${reasons.map((r) => `<th class="reason-head" data-reason="${esc(r)}">${reasonIcon(r)}<span class="reason-name">${esc(reasonName(r))}</span></th>`).join("")}<th class="reason-head"><span class="reason-name">${esc(t("final.total"))}</span></th></tr>`;
+  const head = `<tr><th></th>${reasons.map((r) => `<th class="reason-head" data-reason="${esc(r)}">${reasonIcon(r)}<span class="reason-name">${esc(reasonName(r))}</span></th>`).join("")}<th class="reason-head"><span class="reason-name">${esc(t("final.total"))}</span></th>${rated ? `<th class="reason-head"><span class="reason-name">${esc(t("final.rating"))}</span></th>` : ""}</tr>`;
   const body = order.map((i) => {
     const row = rows[i];
     const cells = reasons.map((r) => {
@@ -136,12 +153,16 @@ export function renderFinal(el, { table, view }) {
       return `<td title="${esc(t("final.split", { game: v.game, final: v.final }))}" data-reason="${esc(r)}">${v.game + v.final}${split}</td>`;
     }).join("");
     const win = view.winners?.includes(i) ? ` ${icon("crown", 16, esc(t("final.winner")))}` : "";
-    return `<tr class="${view.winners?.includes(i) ? "winner" : ""}" data-testid="final-row-${i}"><th class="${seatClass(i)}"><span class="chip">${esc(names[i])}</span>${win}</th>${cells}<td class="total" data-testid="final-score-${i}">${view.scores[i]}</td></tr>`;
+    const gaveUp = seats[i]?.resigned ? ` <span class="badge resigned">${esc(t("players.resigned"))}</span>` : "";
+    const rating = rated ? `<td class="rating" data-testid="rating-change-${i}">${ratingChange(seats[i])}</td>` : "";
+    return `<tr class="${view.winners?.includes(i) ? "winner" : ""}" data-testid="final-row-${i}"><th class="${seatClass(i)}"><span class="chip">${esc(names[i])}</span>${win}${gaveUp}</th>${cells}<td class="total" data-testid="final-score-${i}">${view.scores[i]}</td>${rating}</tr>`;
   }).join("");
   const winners = (view.winners || []).map((w) => names[w]).join(", ");
+  // a game ended by a resignation was not scored at its end
+  const ended = resigned.length ? `<p class="resigned-line" data-testid="resigned-line">${esc(t("final.resigned", { players: resigned.join(", ") }))}</p>` : "";
   el.hidden = false;
   el.innerHTML = `<h3>${esc(t("final.title"))}</h3>
-    <p class="winner-line">${esc(t(view.winners?.length > 1 ? "final.tie" : "final.wins", { players: winners }))}</p>
+    <p class="winner-line">${esc(t(view.winners?.length > 1 ? "final.tie" : "final.wins", { players: winners }))}</p>${ended}
     <div class="final-wrap"><table class="final-table">${head}${body}</table></div>
     <p class="muted small">${esc(t("final.note"))}</p>`;
 }

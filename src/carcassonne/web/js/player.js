@@ -1,12 +1,14 @@
 // A player's profile (/player/NAME): their competition matches to play (on
 // the logged-in player's own profile), games in progress (their turn first),
-// finished games with their replay (abandoned ones marked so), wins, mean
-// score, ratings per family and the rating history as a small chart.
+// finished games with their replay (abandoned ones marked so): each says
+// when it ended, against whom, how it went (won, shared, lost, resigned)
+// and in a rated game the rating before and after; wins, mean score,
+// ratings per family and the rating history as a small chart.
 
 import { currentAccount, startPage } from "./account.js";
 import { api, esc } from "./api.js";
 import { t } from "./i18n.js";
-import { tableName } from "./names.js";
+import { seatName, tableName } from "./names.js";
 import { renderMyMatches } from "./matches.js";
 import { tableBadges } from "./timing.js";
 import { toast } from "./ui.js";
@@ -26,11 +28,40 @@ function chart(points) {
     <polyline points="${xy.join(" ")}" fill="none" stroke="currentColor" stroke-width="2"/></svg>`;
 }
 
-function gameRow(g, link, text) {
+/** A game in a line: its name and badges (and, finished, what finishedLine says), then its button. */
+function gameRow(g, link, text, more = "") {
   const score = g.scores ? ` · ${g.scores.join(" : ")}` : "";
   const turn = g.your_turn ? ` <span class="badge turn" data-testid="your-turn-${esc(g.id)}">${esc(t("lobby.yourTurn"))}</span>` : "";
-  return `<li data-testid="game-${esc(g.id)}" data-status="${esc(g.status)}"><a href="${link}">${esc(tableName(g))}</a>${turn} ${tableBadges(g)}<span class="muted small">${esc(score)}</span>
-    <a class="btn small" href="${link}">${esc(text)}</a></li>`;
+  return `<li class="game-row" data-testid="game-${esc(g.id)}" data-status="${esc(g.status)}"><div class="game-main"><a href="${link}">${esc(tableName(g))}</a>${turn} ${tableBadges(g)}<span class="muted small">${esc(score)}</span>${more}</div>
+    <a class="btn small" href="${link}" data-testid="game-open-${esc(g.id)}">${esc(text)}</a></li>`;
+}
+
+/** How a finished game went for the player of seat `me`: "won", "shared", "lost" or "resigned". */
+function outcome(g, me) {
+  if (g.seats?.[me]?.resigned) return "resigned";
+  if (!g.winners?.includes(me)) return "lost";
+  return g.winners.length > 1 ? "shared" : "won";
+}
+
+/** A finished game's details: when it ended, against whom, how it went, the rating before and after. */
+function finishedLine(g) {
+  const me = g.your_seat;
+  const when = new Date(g.ended || g.created);
+  const date = Number.isNaN(when.getTime()) ? "" : when.toLocaleDateString(undefined, { dateStyle: "medium" });
+  const opponents = (g.seats || []).filter((s) => s.seat !== me).map((s) => seatName(s)).join(", ");
+  const parts = [`<span data-testid="game-date">${esc(date)}</span>`,
+    `<span data-testid="game-opponents">${esc(t("player.against", { names: opponents }))}</span>`];
+  if (g.status === "finished") {
+    const how = outcome(g, me);
+    parts.push(`<span class="badge outcome-${how}" data-testid="game-result" data-result="${how}">${esc(t(`player.result.${how}`))}</span>`);
+    const seat = g.seats?.[me];
+    if (seat?.rating_after != null) {
+      const change = seat.rating_after - seat.rating_before;
+      const shown = `${change > 0 ? "+" : change < 0 ? "−" : "±"}${Math.abs(change)}`;
+      parts.push(`<span class="rating-change ${change < 0 ? "down" : "up"}" data-testid="game-rating" data-change="${change}" title="${esc(t("player.ratingChange", { before: seat.rating_before, after: seat.rating_after }))}">${esc(shown)} <span class="muted">(${seat.rating_before} → ${seat.rating_after})</span></span>`);
+    }
+  }
+  return `<div class="game-details small">${parts.join(" · ")}</div>`;
 }
 
 function render() {
@@ -44,8 +75,8 @@ function render() {
   const playing = [...profile.playing].sort((a, b) => Number(Boolean(b.your_turn)) - Number(Boolean(a.your_turn))).map((g) => gameRow(g, `/table/${encodeURIComponent(g.id)}`, t("lobby.watch"))).join("")
     || `<li class="empty">${esc(t("lobby.noPlaying"))}</li>`;
   const finished = profile.finished.map((g) => (g.status === "abandoned"
-    ? gameRow(g, `/table/${encodeURIComponent(g.id)}`, t("lobby.look"))
-    : gameRow(g, `${g.replay || `/table/${encodeURIComponent(g.id)}`}?replay=1`, t("lobby.replay")))).join("")
+    ? gameRow(g, `/table/${encodeURIComponent(g.id)}`, t("lobby.look"), finishedLine(g))
+    : gameRow(g, `${g.replay || `/table/${encodeURIComponent(g.id)}`}?replay=1`, t("lobby.replay"), finishedLine(g)))).join("")
     || `<li class="empty">${esc(t("lobby.noFinished"))}</li>`;
   $("page").innerHTML = `<section class="card"><h1 data-testid="player-name">${esc(profile.name)}</h1>
       <p data-testid="player-summary">${esc(t("player.summary", { played: profile.played, wins: profile.wins, mean: profile.mean_score ?? "–" }))}</p>

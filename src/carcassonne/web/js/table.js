@@ -38,6 +38,7 @@ import { FeatureMap, holders, squaresOf } from "./highlight.js";
 import { tableName } from "./names.js";
 import { followRematch, renderRematch } from "./rematch.js";
 import { ReplayViewer } from "./replay.js";
+import { renderResign, setUpResign } from "./resign.js";
 import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, seatClass, setCatalogue, wonderData } from "./tiles.js";
 import { toast } from "./ui.js";
 import { applyPatch } from "./patch.js";
@@ -197,8 +198,12 @@ function onState(msg) {
     S.decidedFrom = msg.legal ? performance.now() : null;
   }
   if (followRematch(id, msg, before)) return;
-  // the end of the game shows its results at once, on a phone too
-  if (msg.view?.is_over && !before?.view?.is_over) setSheet(true);
+  // the end of the game shows its results at once, on a phone too, and
+  // there the final board whole, clear of the zoom buttons
+  if (msg.view?.is_over && !before?.view?.is_over) {
+    setSheet(true);
+    if (matchMedia("(max-width: 860px)").matches) board.fit();
+  }
   if (msg.legal && !legalTiles(msg.legal).includes(S.handTile)) S.handTile = legalTiles(msg.legal)[0] || null;
   if (S.pick && !(msg.legal && legalRotations(msg.legal, S.pick.tile, S.pick.at).includes(S.pick.rotation))) S.pick = null;
   if (msg.table?.status === "finished" && !S.replayOffered && new URLSearchParams(location.search).has("replay")) {
@@ -467,6 +472,7 @@ function render() {
   if (abandoned) $("turn-card").hidden = true;
   $("replay-open").hidden = table?.status !== "finished" || Boolean(S.replay);
   $("leave").hidden = !(msg.seat != null && ["waiting", "playing"].includes(table?.status));
+  renderResign({ table, seat: msg.seat });
   $("your-turn").hidden = !myTurn();
   document.title = `${myTurn() ? t("title.yourTurn") : ""}${table ? tableName(table) : t("title.table")} · Carcassonne`;
 }
@@ -675,7 +681,10 @@ function renderStatus() {
     const decisions = legalDecisions(msg.legal);
     const wonder = Boolean(wonderData(S.handTile));
     if (decisions.length) text = t(decisions[0].take_wonder != null ? "status.takeWonder" : "status.awardWonder");
-    else if (S.pick) text = t(wonder ? "status.confirmWonder" : "status.confirm");
+    else if (S.pick) { // (a piece that fits one way only is not offered a turn)
+      const fixed = legalRotations(msg.legal, S.pick.tile, S.pick.at).length < 2 ? "Fixed" : "";
+      text = t(wonder ? `status.confirmWonder${fixed}` : `status.confirm${fixed}`);
+    }
     else if (!wonder && view?.wonders?.held?.[msg.seat]) text = t("status.helperTile");
     else text = t(wonder ? "status.wonderTurn" : view?.extra_turn ? "status.extraTurn" : "status.yourTurn");
     kind = "mine";
@@ -695,7 +704,7 @@ function renderStatus() {
 function renderWaiting(table) {
   showWaiting($("waiting"), {
     table, tableId: id, seat: S.msg.seat ?? seatFor(id)?.seat ?? null, // before the start, the token says
-    onJoined: reconnect,
+    onJoined: reconnect, redraw: render,
   });
 }
 
@@ -737,6 +746,8 @@ async function main() {
   paletteSwitch($("palette"));
   installDefs();
   board = new BoardView($("board"));
+  // the zoom buttons stand over the board's left edge: a board shown whole keeps clear of them
+  board.coveredLeft = () => document.querySelector(".board-tools").getBoundingClientRect().right - $("board").getBoundingClientRect().left + 6;
   board.deadTitle = t("dead.title");
   board.on("inspect", inspect);
   board.on("spot", (spot) => {
@@ -755,6 +766,7 @@ async function main() {
   $("sheet-toggle").addEventListener("click", () => setSheet(!document.body.classList.contains("sheet-open")));
   $("sheet-close").addEventListener("click", () => setSheet(false));
   trackBar();
+  setUpResign(id, () => S.msg);
   $("leave").addEventListener("click", async () => {
     if (!window.confirm(t("leave.confirm"))) return;
     try {
