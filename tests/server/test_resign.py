@@ -11,8 +11,11 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from server_helpers import HUMAN, RANDOM, Serve, auth, hall, new_table, next_state, wait_for
+from sqlalchemy import select, update
 
+from carcassonne.cli import main
 from carcassonne.server.bots import stand_in
+from carcassonne.server.models import TableRow
 
 PASSWORD = "correct horse battery"
 
@@ -224,3 +227,31 @@ def test_who_is_logged_in_is_asked_without_an_error(client: TestClient) -> None:
     assert client.get("/api/session").json() == {"name": "Ann"}
     client.delete("/api/session")
     assert client.get("/api/session").json() == {"name": None}
+
+
+def test_recomputing_gives_the_same_figures_and_fills_in_those_of_older_games(
+        serve: Serve, sqlite_url: str, capsys: Any) -> None:
+    with serve() as client:
+        sign_up(client, "Ann")
+        resigned_id, token = new_table(client, [HUMAN, RANDOM], rated=True)
+        client.post(f"/api/tables/{resigned_id}/resign", headers=auth(token or ""))
+        left_id, token = new_table(client, [HUMAN, RANDOM], rated=True)
+        client.post(f"/api/tables/{left_id}/leave", headers=auth(token or ""))
+        before = {table_id: wait_for(client, table_id, "finished")["seats"]
+                  for table_id in (resigned_id, left_id)}
+        assert before[resigned_id][0]["resigned"] and not before[left_id][0]["resigned"]
+        assert before[left_id][0]["rating_before"] == before[resigned_id][0]["rating_after"]
+        # a game stored before the figures were kept: its result without them
+        store = hall(client).store
+        with store.engine.begin() as connection:
+            result = connection.execute(select(TableRow.result).where(
+                TableRow.id == left_id)).scalar()
+            connection.execute(update(TableRow).where(TableRow.id == left_id).values(
+                result={"scores": result["scores"], "winners": result["winners"]}))
+    with serve() as client:
+        assert client.get(f"/api/tables/{left_id}").json()["seats"][0]["rating_after"] is None
+    assert main(["ratings", "--recompute", "--database", sqlite_url]) == 0
+    assert "rated 2 games again" in capsys.readouterr().out
+    with serve() as client:
+        for table_id, seats in before.items():
+            assert client.get(f"/api/tables/{table_id}").json()["seats"] == seats
