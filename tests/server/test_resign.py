@@ -7,6 +7,7 @@ table shows (each seat's rating before and after) and ``GET /api/session``."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -165,7 +166,8 @@ def test_a_resigned_seat_ranks_last_and_every_seat_shows_its_rating_change(
 
 
 def resign_the_lead(client: TestClient) -> None:
-    """Ann and Bob play a rated game until one leads; the leader resigns."""
+    """Ann and Bob play a rated game until one leads (or near its end, the
+    scores level); the leader (else Bob) resigns."""
     sign_up(client, "Ann")
     table_id, ann = new_table(client, [HUMAN, HUMAN], rated=True)
     sign_up(client, "Bob")  # this client is Bob now
@@ -175,20 +177,24 @@ def resign_the_lead(client: TestClient) -> None:
             client.websocket_connect(f"/ws/tables/{table_id}") as second:
         states = [seated(first, ann), seated(second, bob["token"])]
         states = play_until([first, second], states,
-                            lambda s: len(set(s["view"]["scores"])) > 1)
+                            lambda s: len(set(s["view"]["scores"])) > 1
+                            or s["view"]["stack_size"] <= 2)
+    assert not states[0]["view"]["is_over"]
     scores = states[0]["view"]["scores"]
-    assert scores[0] != scores[1], "nobody scored in the whole game"
-    leader = scores.index(max(scores))
+    leader = 0 if scores[0] > scores[1] else 1  # (level scores: Bob)
     token = ann if leader == 0 else bob["token"]
     # the leader resigns (the session is Bob's: the token says whose seat)
-    table = client.post(f"/api/tables/{table_id}/resign", headers=auth(token or "")).json()
+    answer = client.post(f"/api/tables/{table_id}/resign", headers=auth(token or ""))
+    assert answer.status_code == 200, answer.text
+    table = answer.json()
     assert table["status"] == "finished" and table["winners"] == [1 - leader]
     assert table["scores"] == scores
     seats = table["seats"]
     for seat in seats:
         assert isinstance(seat["rating_before"], int) and isinstance(seat["rating_after"], int)
         assert seat["rating_before"] == 1500  # their first rated game
-    # ranked last whatever the score: the leader loses rating, the other gains
+    # ranked last whatever the score (ahead or level): the leader loses rating,
+    # the other gains
     assert seats[leader]["rating_after"] < 1500 < seats[1 - leader]["rating_after"]
     board = {p["name"]: p["rating"]
              for p in client.get("/api/leaderboard?family=base").json()["players"]}
@@ -255,3 +261,29 @@ def test_recomputing_gives_the_same_figures_and_fills_in_those_of_older_games(
     with serve() as client:
         for table_id, seats in before.items():
             assert client.get(f"/api/tables/{table_id}").json()["seats"] == seats
+
+
+def test_a_resignation_loses_a_competition_game_whatever_the_score(
+        client: TestClient) -> None:
+    sign_up(client, "Ann")
+    made = client.post("/api/competitions", json={"name": "Cup", "format": "league",
+                                                  "games": 1, "entrants": [{"bot": "random"}]})
+    event_id = made.json()["id"]
+    client.post(f"/api/competitions/{event_id}/entrants", json={})
+    client.post(f"/api/competitions/{event_id}/start")
+    match = client.get("/api/me").json()["matches"][0]["match"]
+    table_id = client.post(f"/api/competitions/{event_id}/matches/{match}/play").json()["table"]
+    # Ann resigns at once: most often 0 to 0 (the bot may have moved first),
+    # which as scores alone would be a draw
+    table = client.post(f"/api/tables/{table_id}/resign").json()
+    assert table["status"] == "finished"
+    deadline = time.monotonic() + 300
+    while (event := client.get(f"/api/competitions/{event_id}").json())["status"] != "finished":
+        assert time.monotonic() < deadline, event
+        time.sleep(0.05)
+    rows = {row["name"]: row for row in event["stages"][0]["standings"][0]}
+    assert rows["Random bot"]["wins"] == 1 and rows["Ann"]["losses"] == 1
+    assert event["winner"] == "Random bot"
+    # the game itself shows its scores as they stood
+    games = event["stages"][0]["rounds"][0]["matches"][0]["games"]
+    assert games[0]["scores"] == table["scores"]

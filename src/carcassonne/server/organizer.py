@@ -412,7 +412,8 @@ class Organizer:
                 return
             if table.status != "finished":
                 return  # being played
-            scores.append(dict(zip(game["seats"], table.result["scores"], strict=True)))
+            # (a seat that resigned loses the game, whatever its score)
+            scores.append(dict(zip(game["seats"], table.counted_scores(), strict=True)))
         planned = len(match["games"])
         if len(scores) == planned or (match["best_of"] and scores
                                       and clinched(entrants, scores, planned)):

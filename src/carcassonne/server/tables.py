@@ -328,6 +328,27 @@ class Table:
             (i for i, s in enumerate(self.seats) if account and s.account == account), None)
         return index if index is not None and self.seats[index].resigned else None
 
+    def counted_scores(self) -> list[int]:
+        """The final scores a competition counts for this finished table: as
+        they stand, except that a seat that resigned counts one point below
+        the lowest seat that did not, if it was not already: a resignation
+        loses the game, whatever its score.
+
+            >>> table = Table("t", "", datetime.now(UTC), ("base",), {}, False,
+            ...               (Seat("bot", resigned=True), Seat("human")),
+            ...               result={"scores": [30, 12], "winners": [1]})
+            >>> table.counted_scores()
+            [11, 12]
+        """
+        scores = list((self.result or {})["scores"])
+        stayed = [score for seat, score in zip(self.seats, scores, strict=True)
+                  if not seat.resigned]
+        if not stayed:
+            return scores
+        below = min(stayed) - 1
+        return [min(score, below) if seat.resigned else score
+                for seat, score in zip(self.seats, scores, strict=True)]
+
     def rated_players(self) -> list[str]:
         """Who each seat is for the ratings: ``account:ID`` for a seat a
         logged-in player took (even if a bot finished it), else ``bot:NAME``."""
