@@ -23,6 +23,7 @@ from carcassonne.cli_arena import add_parser as add_arena_parser
 from carcassonne.cli_common import CliError, parse_list, parse_options, positive_int
 from carcassonne.cli_ratings import add_parser as add_ratings_parser
 from carcassonne.cli_serve import add_parser as add_serve_parser
+from carcassonne.extras import MissingExtra
 
 SETUP_HELP = """
 setup options:
@@ -190,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
         prefix = f"carcassonne {args.command}: error: " if err.status == 2 else ""
         print(f"{prefix}{err}", file=sys.stderr)
         return err.status
+    except MissingExtra as err:  # an optional package: one line naming the extra
+        print(f"carcassonne {args.command}: {err}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

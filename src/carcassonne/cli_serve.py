@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from carcassonne.cli_common import CliError, seconds, timeout_seconds
+from carcassonne.extras import EXTRAS, MissingExtra, require
 
 #: The bounds on slow clients and connections per address (server/connections.py).
 HEADER_TIMEOUT = 10.0
@@ -191,19 +192,18 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
 
 def run(args: argparse.Namespace) -> int:
     """Migrate the database, print the address, serve until interrupted."""
-    try:
-        import uvicorn
-        from sqlalchemy.engine import make_url
+    # A missing package of the extra is said in one line (cli.main prints it).
+    require(*EXTRAS["server"], extra="server", purpose="the server")
+    import uvicorn
+    from sqlalchemy.engine import make_url
 
-        from carcassonne.server import Settings, create_app
-        from carcassonne.server.config import database_url
-        from carcassonne.server.connections import ConnectionGuard, protocols
-        from carcassonne.server.hosts import hosts_of
-        from carcassonne.server.log_repeats import log_config
-        from carcassonne.server.store import Store
-    except ImportError as err:
-        raise CliError(f"the server needs its extra packages: pip install "
-                       f"'carcassonne[server]' ({err})") from None
+    from carcassonne.server import Settings, create_app
+    from carcassonne.server.config import database_url
+    from carcassonne.server.connections import ConnectionGuard, protocols
+    from carcassonne.server.hosts import hosts_of
+    from carcassonne.server.log_repeats import log_config
+    from carcassonne.server.store import Store
+
     urls = args.public_url or _public_urls(os.environ.get("PUBLIC_URL", ""))
     _offer_outside_bots(args.outside_bot, args.outside_bot_timeout)
     _offer_policy_bots(args.policy_bot)
@@ -213,6 +213,8 @@ def run(args: argparse.Namespace) -> int:
         store = Store(url)
         store.migrate()
         store.close()
+    except MissingExtra:  # (psycopg): said as it is, by cli.main
+        raise
     except Exception as err:
         raise CliError(f"carcassonne serve: cannot open the database: {err}") from None
     redis = args.redis or os.environ.get("REDIS_URL") or None

@@ -36,6 +36,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
+from carcassonne.extras import require
 from carcassonne.server.models import (
     AccountRow,
     CompetitionRow,
@@ -50,7 +51,8 @@ from carcassonne.server.ratings import Rating, conservative, rate, shown_rating
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-    from carcassonne.server.move_writes import GroupedWriter, MoveWriter
+    from carcassonne.server.move_writes import GroupedWriter
+    from carcassonne.server.postgres_writes import MoveWriter
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _COLUMNS = [column.name for column in TableRow.__table__.columns]
@@ -67,6 +69,8 @@ def make_engine(url: str) -> Engine:
         if not memory:
             event.listen(engine, "connect", _write_ahead)
         return engine
+    if url.startswith("postgresql"):
+        require("psycopg", extra="postgres", purpose="a PostgreSQL database")
     return create_engine(url, pool_pre_ping=True)
 
 
@@ -204,13 +208,13 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        #: PostgreSQL's one-statement move write (move_writes.py), else None.
+        #: PostgreSQL's one-statement move write (postgres_writes.py), else None.
         self._moves: MoveWriter | None = None
         #: The server's moves, grouped (move_writes.py): on PostgreSQL from
         #: the event loop; on SQLite once :meth:`group_moves` is called.
         self.async_moves: GroupedWriter | None = None
         if self.engine.dialect.driver == "psycopg":
-            from carcassonne.server.move_writes import AsyncMoveWriter, MoveWriter
+            from carcassonne.server.postgres_writes import AsyncMoveWriter, MoveWriter
 
             self._moves = MoveWriter(self.engine)
             url = self.engine.url.set(drivername="postgresql")
