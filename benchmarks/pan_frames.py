@@ -35,18 +35,25 @@ from test_e2e_big_board import drag, open_big_board
 
 from conftest import BROWSER_ARGS, CHROMIUM, serving
 
-#: The page's frame timer: every animation frame's length while `window.timing` is on.
+#: The page's frame timer: every animation frame's length into `window.frames_ms`
+#: while `window.timing` names this timer (each timer has a number of its own,
+#: so one stopped by STOP never runs on into the next one's drag).
 FRAME_TIMER = """() => {
-    window.frames_ms = [];
+    const frames = window.frames_ms = [];
+    const me = window.timers = (window.timers || 0) + 1;
     let last = performance.now();
     const tick = (now) => {
-        window.frames_ms.push(now - last);
+        if (window.timing !== me) return;
+        frames.push(now - last);
         last = now;
-        if (window.timing) requestAnimationFrame(tick);
+        requestAnimationFrame(tick);
     };
-    window.timing = true;
+    window.timing = me;
     requestAnimationFrame(tick);
 }"""
+
+#: Stop the frame timer; the frames it timed.
+STOP = "() => { window.timing = null; return window.frames_ms; }"
 
 
 def timed_drag(page: Any, x: float, y: float, way: int) -> list[float]:
@@ -55,7 +62,7 @@ def timed_drag(page: Any, x: float, y: float, way: int) -> list[float]:
     page.evaluate(FRAME_TIMER)
     drag(page, x, y, way * 360, way * 200, steps=40)
     page.mouse.up()
-    frames = page.evaluate("() => { window.timing = false; return window.frames_ms; }")
+    frames = page.evaluate(STOP)
     return [float(f) for f in frames[1:]]  # the first measures from before the drag began
 
 
