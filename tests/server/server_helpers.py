@@ -3,6 +3,7 @@ looking for the stack order where it must not be."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -192,3 +193,19 @@ def assert_league_of_four_finished(client: httpx.Client, event_id: str,
     names = [t["name"] for t in client.get("/api/tables").json()["tables"]]
     assert len([n for n in names if n.startswith("Bots")]) == 6  # none played twice
     assert sum(row["points"] for row in event["stages"][0]["standings"][0]) == 12
+
+
+def hold_move_writes(hall: Hall) -> tuple[asyncio.Event, asyncio.Event]:
+    """Make ``hall`` store its moves slowly: each write sets the first event
+    (a move is on its way) and waits for the second before it goes on; answer
+    both, to catch a table in the middle of storing a move."""
+    writing, release = asyncio.Event(), asyncio.Event()
+    add_move = hall.store.add_move_async
+
+    async def slow(*args: Any) -> None:
+        writing.set()
+        await release.wait()
+        await add_move(*args)
+
+    hall.store.add_move_async = slow  # type: ignore[method-assign]
+    return writing, release

@@ -25,7 +25,8 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import PATIENCE, Serve, assert_league_of_four_finished, free_port, server
+from server_helpers import (PATIENCE, Serve, assert_league_of_four_finished, free_port,
+                            hold_move_writes, server)
 from websockets.sync.client import ClientConnection, connect
 
 from carcassonne import Game
@@ -319,15 +320,7 @@ def test_a_reload_waits_for_the_move_being_stored(postgres_url: str, redis_url: 
             table, _, _ = await a.create(table_setup({"seats": [HUMAN, HUMAN],
                                                       "join": {"seat": 0, "name": "Ann"}}))
             await a.join(table.id, 1, "Bob")
-            writing, release = asyncio.Event(), asyncio.Event()
-            add_move = a.store.add_move_async
-
-            async def slow(*args: Any) -> None:
-                writing.set()
-                await release.wait()
-                await add_move(*args)
-
-            a.store.add_move_async = slow  # type: ignore[method-assign]
+            writing, release = hold_move_writes(a)
             game = a.get(table.id).game
             assert game is not None
             move = next(iter(game.legal_moves())).to_dict()

@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 import pytest
+from server_helpers import hold_move_writes
 
 from carcassonne.server.bodies import table_setup
 from carcassonne.server.config import Settings
@@ -63,15 +64,7 @@ def test_a_move_sent_while_its_table_changes_hands_is_made_by_the_new_owner(
             ann = Watcher()
             mirror.connections.add(ann)
             # a stores slowly: the move is on its way when the table changes hands.
-            writing, release = asyncio.Event(), asyncio.Event()
-            add_move = a.store.add_move_async
-
-            async def slow(*args: Any) -> None:
-                writing.set()
-                await release.wait()
-                await add_move(*args)
-
-            a.store.add_move_async = slow  # type: ignore[method-assign]
+            writing, release = hold_move_writes(a)
             game = a.get(made.id).game
             assert game is not None and game.current_player == 0
             move = next(iter(game.legal_moves())).to_dict()
