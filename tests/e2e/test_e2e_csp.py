@@ -106,6 +106,7 @@ def test_the_seat_classes_have_the_player_colours(page, server):
     assert len(colours) == 6
     for wanted, drawn in colours:
         assert drawn == wanted
+    page.locator("#carc-defs").wait_for(state="attached")  # installed by the page's script
     assert page.evaluate(
         "getComputedStyle(document.getElementById('carc-defs')).position") == "absolute"
 

@@ -19,6 +19,7 @@
 import { figurePoint, GRID, tileGeometry } from "./geometry.js";
 import { playerColour } from "./palette.js";
 import { figureMarkup, getCatalogue, PLAYER_COLOURS, symbolGrow, tileMarkup, wonderData } from "./tiles.js";
+import { figureSize } from "./figures.js";
 import { pieceSquares, pieceToBoard, wonderFigurePoint, wonderLabel, wonderMarkup, wonderShape } from "./wonders.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -486,6 +487,7 @@ export class BoardView {
     const grow = Math.min(1.3, this.figureGrow());
     const chosen = new Map((picks || []).map((p) => [p.key, p.kind]));
     let chooser = null;
+    const reaches = [];  // [top, bottom] of each spot as drawn
     for (const s of spots) {
       const [x, y] = s.point;
       const isSel = chosen.has(s.key);
@@ -499,6 +501,8 @@ export class BoardView {
       // wider invisible disc takes the tap
       el("circle", { r: 13, class: "spot-hit" }, g);
       g.insertAdjacentHTML("beforeend", figureMarkup(0, 0, seat, s.feature, isSel ? 24 : 17, "", shown));
+      const half = Math.max(13, figureSize(shown, isSel ? 24 : 17) / 2) * grow;
+      reaches.push([y - half, y + half]);
       const title = el("title", {}, g);
       title.textContent = s.label || s.feature;
       g.addEventListener("click", (e) => {
@@ -510,11 +514,15 @@ export class BoardView {
       if (isSel && s.key === active && s.kinds.length > 1) chooser = [s, shown];
     }
     // Drawn last, so that no spot drawn after it covers its buttons.
-    if (chooser) this.kindChooser(chooser[0], chooser[1], seat, grow, onKind);
+    if (chooser) this.kindChooser(chooser[0], chooser[1], seat, grow, onKind, reaches);
   }
 
-  /** The row of figure kinds above the selected spot. */
-  kindChooser(spot, shown, seat, grow, onKind) {
+  /**
+   * The row of figure kinds above the selected spot (or below it), clear
+   * of the tile and of every spot's figure as drawn (`reaches`: their
+   * [top, bottom]), however much the figures have grown.
+   */
+  kindChooser(spot, shown, seat, grow, onKind, reaches = []) {
     const colour = playerColour(seat);
     const [x, y] = spot.point;
     const size = 26;
@@ -524,7 +532,9 @@ export class BoardView {
     // so that it covers none of the tile's other spots
     const top = Math.floor(y / 100) * 100;
     const below = y - top > 50;
-    const edge = below ? top + 100 + 6 * grow : top - 6 * grow;
+    const row = reaches.filter(([a, b]) => b > top && a < top + 100);  // this tile's spots
+    const edge = below ? Math.max(top + 100, ...row.map(([, b]) => b)) + 6 * grow
+      : Math.min(top, ...row.map(([a]) => a)) - 6 * grow;
     const g = el("g", { class: "kind-chooser", "data-testid": "kind-chooser",
       transform: `translate(${x} ${edge}) scale(${grow.toFixed(2)}) translate(${-width / 2} ${below ? 4 : -size - 4})` }, this.layers.spots);
     el("rect", { x: -4, y: -4, width: width + 8, height: size + 8, rx: 8, class: "kind-back" }, g);
