@@ -85,16 +85,15 @@ def test_a_game_that_ended_while_nobody_organized_is_counted_on_restart(
     async def deaf(self: Organizer, table_id: str, scores: Any) -> None:
         return None
 
-    with serve() as client:
-        with monkeypatch.context() as patch:
-            patch.setattr(Organizer, "game_ended", deaf)
-            event_id = league_of_two_bots(client, games=1)
-            assert client.post(f"/api/competitions/{event_id}/start").status_code == 200
-            game = competition(client, event_id)["stages"][0]["rounds"][0]["matches"][0][
-                "games"][0]
-            until(lambda: client.get(f"/api/tables/{game['table']}").json()["status"]
-                  == "finished")
-            assert competition(client, event_id)["status"] == "running"
+    with serve() as client, monkeypatch.context() as patch:
+        patch.setattr(Organizer, "game_ended", deaf)
+        event_id = league_of_two_bots(client, games=1)
+        assert client.post(f"/api/competitions/{event_id}/start").status_code == 200
+        game = competition(client, event_id)["stages"][0]["rounds"][0]["matches"][0][
+            "games"][0]
+        until(lambda: client.get(f"/api/tables/{game['table']}").json()["status"]
+              == "finished")
+        assert competition(client, event_id)["status"] == "running"
     with serve() as client:  # a restart: the organizer loads and catches up
         event = competition(client, event_id)
         assert event["status"] == "finished"
