@@ -1,6 +1,6 @@
 """A competition's tables are stored with the progress that names them, in
 one transaction: a failed write leaves no table behind, and the next pass
-opens each game once. The organizer is told each game's end by the hall;
+opens each game once (on SQLite and on PostgreSQL). The organizer is told each game's end by the hall;
 ends it missed (a restart) are caught up with when it loads."""
 
 from __future__ import annotations
@@ -42,7 +42,13 @@ def competition(client: TestClient, event_id: str) -> dict[str, Any]:
 
 
 def test_a_failed_store_leaves_no_table_and_the_next_pass_opens_each_game_once(
-        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+        serve: Serve, database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    with serve(url=database_url) as client:
+        failed_store_then_each_game_once(client, monkeypatch)
+
+
+def failed_store_then_each_game_once(client: TestClient,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
     event_id = league_of_two_bots(client, games=2)
     running = hall(client)
     organizer = running.organizer
@@ -81,11 +87,11 @@ def test_a_failed_store_leaves_no_table_and_the_next_pass_opens_each_game_once(
 
 
 def test_a_game_that_ended_while_nobody_organized_is_counted_on_restart(
-        serve: Serve, monkeypatch: pytest.MonkeyPatch) -> None:
+        serve: Serve, database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     async def deaf(self: Organizer, table_id: str, scores: Any) -> None:
         return None
 
-    with serve() as client, monkeypatch.context() as patch:
+    with serve(url=database_url) as client, monkeypatch.context() as patch:
         patch.setattr(Organizer, "game_ended", deaf)
         event_id = league_of_two_bots(client, games=1)
         assert client.post(f"/api/competitions/{event_id}/start").status_code == 200
@@ -94,7 +100,7 @@ def test_a_game_that_ended_while_nobody_organized_is_counted_on_restart(
         until(lambda: client.get(f"/api/tables/{game['table']}").json()["status"]
               == "finished")
         assert competition(client, event_id)["status"] == "running"
-    with serve() as client:  # a restart: the organizer loads and catches up
+    with serve(url=database_url) as client:  # a restart: the organizer loads and catches up
         event = competition(client, event_id)
         assert event["status"] == "finished"
         match = event["stages"][0]["rounds"][0]["matches"][0]
