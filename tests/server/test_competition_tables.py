@@ -1,7 +1,8 @@
 """A competition's tables are stored with the progress that names them, in
 one transaction: a failed write leaves no table behind, and the next pass
-opens each game once (on SQLite and on PostgreSQL). The organizer is told each game's end by the hall;
-ends it missed (a restart) are caught up with when it loads."""
+opens each game once (on SQLite and on PostgreSQL). The organizer is told
+each game's end by the hall; ends it missed (a restart) are caught up with
+when it loads."""
 
 from __future__ import annotations
 

@@ -44,7 +44,6 @@ end yet).
 
 from __future__ import annotations
 
-import copy
 import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -77,6 +76,9 @@ class GameSlot:
     deck: int
     table: str | None = None
     ended: GameEnd | None = None
+
+    def copy(self) -> GameSlot:
+        return GameSlot(self.number, list(self.seats), self.deck, self.table, self.ended)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +120,11 @@ class Match:
     forfeit: list[str] | None = None
     result: Decided | None = None
 
+    def copy(self) -> Match:
+        return Match(self.id, self.group, list(self.entrants), self.seed, self.best_of,
+                     [game.copy() for game in self.games], list(self.ready),
+                     None if self.forfeit is None else list(self.forfeit), self.result)
+
     @property
     def table_now(self) -> str | None:
         """The table of the game being played (or of the last one played)."""
@@ -137,6 +144,10 @@ class RoundState:
     deadline: datetime | None = None
     opened: bool = False
 
+    def copy(self) -> RoundState:
+        return RoundState(self.number, [match.copy() for match in self.matches],
+                          list(self.byes), list(self.lines), self.deadline, self.opened)
+
     def as_round(self) -> Round:
         """The :class:`Round` this round was paired as (for the next pairing)."""
         return Round(self.number, tuple(Fixture(tuple(m.entrants)) for m in self.matches),
@@ -154,6 +165,11 @@ class Stage:
     seeds: list[str] | None = None
     planned: int | None = None
     done: bool = False
+
+    def copy(self) -> Stage:
+        return Stage(self.kind, [one.copy() for one in self.rounds],
+                     None if self.groups is None else [list(g) for g in self.groups],
+                     None if self.seeds is None else list(self.seeds), self.planned, self.done)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +190,9 @@ class Progress:
     stages: list[Stage]
 
     def copy(self) -> Progress:
-        return copy.deepcopy(self)
+        """A copy to change: every list is new; the frozen values (a game's
+        end, a match's result, the holder) are shared."""
+        return Progress(list(self.seeds), self.holder, [stage.copy() for stage in self.stages])
 
     def games(self) -> Iterator[tuple[Match, GameSlot]]:
         """Every game of every match, with its match."""

@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 from carcassonne.competitions import (
     GameEnd,
@@ -62,6 +62,7 @@ from carcassonne.server.timing import Timing
 from carcassonne.server.tokens import new_token, token_hash
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def bot_of(entrant: str) -> str:
@@ -110,7 +111,8 @@ class Organizer:
         #: The competition each competition table belongs to.
         self.table_events: dict[str, str] = {}
 
-    async def _db(self, call: Any, *args: Any) -> Any:
+    async def _db(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a blocking storage call in the hall's database threads."""
         return await self.host.db(call, *args)
 
     # -- loading and reading ------------------------------------------------------------
