@@ -201,3 +201,17 @@ def test_a_stored_progress_reads_and_writes_back_the_same() -> None:
     decided = advance(with_tables(step.progress, {step.openings[0]: "t2"}), rules(),
                       EVENT, NOW)
     assert Progress.from_json(decided.progress.to_json()) == decided.progress
+
+
+def test_every_game_of_an_old_progress_is_asked_for_after_a_restart() -> None:
+    data = copy.deepcopy(dict(STORED))
+    games = data["stages"][0]["rounds"][0]["matches"][0]["games"]  # type: ignore[index]
+    games[1]["table"] = "t2"  # both games were played while nobody organized
+    progress = Progress.from_json(data)
+    assert playing(progress) == ["t1", "t2"]
+    for table, scores in (("t1", (3, 8)), ("t2", (9, 2))):
+        changed = record_game(progress, table, GameEnd(scores))
+        assert changed is not None
+        progress = changed
+    step = advance(progress, rules(format="knockout", games=2), EVENT, NOW)
+    assert step.finished and step.winner == "bot:b"  # 2-0 in games

@@ -208,17 +208,15 @@ def record_game(progress: Progress, table: str, end: GameEnd) -> Progress | None
 
 
 def playing(progress: Progress) -> list[str]:
-    """The tables of the current round's games whose end is not known yet."""
+    """The tables of the current stage's undecided matches whose end is not
+    known yet (to ask how they stand after a restart: a progress stored
+    before games kept their ends may name several of one match)."""
     out = []
     for one in progress.stages[-1].rounds:
         for match in one.matches:
             if one.opened and match.result is None:
-                for game in match.games:
-                    if not game.table:
-                        break
-                    if game.ended is None:
-                        out.append(game.table)
-                        break
+                out += [game.table for game in match.games
+                        if game.table and game.ended is None]
     return out
 
 
