@@ -57,6 +57,18 @@ from its own group, where possible. (:mod:`.stages`)
 in the order chosen from head to head, games won, score difference and
 Buchholz, then the seed, so the order is always complete. (:mod:`.standings`)
 
+Running one
+-----------
+
+A competition under way is a :class:`Progress` (stages, rounds, matches,
+games and their tables, results), stored as JSON by whoever runs it
+(:mod:`.progress`). What happens next is decided from it alone
+(:mod:`.running`): :func:`begin` pairs the first stage, :func:`record_game`
+notes a table's end, :func:`advance` decides matches, closes rounds, pairs
+the next round or stage, names the winner and lists the games whose
+tables are to open (:class:`Opening`), and :func:`no_shows` forfeits the
+matches nobody started by their round's deadline.
+
 A small league, start to finish::
 
     >>> names = ["ann", "bob", "cid"]
@@ -105,7 +117,34 @@ from carcassonne.competitions.multiplayer import (
     spread,
     table_sizes,
 )
+from carcassonne.competitions.progress import (
+    Decided,
+    GameEnd,
+    GameSlot,
+    Holder,
+    Match,
+    Progress,
+    RoundState,
+    Stage,
+    round_state,
+    stable_number,
+)
 from carcassonne.competitions.round_robin import round_robin
+from carcassonne.competitions.running import (
+    LEAGUE_TIEBREAKS,
+    Opening,
+    Rules,
+    Step,
+    advance,
+    begin,
+    current_match,
+    no_shows,
+    playing,
+    record_game,
+    stage_standings,
+    with_ready,
+    with_tables,
+)
 from carcassonne.competitions.stages import knockout_seeds
 from carcassonne.competitions.standings import (
     BUCHHOLZ,
@@ -122,12 +161,15 @@ from carcassonne.competitions.standings import (
 from carcassonne.competitions.swiss import swiss_round, swiss_rounds
 
 __all__ = [
-    "BUCHHOLZ", "GAMES", "HEAD_TO_HEAD", "ROUND_ROBIN_TIEBREAKS", "SCORE", "SWISS_TIEBREAKS",
-    "TIEBREAKS", "Fixture", "GamePlan", "MatchLine", "MatchPoints", "MatchResult", "Outcome",
-    "PairingError", "Round", "Standing", "advancing", "bracket_lines", "bracket_order",
-    "champion", "clinched", "deck_seed", "first_knockout_round", "first_to", "forfeit",
-    "game_points", "games_not_needed", "knockout_round", "knockout_rounds", "knockout_seeds",
-    "least_rounds", "match_plan", "match_result", "meetings", "multiplayer_round_robin",
-    "next_knockout_round", "round_robin", "seat_orders", "snake_groups", "spread", "standings",
-    "swiss_round", "swiss_rounds", "table_sizes",
+    "BUCHHOLZ", "GAMES", "HEAD_TO_HEAD", "LEAGUE_TIEBREAKS", "ROUND_ROBIN_TIEBREAKS", "SCORE",
+    "SWISS_TIEBREAKS", "TIEBREAKS", "Decided", "Fixture", "GameEnd", "GamePlan", "GameSlot",
+    "Holder", "Match", "MatchLine", "MatchPoints", "MatchResult", "Opening", "Outcome",
+    "PairingError", "Progress", "Round", "RoundState", "Rules", "Stage", "Standing", "Step",
+    "advance", "advancing", "begin", "bracket_lines", "bracket_order", "champion", "clinched",
+    "current_match", "deck_seed", "first_knockout_round", "first_to", "forfeit", "game_points",
+    "games_not_needed", "knockout_round", "knockout_rounds", "knockout_seeds", "least_rounds",
+    "match_plan", "match_result", "meetings", "multiplayer_round_robin", "next_knockout_round",
+    "no_shows", "playing", "record_game", "round_robin", "round_state", "seat_orders",
+    "snake_groups", "spread", "stable_number", "stage_standings", "standings", "swiss_round",
+    "swiss_rounds", "table_sizes", "with_ready", "with_tables",
 ]

@@ -751,7 +751,8 @@ class Hall:
         competition (if any) goes on, in its own task."""
         self.let_go(table)
         if self.organizes and table.id in self.organizer.table_events:
-            task = asyncio.ensure_future(self.organizer.table_over(table.id))
+            task = asyncio.ensure_future(self.organizer.game_ended(
+                table.id, table.counted_scores() if table.status == "finished" else None))
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)
             task.add_done_callback(_retrieve)

@@ -1,65 +1,68 @@
 """The organizer: runs every competition of the hall by itself.
 
-It opens rounds, creates each game's table once its players are there (at
-once for bots; for people, when each has pressed "play now"), reads every
-result from the finished tables, moves on to the next game, round and
-stage, forfeits matches not played by their round's deadline, and names the
-winner, who holds the series' title until the next event of the series.
+What a competition does next is decided by the pure functions of
+:mod:`carcassonne.competitions.running`; the organizer carries it out. It
+loads and stores competitions, is told when a game's table ends
+(:meth:`Organizer.game_ended`, which the hall calls), opens the tables of
+the games that can start (at once for bots; for people, when each has
+pressed "play now"), forfeits the matches not played by their round's
+deadline (:meth:`Organizer.keep_time`), and names the winner, who holds the
+series' title until the next event of the series.
 
-Every change is stored before it is shown, and everything it needs is in
-the database: on start it loads every competition and catches up with the
-tables that finished meanwhile (:meth:`Organizer.open`), so a restart loses
-nothing. Changes of one competition take its lock, one at a time.
+One step of a competition (:meth:`Organizer._advance`, its lock held)::
+
+    a table ends ──> hall: organizer.game_ended(table, counted scores)
+        ──> record_game, advance (pure): matches decided, rounds closed,
+            the next round or stage paired, the games to open now
+        ──> one transaction: the competition's row and the new tables
+            (event_tables.py)
+        ──> the tables open (their bots move), the competition in memory
+            takes the new progress
+
+Every change is stored before it is shown, and a table is stored with the
+progress that names it, so a failed write leaves neither. Everything it
+needs is in the database: on start it loads every competition and catches
+up with the tables that ended meanwhile (:meth:`Organizer.open`), so a
+restart loses nothing. Changes of one competition take its lock, one at a
+time.
+
+The organizer knows the hall only as a :class:`~carcassonne.server.event_tables.TableHost`
+(its tables, store, clock and cluster): it does not import the hall.
 """
 
 from __future__ import annotations
 
-import copy
 import logging
 import secrets
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 from carcassonne.competitions import (
-    PairingError,
-    champion,
-    clinched,
-    deck_seed,
-    first_knockout_round,
-    forfeit,
-    knockout_seeds,
-    least_rounds,
-    match_result,
-    multiplayer_round_robin,
-    next_knockout_round,
-    round_robin,
-    snake_groups,
-    swiss_round,
-    swiss_rounds,
+    GameEnd,
+    Holder,
+    Match,
+    Opening,
+    Progress,
+    advance,
+    begin,
+    current_match,
+    no_shows,
+    playing,
+    record_game,
+    with_ready,
+    with_tables,
 )
-from carcassonne.competitions.fixtures import Fixture, Round
 from carcassonne.engine.errors import shown
-from carcassonne.server.bots import stand_in
 from carcassonne.server.errors import Refusal
-from carcassonne.server.events import (
-    Event,
-    as_round,
-    event_view,
-    result_data,
-    round_of,
-    stable_number,
-    stage_standings,
-    summary,
-)
+from carcassonne.server.event_tables import GameTable, HallTables, TableHost
+from carcassonne.server.events import Event, event_view, summary
 from carcassonne.server.ratings import conservative, family
-from carcassonne.server.tables import Seat, bot_label
+from carcassonne.server.tables import Seat, Table, bot_label
 from carcassonne.server.timing import Timing
 from carcassonne.server.tokens import new_token, token_hash
 
-if TYPE_CHECKING:
-    from carcassonne.server.hall import Hall
-
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def bot_of(entrant: str) -> str:
@@ -67,38 +70,73 @@ def bot_of(entrant: str) -> str:
     return entrant[4:].split("#", 1)[0]
 
 
+def stand_in() -> str:
+    """The bot that plays the seats of an entrant who forfeited: the hall's
+    stand-in (``server.bots.stand_in``, the same rule, not imported here:
+    that module imports the hall)."""
+    from carcassonne.bots import BOTS
+
+    return "greedy" if "greedy" in BOTS else "random"
+
+
+def end_of(table: Table | None) -> GameEnd | None:
+    """How ``table`` ended, as a competition counts it; None while it is
+    being played. A table that is gone counts as abandoned."""
+    if table is None or table.status == "abandoned":
+        return GameEnd(None)
+    if table.status != "finished":
+        return None
+    return GameEnd(tuple(table.counted_scores()))
+
+
+class Opener(Protocol):
+    """How the organizer opens tables (:class:`~carcassonne.server.event_tables.HallTables`)."""
+
+    @property
+    def tables(self) -> Mapping[str, Table]: ...
+
+    def new_id(self) -> str: ...
+
+    async def open(self, competition: dict[str, Any], games: Sequence[GameTable]) -> None: ...
+
+
 class Organizer:
     """Every competition of one hall."""
 
-    def __init__(self, hall: Hall) -> None:
-        self.hall = hall
+    def __init__(self, host: TableHost, opener: Opener | None = None) -> None:
+        self.host = host
+        #: Opens tables, stored with the competition's row in one transaction.
+        self.opener: Opener = opener or HallTables(host)
         self.events: dict[str, Event] = {}
         #: The competition each competition table belongs to.
         self.table_events: dict[str, str] = {}
+
+    async def _db(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a blocking storage call in the hall's database threads."""
+        return await self.host.db(call, *args)
 
     # -- loading and reading ------------------------------------------------------------
 
     async def open(self) -> None:
         """Load every competition and catch up with what happened meanwhile
-        (again when this process becomes the organizing one: cluster.py)."""
+        (again when this process becomes the organizing one: cluster.py):
+        the end of every table being played that is over now."""
         self.events.clear()
         self.table_events.clear()
-        for row in await self.hall.db(self.hall.store.competitions):
+        for row in await self._db(self.host.store.competitions):
             event = Event.from_row(row)
             self.events[event.id] = event
-            self._index(event)
+            for table in [] if event.progress is None else event.progress.tables():
+                self.table_events[table] = event.id
         for event in self.events.values():
-            if event.status == "running":
+            if event.status == "running" and event.progress is not None:
                 async with event.lock:
-                    await self._advance(event)
-
-    def _index(self, event: Event) -> None:
-        for stage in (event.progress or {}).get("stages", []):
-            for one in stage["rounds"]:
-                for match in one["matches"]:
-                    for game in match["games"]:
-                        if game["table"]:
-                            self.table_events[game["table"]] = event.id
+                    progress = event.progress
+                    for table in playing(progress):
+                        end = end_of(self.opener.tables.get(table))
+                        if end is not None:
+                            progress = record_game(progress, table, end) or progress
+                    await self._advance(event, progress)
 
     def get(self, event_id: str) -> Event:
         event = self.events.get(event_id)
@@ -131,7 +169,7 @@ class Organizer:
     def view(self, event_id: str) -> dict[str, Any]:
         """``COMPETITION`` of ``event_id`` (docs/server.md)."""
         event = self.get(event_id)
-        return event_view(event, self.hall.tables, event.setup.get("organizer_name"),
+        return event_view(event, self.opener.tables, event.setup.get("organizer_name"),
                           self.holders(event.series))
 
     def listing(self, series: str | None = None) -> list[dict[str, Any]]:
@@ -147,17 +185,17 @@ class Organizer:
         for event in self.events.values():
             if event.status != "running" or event.progress is None:
                 continue
-            for one in event.progress["stages"][-1]["rounds"]:
-                if not one.get("opened"):
+            for one in event.progress.stages[-1].rounds:
+                if not one.opened:
                     continue
-                for match in one["matches"]:
-                    if me in match["entrants"] and match["result"] is None:
+                for match in one.matches:
+                    if me in match.entrants and match.result is None:
                         out.append({
                             "competition": event.id, "competition_name": event.name,
-                            "match": match["id"], "deadline": one["deadline"],
-                            "opponents": [event.name_of(e) for e in match["entrants"]
-                                          if e != me],
-                            "ready": me in match["ready"], "table": self._table_now(match)})
+                            "match": match.id,
+                            "deadline": None if one.deadline is None else one.deadline.isoformat(),
+                            "opponents": [event.name_of(e) for e in match.entrants if e != me],
+                            "ready": me in match.ready, "table": match.table_now})
         return out
 
     # -- entrants -----------------------------------------------------------------------
@@ -168,7 +206,7 @@ class Organizer:
             return {"id": f"bot:{name}", "name": bot_label(name)}
         from carcassonne.server.accounts import name_key
 
-        account = await self.hall.db(self.hall.store.account, name_key(name))
+        account = await self._db(self.host.store.account, name_key(name))
         if account is None:
             raise Refusal(404, f"there is no player {shown(name)}")
         return {"id": f"account:{account['id']}", "name": account["name"]}
@@ -194,9 +232,9 @@ class Organizer:
             numbered.append(self._numbered(numbered, entrant))
         entrants = numbered
         event = Event(id=secrets.token_urlsafe(6), name=setup["name"], series=setup["series"],
-                      organizer=organizer, created=self.hall.now(), status="open",
+                      organizer=organizer, created=self.host.now(), status="open",
                       setup=setup, entrants=entrants)
-        await self.hall.db(self.hall.store.add_competition, event.row())
+        await self._db(self.host.store.add_competition, event.row())
         self.events[event.id] = event
         return event
 
@@ -209,7 +247,7 @@ class Organizer:
             if len(event.entrants) >= 64:
                 raise Refusal(409, "the competition is full (64 entrants)")
             entrants = [*event.entrants, entrant]
-            await self.hall.db(self.hall.store.update_competition, event.row(entrants=entrants))
+            await self._db(self.host.store.update_competition, event.row(entrants=entrants))
             event.apply(entrants=entrants)
         return event
 
@@ -230,76 +268,21 @@ class Organizer:
                 raise Refusal(409, f"{len(event.entrants)} entrants: this competition "
                                    f"needs at least {least}")
             seeds = await self._seeded(event)
-            progress = {"seeds": seeds, "holder": self.holder(event.series, event),
-                        "stages": [self._first_stage(event, seeds)]}
-            self._open_round(event, progress["stages"][0], 0)
-            event.apply(status="running", progress=progress)
-            try:
-                await self._advance(event, changed=True)
-            except BaseException:
-                event.apply(status="open", progress=None)
-                raise
+            holder = self.holder(event.series, event)
+            progress = begin(event.rules, event.id, seeds,
+                             Holder(holder["id"], holder["name"]) if holder else None,
+                             self.host.now())
+            await self._advance(event, progress, "running", changed=True)
         return event
 
     async def _seeded(self, event: Event) -> list[str]:
         """The entrants best first: by rating in the competition's family,
         then in the order they entered."""
-        rows = await self.hall.db(self.hall.store.ratings,
-                                  family(event.setup["sets"], event.setup["options"]))
+        rows = await self._db(self.host.store.ratings,
+                              family(event.setup["sets"], event.setup["options"]))
         rating = {r["player"]: conservative(r["mu"], r["sigma"]) for r in rows}
         order = {e["id"]: i for i, e in enumerate(event.entrants)}
         return sorted(order, key=lambda e: (-rating.get(e, 0.0), order[e]))
-
-    def _first_stage(self, event: Event, seeds: list[str]) -> dict[str, Any]:
-        setup = event.setup
-        kind = setup["format"]
-        if kind in ("league", "groups_knockout"):
-            return self._league(event, seeds)
-        if kind == "swiss":
-            planned = setup["rounds"] or swiss_rounds(len(seeds))
-            stage = {"kind": "swiss", "seeds": seeds, "planned": planned, "rounds": []}
-            stage["rounds"].append(round_of(swiss_round(seeds, {}), 0, setup,
-                                            event.id, best_of=False))
-            return stage
-        stage = {"kind": "knockout", "seeds": seeds, "rounds": []}
-        stage["rounds"].append(round_of(first_knockout_round(seeds), 0, setup,
-                                        event.id, best_of=True))
-        return stage
-
-    def _league(self, event: Event, seeds: list[str]) -> dict[str, Any]:
-        """A round robin in the setup's groups (snake seeded), every round
-        of every group scheduled at once."""
-        setup = event.setup
-        groups = [list(g) for g in snake_groups(seeds, setup["groups"])]
-        per_group = []
-        for number, members in enumerate(groups):
-            if setup["table_size"] == 2:
-                per_group.append(round_robin(members))
-            else:
-                rounds = least_rounds(len(members), setup["table_size"])
-                per_group.append(multiplayer_round_robin(members, setup["table_size"], rounds,
-                                                         seed=stable_number(f"{event.id}:{number}")))
-        rounds = []
-        for index in range(max(len(r) for r in per_group)):
-            fixtures: list[Fixture] = []
-            owners: list[int] = []
-            byes: list[str] = []
-            for number, schedule in enumerate(per_group):
-                if index < len(schedule):
-                    fixtures += schedule[index].fixtures
-                    owners += [number] * len(schedule[index].fixtures)
-                    byes += schedule[index].byes
-            merged = Round(index + 1, tuple(fixtures), tuple(byes))
-            rounds.append(round_of(merged, 0, setup, event.id, best_of=False,
-                                   groups=owners))
-        return {"kind": "league", "groups": groups, "rounds": rounds}
-
-    def _open_round(self, event: Event, stage: dict[str, Any], index: int) -> None:
-        one = stage["rounds"][index]
-        one["opened"] = True
-        deadline = event.setup["round_deadline"]
-        if deadline:
-            one["deadline"] = (self.hall.now() + timedelta(seconds=deadline)).isoformat()
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -310,226 +293,115 @@ class Organizer:
         async with event.lock:
             match = self._current_match(event, match_id)
             me = f"account:{account}"
-            if me not in match["entrants"]:
+            if me not in match.entrants:
                 raise Refusal(403, "you are not in this match")
-            if match["result"] is not None:
+            if match.result is not None:
                 raise Refusal(409, "this match is over")
-            if me not in match["ready"]:
-                match["ready"].append(me)
-            await self._advance(event, changed=True)
-            return {"match": match_id, "table": self._table_now(match),
-                    "waiting_for": [event.name_of(e) for e in match["entrants"]
-                                    if e.startswith("account:") and e not in match["ready"]]}
+            assert event.progress is not None
+            await self._advance(event, with_ready(event.progress, match_id, me), changed=True)
+            assert event.progress is not None
+            match = current_match(event.progress, match_id) or match
+            return {"match": match_id, "table": match.table_now,
+                    "waiting_for": [event.name_of(e) for e in match.entrants
+                                    if e.startswith("account:") and e not in match.ready]}
 
-    def _current_match(self, event: Event, match_id: str) -> dict[str, Any]:
+    def _current_match(self, event: Event, match_id: str) -> Match:
         if event.status != "running" or event.progress is None:
             raise Refusal(409, f"the competition is {event.status}, not running")
-        for one in event.progress["stages"][-1]["rounds"]:
-            if one.get("opened"):
-                for match in one["matches"]:
-                    if match["id"] == match_id:
-                        return match
-        raise Refusal(404, f"there is no match {shown(match_id)} being played")
+        match = current_match(event.progress, match_id)
+        if match is None:
+            raise Refusal(404, f"there is no match {shown(match_id)} being played")
+        return match
 
-    @staticmethod
-    def _table_now(match: dict[str, Any]) -> str | None:
-        """The table of the match's game being played (or the last one)."""
-        tables = [g["table"] for g in match["games"] if g["table"]]
-        return tables[-1] if tables else None
-
-    async def table_over(self, table_id: str) -> None:
-        """A table ended: if it is a competition's, go on with it."""
+    async def game_ended(self, table_id: str, scores: Sequence[int] | None) -> None:
+        """The hall's word that the game at ``table_id`` ended: its counted
+        scores in seat order, or None if the table was abandoned. If it is a
+        competition's game, the competition goes on."""
         event_id = self.table_events.get(table_id)
         if event_id is None:
             return
         event = self.events[event_id]
         async with event.lock:
-            await self._advance(event)
+            progress = event.progress
+            if event.status == "running" and progress is not None:
+                end = GameEnd(None if scores is None else tuple(scores))
+                progress = record_game(progress, table_id, end) or progress
+            await self._advance(event, progress)
+
+    async def table_over(self, table_id: str) -> None:
+        """A table ended in another process (cluster.py): its end is read
+        from the hall's copy of the table, then as :meth:`game_ended`."""
+        if table_id not in self.table_events:
+            return
+        end = end_of(self.opener.tables.get(table_id))
+        if end is None:  # not over after all
+            return
+        await self.game_ended(table_id, end.scores)
 
     async def keep_time(self) -> None:
         """Forfeit the matches of every round past its deadline whose first
         game could not start because someone did not show up."""
-        now = self.hall.now()
+        now = self.host.now()
         for event in list(self.events.values()):
             if event.status != "running" or event.progress is None:
                 continue
-            stage = event.progress["stages"][-1]
-            late = [r for r in stage["rounds"] if r.get("opened") and r.get("deadline")
-                    and datetime.fromisoformat(r["deadline"]) <= now]
-            if not any(m["result"] is None and not m["games"][0]["table"]
-                       for r in late for m in r["matches"]):
+            if no_shows(event.progress, now) is None:
                 continue
             async with event.lock:
-                for one in late:
-                    for match in one["matches"]:
-                        if match["result"] is None and not match["games"][0]["table"]:
-                            await self._no_show(event, match)
-                await self._advance(event, changed=True)
+                if event.status != "running" or event.progress is None:
+                    continue
+                progress = no_shows(event.progress, now) or event.progress
+                await self._advance(event, progress, changed=True)
 
-    async def _no_show(self, event: Event, match: dict[str, Any]) -> None:
-        present = [e for e in match["entrants"] if e.startswith("bot:") or e in match["ready"]]
-        if len(present) <= 1:
-            result = forfeit(match["entrants"], present, len(match["games"]))
-            match["forfeit"] = [e for e in match["entrants"] if e not in present]
-            match["result"] = result_data(result, present[0] if present else None)
-        else:  # several came: they play, the stand-in sits for the others
-            match["forfeit"] = [e for e in match["entrants"] if e not in present]
-            match["ready"] = list(match["entrants"])
-
-    async def _advance(self, event: Event, changed: bool = False) -> None:
-        """Do everything that can be done now (the event's lock is held):
-        read finished games, open the next games, close rounds and stages;
-        then store the progress if it or the caller (``changed``) changed it."""
-        before = copy.deepcopy(event.progress), event.status, event.winner
+    async def _advance(self, event: Event, progress: Progress | None,
+                       status: str | None = None, changed: bool = False) -> None:
+        """Do everything that can be done now from ``progress`` (the event's
+        lock is held; ``status`` if it changes): decide (pure), then store
+        the competition with the tables of the games that open now, in one
+        transaction, if anything or the caller (``changed``) changed it;
+        only then does the event take its new state. If the store fails,
+        nothing has changed: the next pass decides again."""
+        status = status or event.status
+        winner = event.winner
+        openings: tuple[Opening, ...] = ()
+        if status == "running" and progress is not None:
+            step = advance(progress, event.rules, event.id, self.host.now())
+            progress, openings = step.progress, step.openings
+            if step.finished:
+                status, winner = "finished", step.winner
+        if not (changed or openings or progress != event.progress or status != event.status):
+            return
+        named = {opening: self.opener.new_id() for opening in openings}
+        if named:
+            assert progress is not None
+            progress = with_tables(progress, named)
+        games = [self._game_table(event, opening, table) for opening, table in named.items()]
+        for table in named.values():  # before its game can end (and the hall ask)
+            self.table_events[table] = event.id
         try:
-            while event.status == "running" and event.progress is not None:
-                stage = event.progress["stages"][-1]
-                one = [r for r in stage["rounds"] if r.get("opened")][-1]
-                for match in one["matches"]:
-                    await self._advance_match(event, stage, match)
-                if any(m["result"] is None for m in one["matches"]):
-                    break
-                self._close_round(event, stage, one)
-            if changed or (event.progress, event.status) != before[:2]:
-                await self.hall.db(self.hall.store.update_competition, event.row())
+            await self.opener.open(event.row(progress=progress, status=status, winner=winner),
+                                   games)
         except BaseException:  # not stored: the competition stays as it was
-            event.apply(progress=before[0], status=before[1], winner=before[2])
+            for table in named.values():
+                self.table_events.pop(table, None)
             raise
+        event.apply(progress=progress, status=status, winner=winner)
 
-    async def _advance_match(self, event: Event, stage: dict[str, Any],
-                             match: dict[str, Any]) -> None:
-        if match["result"] is not None:
-            return
-        entrants = match["entrants"]
-        scores: list[dict[str, int]] = []
-        for game in match["games"]:
-            if not game["table"]:
-                break
-            table = self.hall.tables.get(game["table"])
-            if table is None or table.status == "abandoned":
-                match["result"] = result_data(forfeit(entrants, [], len(match["games"])), None)
-                match["forfeit"] = list(entrants)
-                return
-            if table.status != "finished":
-                return  # being played
-            # (a seat that resigned loses the game, whatever its score)
-            scores.append(dict(zip(game["seats"], table.counted_scores(), strict=True)))
-        planned = len(match["games"])
-        if len(scores) == planned or (match["best_of"] and scores
-                                      and clinched(entrants, scores, planned)):
-            result = match_result(entrants, scores)
-            winner = (result.knockout_winner(self._seeds(event, stage, entrants))
-                      if match["best_of"] else result.winner)
-            match["result"] = result_data(result, winner)
-            return
-        if not scores and not all(e in match["ready"] for e in entrants
-                                  if e.startswith("account:")):
-            return  # waiting for the players
-        game = match["games"][len(scores)]
-        game["table"] = await self._open_game(event, match, game)
-        self.table_events[game["table"]] = event.id
-
-    @staticmethod
-    def _seeds(event: Event, stage: dict[str, Any], entrants: list[str]) -> list[str]:
-        """Who is the better seed in a knockout tie: the stage's order (for a
-        title match, the holder first: a drawn title match keeps the title)."""
-        order = stage.get("seeds") or entrants
-        return [e for e in order if e in entrants] + [e for e in entrants if e not in order]
-
-    async def _open_game(self, event: Event, match: dict[str, Any], game: dict[str, Any]) -> str:
+    def _game_table(self, event: Event, opening: Opening, table_id: str) -> GameTable:
+        """The table of ``opening``: bots, stand-ins for those who forfeited,
+        and each player's seat held by their account."""
         setup = event.setup
         seats = []
-        for entrant in game["seats"]:
+        for entrant in opening.seats:
             name = event.name_of(entrant)
             if entrant.startswith("bot:"):
                 seats.append(Seat("bot", bot=bot_of(entrant), name=name, label=name))
-            elif entrant in (match["forfeit"] or []):
+            elif entrant in opening.stand_ins:
                 seats.append(Seat("bot", bot=stand_in(), name=name, label=name))
             else:
                 seats.append(Seat("human", name=name, label=name,
                                   token_hash=token_hash(new_token()),
                                   account=entrant.split(":", 1)[1]))
-        table = await self.hall.open_table(
-            name=f"{event.name} · {match['id']} · game {game['number']}", seats=seats,
-            sets=tuple(setup["sets"]), options=setup["options"], rated=setup["rated"],
-            timing=Timing.from_stored(setup["timing"]), seed=deck_seed(match["seed"], game["deck"]))
-        return table.id
-
-    # -- rounds and stages ----------------------------------------------------------------
-
-    def _close_round(self, event: Event, stage: dict[str, Any], one: dict[str, Any]) -> None:
-        """Round ``one`` is decided: open the next round, the next stage, or
-        end the competition."""
-        assert event.progress is not None
-        index = stage["rounds"].index(one)
-        setup = event.setup
-        if index + 1 < len(stage["rounds"]):  # a league's next round
-            self._open_round(event, stage, index + 1)
-            return
-        if stage["kind"] == "swiss" and len(stage["rounds"]) < stage["planned"]:
-            table = stage_standings(event, stage)[0]
-            points = {row.entrant: row.points for row in table}
-            try:
-                paired = swiss_round(stage["seeds"], points,
-                                     [as_round(r) for r in stage["rounds"]])
-            except PairingError:
-                paired = None
-            if paired is not None:
-                stage["rounds"].append(round_of(paired, len(event.progress["stages"]) - 1,
-                                                setup, event.id, best_of=False))
-                self._open_round(event, stage, len(stage["rounds"]) - 1)
-                return
-        if stage["kind"] == "knockout":
-            winners = [m["result"]["winner"] for m in one["matches"]
-                       if m["result"]["winner"]]
-            previous = as_round(one)
-            if len(previous.lines) > 2:
-                stage["rounds"].append(round_of(
-                    next_knockout_round(previous, winners), len(event.progress["stages"]) - 1,
-                    setup, event.id, best_of=True))
-                self._open_round(event, stage, len(stage["rounds"]) - 1)
-                return
-        stage["done"] = True
-        self._next_stage(event, stage, one)
-
-    def _next_stage(self, event: Event, stage: dict[str, Any], last: dict[str, Any]) -> None:
-        assert event.progress is not None
-        setup = event.setup
-        number = len(event.progress["stages"])
-        if stage["kind"] == "league" and setup["format"] == "groups_knockout":
-            tables = stage_standings(event, stage)
-            top = min(setup["advance"], min(len(t) for t in tables))
-            seeds = list(knockout_seeds([[row.entrant for row in t] for t in tables], top))
-            knockout = {"kind": "knockout", "seeds": seeds, "rounds": []}
-            if len(seeds) >= 2:
-                knockout["rounds"].append(round_of(first_knockout_round(seeds), number,
-                                                   setup, event.id, best_of=True))
-                event.progress["stages"].append(knockout)
-                self._open_round(event, knockout, 0)
-                return
-            self._finish(event, seeds[0] if seeds else None)
-            return
-        if stage["kind"] == "title":
-            self._finish(event, last["matches"][0]["result"]["winner"])
-            return
-        if stage["kind"] == "knockout":
-            winners = [m["result"]["winner"] for m in last["matches"] if m["result"]["winner"]]
-            best = champion(as_round(last), winners) if len(last["lines"]) == 2 else (
-                winners[0] if winners else None)
-        else:  # nobody wins a league nobody played
-            top = stage_standings(event, stage)[0][0]
-            best = top.entrant if top.wins or top.draws or top.byes else None
-        holder = event.progress.get("holder")
-        if setup["title_games"] and holder and best and holder["id"] != best:
-            pair = Round(1, (Fixture((holder["id"], best)),))
-            title = {"kind": "title", "seeds": [holder["id"], best],
-                     "rounds": [round_of(pair, number, setup, event.id, best_of=True,
-                                         games=setup["title_games"])]}
-            event.progress["stages"].append(title)
-            self._open_round(event, title, 0)
-            return
-        self._finish(event, best)
-
-    def _finish(self, event: Event, winner: str | None) -> None:
-        event.apply(status="finished", winner=winner)
-
+        return GameTable(table_id, f"{event.name} · {opening.match} · game {opening.game}",
+                         tuple(seats), tuple(setup["sets"]), setup["options"], setup["rated"],
+                         Timing.from_stored(setup["timing"]), opening.deck_seed)
