@@ -25,8 +25,14 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import (PATIENCE, Serve, assert_league_of_four_finished, free_port,
-                            hold_move_writes, server)
+from server_helpers import (
+    PATIENCE,
+    Serve,
+    assert_league_of_four_finished,
+    free_port,
+    hold_move_writes,
+    server,
+)
 from websockets.sync.client import ClientConnection, connect
 
 from carcassonne import Game
@@ -244,6 +250,8 @@ def test_a_process_that_misses_messages_catches_up_from_the_database(
     from carcassonne.server.bodies import table_setup
     from carcassonne.server.config import Settings
     from carcassonne.server.hall import Hall
+    from carcassonne.server.moves import play
+    from carcassonne.server.seats import create, join
 
     def hall(node: str) -> Hall:
         return Hall(Store(postgres_url), Settings(database_url=postgres_url, bot_delay=0,
@@ -260,9 +268,9 @@ def test_a_process_that_misses_messages_catches_up_from_the_database(
             dropping = True
             b.cluster._receive = lambda message: (  # type: ignore[method-assign]
                 None if dropping and message.get("kind") == "change" else receive(message))
-            table, _, _ = await a.create(table_setup({"seats": [HUMAN, HUMAN],
+            table, _, _ = await create(a, table_setup({"seats": [HUMAN, HUMAN],
                                                       "join": {"seat": 0, "name": "Ann"}}))
-            await a.join(table.id, 1, "Bob")
+            await join(a, table.id, 1, "Bob")
             mirror = await b.find(table.id)  # not told: read from the database
             assert mirror.status == "playing"
             await b.game_of(mirror)
@@ -272,7 +280,7 @@ def test_a_process_that_misses_messages_catches_up_from_the_database(
                 game = a.get(table.id).game
                 assert game is not None
                 move = next(iter(game.legal_moves()))
-                await a.play(table.id, game.current_player, move.to_dict())
+                await play(a, table.id, game.current_player, move.to_dict())
             assert mirror.moves == 0 and not watcher.sent  # every change was dropped
             start = time.monotonic()
             while not watcher.sent or watcher.sent[-1]["last"] != 5:
@@ -288,7 +296,7 @@ def test_a_process_that_misses_messages_catches_up_from_the_database(
             b.cluster.reload = no_reload  # type: ignore[method-assign]
             dropping = False
             game = a.get(table.id).game
-            await a.play(table.id, game.current_player, next(iter(game.legal_moves())).to_dict())
+            await play(a, table.id, game.current_player, next(iter(game.legal_moves())).to_dict())
             start = time.monotonic()
             while watcher.sent[-1]["last"] != 6:
                 assert time.monotonic() - start < PATIENCE, "b did not follow the change"
@@ -310,6 +318,8 @@ def test_a_reload_waits_for_the_move_being_stored(postgres_url: str, redis_url: 
     from carcassonne.server.bodies import table_setup
     from carcassonne.server.config import Settings
     from carcassonne.server.hall import Hall
+    from carcassonne.server.moves import play
+    from carcassonne.server.seats import create, join
 
     async def scenario() -> None:
         a = Hall(Store(postgres_url), Settings(database_url=postgres_url, bot_delay=0,
@@ -317,14 +327,14 @@ def test_a_reload_waits_for_the_move_being_stored(postgres_url: str, redis_url: 
         await a.open()
         try:
             assert a.cluster is not None
-            table, _, _ = await a.create(table_setup({"seats": [HUMAN, HUMAN],
+            table, _, _ = await create(a, table_setup({"seats": [HUMAN, HUMAN],
                                                       "join": {"seat": 0, "name": "Ann"}}))
-            await a.join(table.id, 1, "Bob")
+            await join(a, table.id, 1, "Bob")
             writing, release = hold_move_writes(a)
             game = a.get(table.id).game
             assert game is not None
             move = next(iter(game.legal_moves())).to_dict()
-            playing = asyncio.ensure_future(a.play(table.id, 0, move))
+            playing = asyncio.ensure_future(play(a, table.id, 0, move))
             await writing.wait()
             reloading = asyncio.ensure_future(a.cluster.reload(table.id, owned=True))
             await asyncio.sleep(0.3)
@@ -435,7 +445,7 @@ def test_a_killed_process_leaves_the_list_of_living_ones_at_once(redis_url: str)
     async def check() -> None:
         from redis.asyncio import Redis
 
-        me = Cluster(None, redis_url, "me")  # type: ignore[arg-type]
+        me = Cluster(None, None, None, redis_url, "me")  # type: ignore[arg-type]
         me._redis = Redis.from_url(redis_url, client_name=client_name("me"))
         try:
             assert victim.stdout is not None and victim.stdout.readline() == "up\n"
@@ -448,7 +458,7 @@ def test_a_killed_process_leaves_the_list_of_living_ones_at_once(redis_url: str)
                 assert time.monotonic() - killed < PATIENCE, "still listed"
                 await asyncio.sleep(0.02)
             # a process not in the list itself cannot tell who lives
-            other = Cluster(None, redis_url, "unnamed")  # type: ignore[arg-type]
+            other = Cluster(None, None, None, redis_url, "unnamed")  # type: ignore[arg-type]
             other._redis = me._redis
             assert await other.alive() is None
         finally:
@@ -538,6 +548,7 @@ def test_bounds_per_address_hold_for_the_whole_site(postgres_url: str, redis_url
     from carcassonne.server.config import Settings
     from carcassonne.server.errors import Refusal
     from carcassonne.server.hall import Hall
+    from carcassonne.server.seats import create
 
     bots = table_setup({"seats": [{"kind": "bot", "bot": "random"}] * 2})
     waiting = table_setup({"seats": [HUMAN, HUMAN], "join": {"seat": 0, "name": "Ann"}})
@@ -560,23 +571,23 @@ def test_bounds_per_address_hold_for_the_whole_site(postgres_url: str, redis_url
         await b.open()
         try:
             # connections: 3 per address, wherever they are
-            assert [await a.open_socket("10.0.0.1") for _ in range(2)] == [True, True]
-            assert await b.open_socket("10.0.0.1")
-            assert not await b.open_socket("10.0.0.1")
-            assert not await a.open_socket("10.0.0.1")
-            assert await b.open_socket("10.0.0.9")  # another address
-            await a.close_socket("10.0.0.1")
-            assert await b.open_socket("10.0.0.1")
+            assert [await a.sockets.open("10.0.0.1") for _ in range(2)] == [True, True]
+            assert await b.sockets.open("10.0.0.1")
+            assert not await b.sockets.open("10.0.0.1")
+            assert not await a.sockets.open("10.0.0.1")
+            assert await b.sockets.open("10.0.0.9")  # another address
+            await a.sockets.close("10.0.0.1")
+            assert await b.sockets.open("10.0.0.1")
             # tables of bots only, and tables waiting for players: 2 per address
-            made = [(await a.create(bots, address="10.0.0.2"))[0].id,
-                    (await a.create(waiting, address="10.0.0.2"))[0].id]
-            made.append((await b.create(waiting, address="10.0.0.2"))[0].id)
+            made = [(await create(a, bots, address="10.0.0.2"))[0].id,
+                    (await create(a, waiting, address="10.0.0.2"))[0].id]
+            made.append((await create(b, waiting, address="10.0.0.2"))[0].id)
             await known_at(b, made[:2])
             await known_at(a, made[2:])
-            assert (await b.create(bots, address="10.0.0.2"))[0].id  # the second
+            assert (await create(b, bots, address="10.0.0.2"))[0].id  # the second
             for place, setup in ((a, bots), (b, bots), (a, waiting), (b, waiting)):
                 with pytest.raises(Refusal) as refused:
-                    await place.create(setup, address="10.0.0.2")
+                    await create(place, setup, address="10.0.0.2")
                 assert refused.value.status == 429
             # failed logins: refused everywhere once too many failed anywhere
             keys = ["name:ann", "address:10.0.0.3"]

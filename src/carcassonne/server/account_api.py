@@ -43,9 +43,11 @@ from carcassonne.server.accounts import (
 )
 from carcassonne.server.bodies import mapping
 from carcassonne.server.errors import Refusal
-from carcassonne.server.event_api import act
+from carcassonne.server.event_actions import act
+from carcassonne.server.listings import games_of
 from carcassonne.server.lobby import account_of, body_of, hall_of
 from carcassonne.server.ratings import families, shown_rating
+from carcassonne.server.seats import claim
 from carcassonne.server.tables import bot_label
 from carcassonne.server.tokens import new_token, token_hash
 
@@ -106,7 +108,7 @@ async def sign_up(request: Request) -> JSONResponse:
     if not await hall.db(hall.store.add_account, row):
         raise Refusal(409, f"the name {name} is taken")
     if claims:
-        await hall.claim(row["id"], name, claims)
+        await claim(hall, row["id"], name, claims)
     return await _log_in(request, row, status=201)
 
 
@@ -156,7 +158,7 @@ async def log_out(request: Request) -> JSONResponse:
 async def me(request: Request) -> dict[str, Any]:
     account = await require_account(request)
     hall = hall_of(request)
-    return {"name": account["name"], "games": hall.games_of(account["id"]),
+    return {"name": account["name"], "games": games_of(hall, account["id"]),
             "matches": await act(hall, "matches", account["id"])}
 
 
@@ -165,7 +167,7 @@ async def claim_seats(request: Request) -> dict[str, Any]:
     """Make the guest seats this browser holds tokens for the account's."""
     account = await require_account(request)
     claims = _seat_claims((await body_of(request)).get("seats"))
-    claimed = await hall_of(request).claim(account["id"], account["name"], claims)
+    claimed = await claim(hall_of(request), account["id"], account["name"], claims)
     return {"claimed": claimed}
 
 
@@ -204,7 +206,7 @@ async def profile(request: Request, name: str) -> dict[str, Any]:
     history = [{"family": e["family"], "table": e["table_id"], "at": e["at"].isoformat(),
                 "rating": shown_rating(e["mu"], e["sigma"])}
                for e in await hall.db(hall.store.rating_history, player)]
-    games = hall.games_of(account["id"])
+    games = games_of(hall, account["id"])
     finished = [g for g in games if g["status"] == "finished"]
     scores = [g["scores"][g["your_seat"]] for g in finished]
     return {

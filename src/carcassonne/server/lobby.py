@@ -22,7 +22,10 @@ from carcassonne.server.catalogue import catalogue
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
 from carcassonne.server.limits import Windows
+from carcassonne.server.listings import listing
+from carcassonne.server.rematch import rematch
 from carcassonne.server.resign import resign
+from carcassonne.server.seats import create, join, leave, start
 from carcassonne.server.site_limits import SiteWindows
 from carcassonne.server.tokens import bearer
 
@@ -90,8 +93,8 @@ async def player_of(request: Request) -> tuple[str, str] | None:
 @router.post("/tables", status_code=201)
 async def create_table(request: Request) -> dict[str, Any]:
     setup = table_setup(await body_of(request))
-    table, seat, token = await hall_of(request).create(setup, await player_of(request),
-                                                       client_address(request))
+    table, seat, token = await create(hall_of(request), setup, await player_of(request),
+                                      client_address(request))
     answer: dict[str, Any] = {"table": table.public(hall_of(request).now())}
     if token is not None:
         answer.update(seat=seat, token=token)
@@ -100,7 +103,7 @@ async def create_table(request: Request) -> dict[str, Any]:
 
 @router.get("/tables")
 async def list_tables(request: Request, status: str | None = None) -> dict[str, Any]:
-    return {"tables": hall_of(request).listing(status)}
+    return {"tables": listing(hall_of(request), status)}
 
 
 @router.get("/tables/{table_id}")
@@ -115,7 +118,7 @@ async def join_table(request: Request, table_id: str) -> dict[str, Any]:
     hall = hall_of(request)
     await hall.find(table_id)
     seat, name = join_request(body)
-    index, token = await hall.join(table_id, seat, name, await player_of(request))
+    index, token = await join(hall, table_id, seat, name, await player_of(request))
     return {"seat": index, "token": token}
 
 
@@ -124,7 +127,7 @@ async def start_table(request: Request, table_id: str) -> dict[str, Any]:
     await body_of(request)
     player = await player_of(request)
     hall = hall_of(request)
-    table = await hall.start(table_id, token_of(request), player[0] if player else None)
+    table = await start(hall, table_id, token_of(request), player[0] if player else None)
     return table.public(hall.now())
 
 
@@ -133,7 +136,7 @@ async def leave_table(request: Request, table_id: str) -> dict[str, Any]:
     await body_of(request)
     player = await player_of(request)
     hall = hall_of(request)
-    table = await hall.leave(table_id, token_of(request), player[0] if player else None)
+    table = await leave(hall, table_id, token_of(request), player[0] if player else None)
     return table.public(hall.now())
 
 
@@ -153,8 +156,8 @@ async def resign_table(request: Request, table_id: str) -> dict[str, Any]:
 async def rematch_table(request: Request, table_id: str) -> dict[str, Any]:
     await body_of(request)
     player = await player_of(request)
-    return await hall_of(request).rematch(table_id, token_of(request),
-                                          player[0] if player else None)
+    return await rematch(hall_of(request), table_id, token_of(request),
+                         player[0] if player else None)
 
 
 @router.get("/tables/{table_id}/record")
