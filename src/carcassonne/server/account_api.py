@@ -44,8 +44,8 @@ from carcassonne.server.accounts import (
 from carcassonne.server.bodies import mapping
 from carcassonne.server.errors import Refusal
 from carcassonne.server.event_actions import act
+from carcassonne.server.http_input import account_of, body_of, hall_of
 from carcassonne.server.listings import games_of
-from carcassonne.server.lobby import account_of, body_of, hall_of
 from carcassonne.server.ratings import families, shown_rating
 from carcassonne.server.seats import claim
 from carcassonne.server.tables import bot_label
