@@ -549,6 +549,7 @@ def test_bounds_per_address_hold_for_the_whole_site(postgres_url: str, redis_url
     from carcassonne.server.errors import Refusal
     from carcassonne.server.hall import Hall
     from carcassonne.server.seats import create
+    from carcassonne.server.site_limits import login_guard
 
     bots = table_setup({"seats": [{"kind": "bot", "bot": "random"}] * 2})
     waiting = table_setup({"seats": [HUMAN, HUMAN], "join": {"seat": 0, "name": "Ann"}})
@@ -591,13 +592,14 @@ def test_bounds_per_address_hold_for_the_whole_site(postgres_url: str, redis_url
                 assert refused.value.status == 429
             # failed logins: refused everywhere once too many failed anywhere
             keys = ["name:ann", "address:10.0.0.3"]
+            guards = (login_guard(redis_url), login_guard(redis_url))  # a's and b's
             for index in range(REFUSE_AFTER):
-                await (a, b)[index % 2].login_guard.record(keys, ok=False)
-            for place in (a, b):
+                await guards[index % 2].record(keys, ok=False)
+            for guard in guards:
                 with pytest.raises(Refusal) as refused:
-                    await place.login_guard.check(keys)
+                    await guard.check(keys)
                 assert refused.value.status == 429
-            assert await a.login_guard.check(["name:bob", "address:10.0.0.4"]) == 0
+            assert await guards[0].check(["name:bob", "address:10.0.0.4"]) == 0
         finally:
             await asyncio.wait_for(b.close(), PATIENCE)
             await asyncio.wait_for(a.close(), PATIENCE)

@@ -34,7 +34,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
@@ -43,7 +43,6 @@ from carcassonne.bots import Bot
 from carcassonne.engine import Game, Move
 from carcassonne.engine.errors import shown
 from carcassonne.server import deadlines, moves, rematch, resign  # noqa: F401 (their routes)
-from carcassonne.server.accounts import LoginGuard
 from carcassonne.server.bots import BotPlayers
 from carcassonne.server.cluster import Cluster
 from carcassonne.server.config import Settings
@@ -53,12 +52,10 @@ from carcassonne.server.messages import StateMessage, state_message
 from carcassonne.server.organizer import Organizer
 from carcassonne.server.ratings import RatedResult
 from carcassonne.server.seats import open_table
-from carcassonne.server.site_limits import SiteLoginGuard
 from carcassonne.server.sockets import Sockets
 from carcassonne.server.store import LeaseLost, Store
 from carcassonne.server.tables import Seat, Table
 from carcassonne.server.timing import Clock, Timing
-from carcassonne.server.tokens import token_hash
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -90,11 +87,6 @@ class Hall:
         self.bots = BotPlayers(self, settings.bot_delay, settings.bot_pace)
         #: The leagues and tournaments, which play at this hall's tables.
         self.organizer = Organizer(self)
-        #: Failed logins per name and address (accounts.py; with Redis, for
-        #: the whole site: site_limits.py).
-        self.login_guard: LoginGuard | SiteLoginGuard = (
-            SiteLoginGuard(settings.redis_url) if settings.redis_url
-            else LoginGuard(time.monotonic))
         workers = 1 if store.url.startswith("sqlite") else 4
         self._db = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="database")
         #: Moves are written by threads of their own, so a queue of move
@@ -269,12 +261,6 @@ class Hall:
         if seat is None:
             raise Refusal(403, "this token opens no seat at this table")
         return seat
-
-    async def session_account(self, cookie: str | None) -> dict[str, Any] | None:
-        """The account whose unexpired session the cookie ``cookie`` holds, or None."""
-        if not cookie or len(cookie) > 100:
-            return None
-        return await self.db(self.store.session_account, token_hash(cookie), datetime.now(UTC))
 
     # -- the order of a table's changes --------------------------------------------
 

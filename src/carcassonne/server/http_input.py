@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import Request
 
 from carcassonne import json_input
+from carcassonne.server.account_store import AccountStore
 from carcassonne.server.accounts import COOKIE
 from carcassonne.server.bodies import MAX_BODY, mapping
 from carcassonne.server.errors import Refusal
@@ -58,9 +59,15 @@ def token_of(request: Request) -> str | None:
     return bearer(request.headers.get("authorization"))
 
 
+def accounts_of(request: Request) -> AccountStore:
+    """The accounts' storage of the application answering ``request``."""
+    accounts: AccountStore = request.app.state.accounts
+    return accounts
+
+
 async def account_of(request: Request) -> dict[str, Any] | None:
     """The account the request's session cookie belongs to, or None."""
-    return await hall_of(request).session_account(request.cookies.get(COOKIE))
+    return await accounts_of(request).session_account(request.cookies.get(COOKIE))
 
 
 async def player_of(request: Request) -> tuple[str, str] | None:

@@ -48,6 +48,7 @@ from fastapi import APIRouter, WebSocket
 from carcassonne import json_input
 from carcassonne.engine.errors import shown
 from carcassonne.server import patches
+from carcassonne.server.account_store import AccountStore
 from carcassonne.server.accounts import COOKIE
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
@@ -304,7 +305,8 @@ async def _serve(hall: Hall, ws: WebSocket, table_id: str, token: str | None) ->
     # A page of another site may open a socket here, and a browser might send
     # the session cookie with it: such a socket watches, unless it shows a token.
     foreign = foreign_origin(ws.headers)
-    found = None if foreign else await hall.session_account(ws.cookies.get(COOKIE))
+    accounts: AccountStore = ws.app.state.accounts
+    found = None if foreign else await accounts.session_account(ws.cookies.get(COOKIE))
     conn = Connection(ws, hall.settings, found["id"] if found else None,
                       ws.query_params.get("patches") in ("1", "true"))
     if token is not None:
