@@ -14,14 +14,13 @@ from carcassonne.server.bodies import table_setup
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
-from carcassonne.server.host import Listener
 from carcassonne.server.seats import create
 from carcassonne.server.store import Store
-from carcassonne.server.tables import Table
+from carcassonne.server.tables import Listener, Table
 
 
 class Told:
-    """A connection as the hall sees one (host.Listener): it counts its states."""
+    """A connection as the hall sees one (tables.Listener): it counts its states."""
 
     def __init__(self) -> None:
         self.states: list[dict[str, Any]] = []

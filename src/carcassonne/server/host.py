@@ -5,8 +5,6 @@ its transport instead of reaching for them).
 The hall (hall.py) orders a table's changes; the other parts get from it
 only what is named here:
 
-- :class:`Listener`: a live connection to a table, as the hall tells it
-  (live.py's ``Connection`` is one);
 - :class:`BotHost`: what the bots ask (bots.py): whether this process plays
   a table, and to play a move as a seat;
 - :class:`ClusterHost`: what the cluster asks (cluster.py, mirrors.py,
@@ -20,9 +18,11 @@ only what is named here:
   table, read the tables, the clock and the storage;
 - :class:`Organizing`: where the competition routes send their actions.
 
-This module imports nothing of the server at run time (its types only for
-checking), so every part can name the hall's interface without a circle of
-imports.
+A live connection, as the hall tells it, is a
+:class:`~carcassonne.server.tables.Listener` (tables.py: a table holds its
+connections). This module imports nothing of the server at run time (its
+types only for checking), so every part can name the hall's interface
+without a circle of imports.
 """
 
 from __future__ import annotations
@@ -35,31 +35,12 @@ if TYPE_CHECKING:
     from carcassonne.bots import Bot
     from carcassonne.engine import Game
     from carcassonne.server.config import Settings
-    from carcassonne.server.messages import Message, StateMessage
     from carcassonne.server.ratings import RatedResult
     from carcassonne.server.store import Store
     from carcassonne.server.tables import Seat, Table
     from carcassonne.server.timing import Timing
 
 T = TypeVar("T")
-
-
-class Listener(Protocol):
-    """A live connection to a table, as the hall sees it: the hall asks which
-    seat it plays and sends it states (:meth:`Hall.notify
-    <carcassonne.server.hall.Hall.notify>`) and other messages."""
-
-    def seat_at(self, table: Table) -> int | None:
-        """The seat this connection plays at ``table`` now, None to watch."""
-
-    def send(self, message: Message | str) -> None:
-        """Queue a message for the client: a message, or its JSON text."""
-
-    def send_state(self, state: StateMessage, made: dict[Any, Any] | None = None,
-                   whole: bool = False) -> None:
-        """Queue ``state`` (whole, or as a patch from the last one sent);
-        ``made`` shares the texts made for the other connections told the
-        same states at once."""
 
 
 class BotHost(Protocol):

@@ -92,7 +92,7 @@ def to_text(message: Message) -> str:
 
 class Connection:
     """One client at one table: its token (if any) and its outgoing queue
-    (a :class:`~carcassonne.server.host.Listener` of the hall)."""
+    (a :class:`~carcassonne.server.tables.Listener` of the hall)."""
 
     def __init__(self, ws: WebSocket, settings: Settings,
                  account: str | None = None, patches: bool = False) -> None:
