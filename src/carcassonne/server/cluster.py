@@ -94,9 +94,9 @@ log = logging.getLogger(__name__)
 LEASE = 3.0
 #: Seconds between two renewals of a process's leases.
 RENEW_EVERY = 1.0
-#: (LOOK_EVERY, routing.py: seconds between two looks for tables whose lease
-#: ran out: a table whose owner died is taken at most this long after its
-#: lease ran out.)
+#: (The take-over looks for tables whose lease ran out every LOOK_EVERY
+#: seconds, routing.py's: a table whose owner died is taken at most this long
+#: after its lease ran out.)
 #: Seconds a table with no owner and no client here waits before this process
 #: takes it (one that clients here watch is taken at once): see _take_over.
 ORPHAN_GRACE = 1.0

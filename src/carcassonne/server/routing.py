@@ -42,7 +42,7 @@ P = ParamSpec("P")
 #: What a routed change answers when it is to run in this process.
 LOCAL = object()
 #: Seconds between two looks at the lease of a table whose owner has not
-#: answered a change yet (and between two looks for tables to take: cluster.py).
+#: answered a change yet, and between two looks for tables to take (cluster.py).
 LOOK_EVERY = 0.5
 #: The most seconds to wait for a living owner's answer to a routed change.
 CALL_TIMEOUT = 10.0
