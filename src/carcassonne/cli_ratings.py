@@ -32,8 +32,7 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
 def recompute(url: str) -> tuple[int, dict[str, list[tuple[str, int]]]]:
     """Recompute the ratings of the database at ``url``; the games rated and
     the top five of each family, ``(player, rating)``."""
-    from carcassonne.server.hall import rated_result
-    from carcassonne.server.ratings import shown_rating
+    from carcassonne.server.ratings import rated_result, shown_rating
     from carcassonne.server.store import Store
     from carcassonne.server.tables import Table
 

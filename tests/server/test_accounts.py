@@ -97,7 +97,7 @@ def test_log_in_log_out_and_a_session_after_log_out(client: TestClient,
 
 def test_failed_logins_are_slowed_then_refused(client: TestClient) -> None:
     sign_up(client)
-    guard = hall(client).login_guard
+    guard = client.app.state.login_guard  # type: ignore[attr-defined]
     keys = ["name:ann", "address:testclient"]
     for _ in range(SLOW_AFTER):
         assert log_in(client, password="wrong horse battery").status_code == 401

@@ -69,7 +69,7 @@ def test_one_address_holds_a_bounded_number_of_connections(serve: Serve) -> None
                 assert closed.value.code == 1008
         with client.websocket_connect(f"/ws/tables/{table_id}") as again:  # freed
             assert again.receive_json()["type"] == "state"
-        assert not hall(client).sockets
+        assert not hall(client).sockets.held
 
 
 def test_bots_try_again_after_a_failure_of_the_moment(serve: Serve, monkeypatch: Any) -> None:

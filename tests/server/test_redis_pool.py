@@ -42,10 +42,10 @@ def test_a_burst_of_redis_work_neither_fails_nor_loses_anything(
             cluster = hall.cluster
             assert cluster is not None
             opened, allowed, _, _ = await asyncio.gather(
-                asyncio.gather(*(hall.open_socket(ADDRESSES[i % len(ADDRESSES)])
+                asyncio.gather(*(hall.sockets.open(ADDRESSES[i % len(ADDRESSES)])
                                  for i in range(BURST))),
                 asyncio.gather(*(app.state.writes.allow("10.9.9.9") for _ in range(BURST))),
-                asyncio.gather(*(hall.login_guard.record([f"address:10.8.0.{i % 7}"], ok=False)
+                asyncio.gather(*(app.state.login_guard.record([f"address:10.8.0.{i % 7}"], ok=False)
                                  for i in range(BURST))),
                 publish(cluster))
             assert all(opened)

@@ -155,17 +155,18 @@ def test_a_restarted_hall_serves_before_its_games_are_rebuilt(
     async def reopen() -> None:
         from carcassonne.server.config import Settings
         from carcassonne.server.hall import Hall
+        from carcassonne.server.listings import listing as tables_listed
 
         hall = Hall(Store(sqlite_url), Settings(database_url=sqlite_url, bot_delay=0.0,
                                                time_check=None))
         await hall.open()  # rows only: no game is rebuilt yet
         assert all(hall.tables[i].game is None for i in ids)
-        assert [steady(t) for t in hall.listing()] == [steady(t) for t in listing]
+        assert [steady(t) for t in tables_listed(hall)] == [steady(t) for t in listing]
         assert all(hall.tables[i].to_move() == 0 for i in ids)
         assert hall._loader is not None
         await hall._loader  # then every game comes back, as it was
         assert all(hall.tables[i].game is not None for i in ids)
-        assert [t["scores"] for t in hall.listing()] == [t["scores"] for t in listing]
+        assert [t["scores"] for t in tables_listed(hall)] == [t["scores"] for t in listing]
         await hall.close()
 
     # in a thread of its own: the browser tests may leave this one's loop running

@@ -21,6 +21,8 @@ from server_helpers import hold_move_writes
 from carcassonne.server.bodies import table_setup
 from carcassonne.server.config import Settings
 from carcassonne.server.hall import Hall
+from carcassonne.server.moves import play
+from carcassonne.server.seats import create, join
 from carcassonne.server.store import Store
 
 HUMAN: dict[str, Any] = {"kind": "human"}
@@ -54,9 +56,9 @@ def test_a_move_sent_while_its_table_changes_hands_is_made_by_the_new_owner(
         for each in halls.values():
             await each.open()
         try:
-            made, _, _ = await a.create(table_setup({"seats": [HUMAN, HUMAN],
+            made, _, _ = await create(a, table_setup({"seats": [HUMAN, HUMAN],
                                                      "join": {"seat": 0, "name": "Ann"}}))
-            await a.join(made.id, 1, "Bob")
+            await join(a, made.id, 1, "Bob")
             assert (await a.db(a.store.lease_of, made.id))[0] == "a"
             # Ann plays at b: b mirrors the table and routes her moves to a.
             mirror = await b.find(made.id)
@@ -68,7 +70,7 @@ def test_a_move_sent_while_its_table_changes_hands_is_made_by_the_new_owner(
             game = a.get(made.id).game
             assert game is not None and game.current_player == 0
             move = next(iter(game.legal_moves())).to_dict()
-            playing = asyncio.ensure_future(b.play(made.id, 0, move, seen=0))
+            playing = asyncio.ensure_future(play(b, made.id, 0, move, seen=0))
             await asyncio.wait_for(writing.wait(), 60)
             assert a.cluster is not None
             assert await a.db(a.store.hand_over, made.id, "a", new_owner,

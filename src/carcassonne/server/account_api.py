@@ -32,6 +32,7 @@ from fastapi.responses import JSONResponse
 from carcassonne.engine.errors import shown
 from carcassonne.server.accounts import (
     COOKIE,
+    LoginGuard,
     check_password,
     clean_account_name,
     hash_password,
@@ -43,11 +44,14 @@ from carcassonne.server.accounts import (
 )
 from carcassonne.server.bodies import mapping
 from carcassonne.server.errors import Refusal
-from carcassonne.server.event_api import act
-from carcassonne.server.lobby import account_of, body_of, hall_of
+from carcassonne.server.event_actions import act
+from carcassonne.server.http_input import account_of, accounts_of, body_of, hall_of
+from carcassonne.server.listings import games_of
 from carcassonne.server.ratings import families, shown_rating
+from carcassonne.server.seats import claim
+from carcassonne.server.site_limits import SiteLoginGuard
 from carcassonne.server.tables import bot_label
-from carcassonne.server.tokens import new_token, token_hash
+from carcassonne.server.tokens import new_token
 
 router = APIRouter(prefix="/api")
 
@@ -70,8 +74,8 @@ async def _log_in(request: Request, account: dict[str, Any], status: int = 200,
     hall = hall_of(request)
     token = new_token()
     created = now()
-    await hall.db(hall.store.add_session, token_hash(token), account["id"], created,
-                  created + session_lifetime())
+    await accounts_of(request).add_session(token, account["id"], created,
+                                           created + session_lifetime())
     answer = JSONResponse({"name": account["name"]}, status_code=status)
     answer.set_cookie(COOKIE, token, max_age=int(session_lifetime().total_seconds()),
                       httponly=True, samesite="lax", secure=hall.settings.https, path="/")
@@ -103,10 +107,10 @@ async def sign_up(request: Request) -> JSONResponse:
     row = {"id": secrets.token_urlsafe(9), "name": name, "name_key": name_key(name),
            "password_hash": await asyncio.to_thread(hash_password, password),
            "created": now()}
-    if not await hall.db(hall.store.add_account, row):
+    if not await accounts_of(request).add_account(row):
         raise Refusal(409, f"the name {name} is taken")
     if claims:
-        await hall.claim(row["id"], name, claims)
+        await claim(hall, row["id"], name, claims)
     return await _log_in(request, row, status=201)
 
 
@@ -119,16 +123,17 @@ async def log_in(request: Request) -> JSONResponse:
     hall = hall_of(request)
     address = request.client.host if request.client else "unknown"
     keys = login_keys(name, address)  # never the name alone: see login_keys
-    pause = await hall.login_guard.check(keys)
+    guard: LoginGuard | SiteLoginGuard = request.app.state.login_guard
+    pause = await guard.check(keys)
     if pause:
         await asyncio.sleep(pause * hall.settings.login_pause)
-    account = await hall.db(hall.store.account, name_key(name.strip()))
+    account = await accounts_of(request).account(name_key(name.strip()))
     digest = (account["password_hash"] if account
               else await asyncio.to_thread(unknown_account_hash))
     if not await asyncio.to_thread(verify_password, digest, password) or account is None:
-        await hall.login_guard.record(keys, ok=False)
+        await guard.record(keys, ok=False)
         raise Refusal(401, "wrong name or password")
-    await hall.login_guard.record(keys, ok=True)
+    await guard.record(keys, ok=True)
     return await _log_in(request, account)
 
 
@@ -144,8 +149,7 @@ async def who(request: Request) -> dict[str, Any]:
 async def log_out(request: Request) -> JSONResponse:
     token = request.cookies.get(COOKIE)
     if token:
-        hall = hall_of(request)
-        await hall.db(hall.store.delete_session, token_hash(token))
+        await accounts_of(request).delete_session(token)
     answer = JSONResponse({"ok": True})
     answer.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
                          secure=hall_of(request).settings.https)
@@ -156,7 +160,7 @@ async def log_out(request: Request) -> JSONResponse:
 async def me(request: Request) -> dict[str, Any]:
     account = await require_account(request)
     hall = hall_of(request)
-    return {"name": account["name"], "games": hall.games_of(account["id"]),
+    return {"name": account["name"], "games": games_of(hall, account["id"]),
             "matches": await act(hall, "matches", account["id"])}
 
 
@@ -165,7 +169,7 @@ async def claim_seats(request: Request) -> dict[str, Any]:
     """Make the guest seats this browser holds tokens for the account's."""
     account = await require_account(request)
     claims = _seat_claims((await body_of(request)).get("seats"))
-    claimed = await hall_of(request).claim(account["id"], account["name"], claims)
+    claimed = await claim(hall_of(request), account["id"], account["name"], claims)
     return {"claimed": claimed}
 
 
@@ -180,9 +184,9 @@ async def leaderboard(request: Request, family: str = "base") -> dict[str, Any]:
     levels as ``Easy bot`` (with ``bot``), so a newcomer sees where they stand."""
     if family not in families():
         raise Refusal(400, f"unknown family {shown(family)} (one of {', '.join(families())})")
-    hall = hall_of(request)
-    rows = await hall.db(hall.store.ratings, family)
-    names = await hall.db(hall.store.account_names)
+    accounts = accounts_of(request)
+    rows = await accounts.ratings(family)
+    names = await accounts.account_names()
     out = []
     for row in rows:
         kind, _, key = row["player"].partition(":")
@@ -195,16 +199,16 @@ async def leaderboard(request: Request, family: str = "base") -> dict[str, Any]:
 async def profile(request: Request, name: str) -> dict[str, Any]:
     """A player's games in progress (whose turn), finished (and abandoned)
     games with their replay, wins, mean score, ratings per family and their history."""
-    hall = hall_of(request)
-    account = await hall.db(hall.store.account, name_key(name.strip()))
+    hall, accounts = hall_of(request), accounts_of(request)
+    account = await accounts.account(name_key(name.strip()))
     if account is None:
         raise Refusal(404, "there is no such player")
     player = f"account:{account['id']}"
-    ratings = [rating_view(r) for r in await hall.db(hall.store.ratings, None, player)]
+    ratings = [rating_view(r) for r in await accounts.ratings(None, player)]
     history = [{"family": e["family"], "table": e["table_id"], "at": e["at"].isoformat(),
                 "rating": shown_rating(e["mu"], e["sigma"])}
-               for e in await hall.db(hall.store.rating_history, player)]
-    games = hall.games_of(account["id"])
+               for e in await accounts.rating_history(player)]
+    games = games_of(hall, account["id"])
     finished = [g for g in games if g["status"] == "finished"]
     scores = [g["scores"][g["your_seat"]] for g in finished]
     return {

@@ -34,13 +34,14 @@ from secure.middleware import SecureASGIMiddleware
 from starlette.exceptions import HTTPException
 
 from carcassonne.server import account_api, event_api, live, lobby
+from carcassonne.server.account_store import AccountStore
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
 from carcassonne.server.hosts import HostCheck
 from carcassonne.server.limits import Windows
 from carcassonne.server.origin import foreign_origin
-from carcassonne.server.site_limits import SiteWindows
+from carcassonne.server.site_limits import SiteWindows, login_guard
 from carcassonne.server.store import Store
 
 log = logging.getLogger(__name__)
@@ -61,6 +62,10 @@ def create_app(settings: Settings) -> FastAPI:
     app = FastAPI(title="Carcassonne", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.hall = hall
+    #: Accounts, sessions and ratings (account_api.py), in the hall's database threads.
+    app.state.accounts = AccountStore(hall.store, hall.db)
+    #: Failed logins per name and address: for the whole site with Redis.
+    app.state.login_guard = login_guard(settings.redis_url)
     # Write requests per client address: counted in Redis for a site of many
     # processes, else in this process's memory.
     app.state.writes = (SiteWindows(settings.redis_url, *settings.http_rate)

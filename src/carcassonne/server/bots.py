@@ -4,9 +4,11 @@ When a table's decision falls to a bot seat, :meth:`BotPlayers.wake` starts
 one task for that table. The task waits ``bot_delay`` seconds (so people can
 follow; at least ``bot_pace`` at a table of bots only), lets the bot choose
 (in a worker thread on a copy of the game, or at once for a ``quick`` bot:
-:func:`choose`), and plays the move through :meth:`Hall.play <carcassonne.server.hall.Hall.play>`:
-checked by the engine, stored, then broadcast, exactly like a person's move.
-It goes on while bot seats are to move.
+:func:`choose`), and plays the move as its seat through its host
+(:class:`~carcassonne.server.host.BotHost`, the hall: moves.py): checked by
+the engine, stored, then broadcast, exactly like a person's move, but
+always in the process that owns the table. It goes on while bot seats are
+to move.
 
 The bots come from :data:`carcassonne.bots.BOTS`, read when needed, and from
 the outside bots the server was started with (``carcassonne serve
@@ -38,7 +40,7 @@ from carcassonne.server.errors import Moved, Refusal
 
 if TYPE_CHECKING:
     from carcassonne.bots import Bot
-    from carcassonne.server.hall import Hall
+    from carcassonne.server.host import BotHost
     from carcassonne.server.tables import Table
 
 log = logging.getLogger(__name__)
@@ -144,10 +146,10 @@ async def choose(bot: Bot, game: Game) -> Move:
 
 
 class BotPlayers:
-    """The bot tasks of every table of one hall."""
+    """The bot tasks of every table of one host (the hall)."""
 
-    def __init__(self, hall: Hall, delay: float, pace: float = 0.0) -> None:
-        self.hall = hall
+    def __init__(self, host: BotHost, delay: float, pace: float = 0.0) -> None:
+        self.host = host
         self.delay = delay
         self.pace = pace
         self._tasks: dict[str, asyncio.Task[None]] = {}
@@ -214,7 +216,7 @@ class BotPlayers:
         try:
             while (seat := self._to_move(table)) is not None:
                 await asyncio.sleep(self.pause(table))
-                if not self.hall.owns(table):
+                if not self.host.owns(table):
                     return  # another process plays this table now (cluster.py)
                 game = table.game
                 if game is None or self._to_move(table) != seat:
@@ -260,9 +262,8 @@ class BotPlayers:
     async def _submit(self, table: Table, seat: int, move: Move, expect: int) -> None:
         """Play the bot's move, chosen after ``expect`` moves, here (a
         table's bots play where it is owned: never sent to another process)."""
-        play = self.hall.routes["play"]
         try:
-            await play(self.hall, table.id, seat, move.to_dict(), expect=expect)
+            await self.host.play_as(table.id, seat, move.to_dict(), expect)
         except Moved:  # another process plays this table now: its bots go on
             return
         except Refusal as refusal:
@@ -273,7 +274,7 @@ class BotPlayers:
             log.error("bot %s at table %s played %s: %s; playing a random move",
                       table.seats[seat].bot, table.id, move, refusal.message)
             fallback = game.legal_moves().random(random.Random(f"{table.id}:{expect}"))
-            await play(self.hall, table.id, seat, fallback.to_dict(), expect=expect)
+            await self.host.play_as(table.id, seat, fallback.to_dict(), expect)
 
     async def stop(self) -> None:
         """Cancel every bot task (the server is shutting down)."""

@@ -34,21 +34,25 @@ Fan-out
     (someone connected to it watches), the game: the change's move is played
     on the mirror. Redis may drop a message: a change whose ``version`` is
     not the next one, or a mirror found behind the database by the check
-    every :data:`CHECK_EVERY` seconds, is reloaded from the database.
+    every few seconds, is reloaded from the database (mirrors.py). The
+    hall applies what is heard (host.py, ``ClusterHost.hear``): the cluster
+    never changes a table itself.
 
 Routing
     A change asked of a process that does not own the table (a move from a
     client connected here, a join over HTTP) is sent to the owner's own
     channel and its answer (or refusal) awaited; a table whose lease ran
-    out is taken first and changed here.
+    out is taken first and changed here (routing.py).
 
 Competitions
     One process at a time organizes the leagues and tournaments: the one
     holding the organizer's lease, a Redis key renewed every second. It
     alone advances them; the competition routes of every other process are
-    sent to it (event_api.py), and it hears of a competition table that
+    sent to it (event_actions.py), and it hears of a competition table that
     ended at another process from that table's change.
 
+The cluster asks the hall only what :class:`~carcassonne.server.host.ClusterHost`
+names, and reads and writes leases in the store it is handed.
 Without Redis a single process owns everything and none of this runs.
 """
 
@@ -69,17 +73,20 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from carcassonne.engine import Move
-from carcassonne.server.errors import Moved, Refusal
+from carcassonne.server.errors import Refusal
+from carcassonne.server.mirrors import Mirrors
 from carcassonne.server.redis_pool import redis_client
+from carcassonne.server.routing import LOCAL, LOOK_EVERY, Routing, inbox
 from carcassonne.server.site_limits import SiteSockets
-from carcassonne.server.tables import Table
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
     from redis.asyncio.client import PubSub
 
-    from carcassonne.server.hall import Hall
+    from carcassonne.server.host import ClusterHost
+    from carcassonne.server.store import Store
+
+__all__ = ["CHANGES", "LOCAL", "Cluster", "client_name", "default_node", "inbox"]
 
 log = logging.getLogger(__name__)
 
@@ -87,35 +94,19 @@ log = logging.getLogger(__name__)
 LEASE = 3.0
 #: Seconds between two renewals of a process's leases.
 RENEW_EVERY = 1.0
-#: Seconds between two looks for tables whose lease ran out, and between two
-#: looks at the lease of a table whose owner has not answered a change yet:
-#: a table whose owner died is taken at most this long after its lease ran out.
-LOOK_EVERY = 0.5
+#: (The take-over looks for tables whose lease ran out every LOOK_EVERY
+#: seconds, routing.py's: a table whose owner died is taken at most this long
+#: after its lease ran out.)
 #: Seconds a table with no owner and no client here waits before this process
 #: takes it (one that clients here watch is taken at once): see _take_over.
 ORPHAN_GRACE = 1.0
 #: A process stops acting on a table this long before its lease runs out
 #: in the database, so a stalled process never acts on a table already taken.
 MARGIN = 0.5
-#: Seconds between two checks of the mirrored tables against the database.
-CHECK_EVERY = 2.0
-#: The most seconds to wait for a living owner's answer to a routed change.
-CALL_TIMEOUT = 10.0
-#: The most tries, and seconds in all, to carry a routed change to a table
-#: that changes hands on the way (each try reads its lease again).
-ROUTE_TRIES = 40
-ROUTE_DEADLINE = 30.0
 #: The Redis channel of every table's changes.
 CHANGES = "carcassonne:changes"
-#: What a routed change answers when it is to run in this process.
-LOCAL = object()
 #: The Redis key naming the process that organizes the competitions.
 ORGANIZER = "carcassonne:organizer"
-
-
-def inbox(node: str) -> str:
-    """The Redis channel of the routed changes to process ``node`` and their answers."""
-    return f"carcassonne:node:{node}"
 
 
 #: How this project's processes name their Redis connections: this, then
@@ -133,41 +124,20 @@ def default_node() -> str:
     return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
 
 
-def _wire_row(table: Table) -> dict[str, Any]:
-    """A table's whole stored row as JSON can carry it, and the address of
-    the client that made it (never stored: the other processes count it in
-    their bounds on tables per address, so that the bounds hold for the
-    whole site)."""
-    row = table.row(version=table.version)
-    row["created"] = table.created.isoformat()
-    row["creator"] = table.creator
-    return row
+class Cluster(Routing, Mirrors):
+    """This process's part in a site of many: its leases, its Redis link,
+    the changes it carries to their owners (routing.py) and the changes of
+    others it follows (mirrors.py).
 
+    ``host`` is the hall, as far as the cluster may ask it; ``store`` and
+    ``db`` (which runs a blocking storage call in a database thread) are
+    the storage it reads and writes leases in."""
 
-def _read_row(row: dict[str, Any]) -> Table:
-    created = row["created"]
-    if isinstance(created, str):
-        row = {**row, "created": datetime.fromisoformat(created)}
-    table = Table.from_row(row)
-    table.creator = row.get("creator")
-    return table
-
-
-def encode(value: Any) -> Any:
-    """A routed change's answer as JSON: a table as its row, a tuple as a list."""
-    if isinstance(value, Table):
-        return {"table": _wire_row(value), "version": value.version}
-    if isinstance(value, tuple):
-        return {"tuple": list(value)}
-    return {"value": value}
-
-
-class Cluster:
-    """This process's part in a site of many: its leases, its Redis link."""
-
-    def __init__(self, hall: Hall, url: str, node: str | None = None,
-                 lease: float = LEASE) -> None:
-        self.hall = hall
+    def __init__(self, host: ClusterHost, store: Store, db: Callable[..., Awaitable[Any]],
+                 url: str, node: str | None = None, lease: float = LEASE) -> None:
+        self.host = host
+        self.store = store
+        self.db = db
         self.url = url
         self.node = node or default_node()
         self.lease = lease
@@ -215,7 +185,7 @@ class Cluster:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         try:
-            await self.hall.db(self.hall.store.release, self.node)
+            await self.db(self.store.release, self.node)
         except Exception:
             log.exception("the leases of %s could not be ended; they run out", self.node)
         self._lease_thread.shutdown(wait=True)
@@ -246,12 +216,21 @@ class Cluster:
         """Note a lease of ``table_id`` written since the monotonic ``asked``."""
         self.owned[table_id] = self._held(asked)
 
+    def lost(self, table_id: str) -> None:
+        """A write of ``table_id`` was fenced off: another process owns it now."""
+        self.owned.pop(table_id, None)
+
+    def _watched(self, table_id: str) -> bool:
+        """Whether clients here watch the table."""
+        table = self.host.table(table_id)
+        return table is not None and bool(table.connections)
+
     async def take(self, table_id: str) -> bool:
         """Lease the table if nobody else holds it, and bring it up to date
         from the database; whether this process owns it now."""
         asked = time.monotonic()
-        claimed = await self.hall.db(self.hall.store.claim_table, table_id, self.node,
-                                     self.lease_end(), datetime.now(UTC))
+        claimed = await self.db(self.store.claim_table, table_id, self.node,
+                                self.lease_end(), datetime.now(UTC))
         if not claimed:
             return False
         self.took(table_id, asked)
@@ -264,7 +243,7 @@ class Cluster:
             try:
                 asked = time.monotonic()
                 kept = await asyncio.get_running_loop().run_in_executor(
-                    self._lease_thread, self.hall.store.renew, self.node, self.lease_end())
+                    self._lease_thread, self.store.renew, self.node, self.lease_end())
                 for table_id in kept:
                     again = not self.owns(table_id)
                     self.owned[table_id] = self._held(asked)
@@ -314,17 +293,15 @@ class Cluster:
         if await lock.acquire(blocking=False):
             await self._redis.set(f"{ORGANIZER}:node", self.node)
             self.organizing = True
-            self._spawn(self.hall.organizer.open())
+            self._spawn(self.host.open_competitions())
             log.info("%s organizes the competitions", self.node)
 
     async def organize(self, action: str, args: list[Any]) -> Any:
-        """The answer of the competition ``action`` (event_api.ACTIONS), run
-        by the organizing process."""
-        from carcassonne.server.event_api import ACTIONS
-
+        """The answer of the competition ``action`` (event_actions.ACTIONS),
+        run by the organizing process."""
         for _ in range(4):
             if self.organizing:
-                return await ACTIONS[action](self.hall.organizer, *args)
+                return await self.host.organize_here(action, args)
             assert self._redis is not None
             node = await self._redis.get(f"{ORGANIZER}:node")
             if node is None or not await self._redis.exists(ORGANIZER):
@@ -347,28 +324,28 @@ class Cluster:
         So when a process dies, its players' tables go to the processes they
         connect to again: each game is rebuilt once, where it is played,
         instead of in a process that would hand it over to them at once."""
-        hall = self.hall
+        host = self.host
         alive = await self.alive()
-        orphans = await hall.db(hall.store.orphans, datetime.now(UTC), alive)
+        orphans = await self.db(self.store.orphans, datetime.now(UTC), alive)
         now = time.monotonic()
         seen = {table_id: self._orphaned.get(table_id, now) for table_id in orphans}
         self._orphaned = seen
         orphans = [table_id for table_id in orphans if now - seen[table_id] >= ORPHAN_GRACE
-                   or (table_id in hall.tables and hall.tables[table_id].connections)]
+                   or self._watched(table_id)]
         if not orphans:
             return
         asked = time.monotonic()
-        taken = await hall.db(hall.store.claim_tables, orphans, self.node, self.lease_end(),
+        taken = await self.db(self.store.claim_tables, orphans, self.node, self.lease_end(),
                               datetime.now(UTC), alive)
         if not taken:
             return
         for table_id in taken:
             self.took(table_id, asked)
-        rows = await hall.db(hall.store.rows, taken)
+        rows = await self.db(self.store.rows, taken)
         playing = [row["id"] for row in rows if row["status"] != "waiting"]
-        moves = await hall.db(hall.store.moves_of, playing)
+        moves = await self.db(self.store.moves_of, playing)
         for row in rows:
-            known = hall.tables.get(row["id"])
+            known = host.table(row["id"])
             if known is not None and known.lock.locked():  # a change is under way here
                 self._spawn(self.reload(row["id"], owned=True))  # once it is done
                 continue
@@ -377,12 +354,12 @@ class Cluster:
                 try:
                     stored = moves.get(table.id)
                     if stored is not None and len(stored) == table.moves:
-                        hall.rebuild(table, stored)
+                        host.rebuild(table, stored)
                     else:  # it moved on since its moves were read
-                        await hall.game_of(table)
+                        await host.game_of(table)
                 except Refusal:
                     continue
-            hall.notify(table)
+            host.notify(table)
             await asyncio.sleep(0)  # other work goes on between tables
         log.info("%s took over %d tables", self.node, len(taken))
 
@@ -404,119 +381,6 @@ class Cluster:
                 except ValueError:
                     continue
         return nodes if self.node in nodes else None
-
-    def _fresh(self, row: dict[str, Any]) -> Table:
-        """The table of a row read from the database, known here from now on
-        with that row if it is newer than what is known (a row read before a
-        change made or heard since never takes the table back); its game is
-        kept if it is up to date."""
-        fresh = Table.from_row(row)
-        table = self.hall.tables.get(fresh.id)
-        if table is None:
-            self.hall.tables[fresh.id] = fresh
-            return fresh
-        if fresh.version > table.version:
-            was = table.status
-            table.take(fresh)
-            table.game = None
-            self._ended_elsewhere(table, was)
-        elif table.game is not None and len(table.game.moves) != table.moves:
-            table.game = None
-        return table
-
-    # -- mirrors ----------------------------------------------------------------------------
-
-    async def reload(self, table_id: str, owned: bool = False,
-                     locked: bool = False) -> Table | None:
-        """Bring the table up to date from the database (its row, and its game
-        if it is in memory or this process owns it); the table, or None if
-        there is no such table.
-
-        A change of the table under way here is let finish first (its lock):
-        its move is on the table's game while it is stored (tables.py), and
-        a row read meanwhile would take that game for one that is ahead of
-        the database and have it rebuilt without the move. ``locked``: the
-        caller is that change."""
-        table = self.hall.tables.get(table_id)
-        if table is None or locked:
-            return await self._reload(table_id, owned)
-        async with table.lock:
-            return await self._reload(table_id, owned)
-
-    async def _reload(self, table_id: str, owned: bool) -> Table | None:
-        hall = self.hall
-        row = await hall.db(hall.store.table, table_id)
-        if row is None:
-            return None
-        table = self._fresh(row)
-        if table.status != "waiting" and (owned or table.connections):
-            await hall.game_of(table)
-        hall.notify(table)
-        return table
-
-    def whole(self, table: Table) -> dict[str, Any]:
-        """A new table's whole row, to publish."""
-        return _wire_row(table)
-
-    def absorb(self, row: dict[str, Any], move: dict[str, Any] | None) -> None:
-        """Apply a change another process published: the columns it wrote
-        (with the table's id and new version; a new table's whole row) and,
-        when the change was a move, that move (``{"number", "move"}``). A
-        change out of sequence has the table reloaded from the database."""
-        table = self.hall.tables.get(row["id"])
-        if table is None:
-            if "created" in row:  # a new table, whole
-                self.hall.tables[row["id"]] = _read_row(row)
-            else:
-                self._spawn(self.reload(row["id"]))
-            return
-        version = row.get("version") or 0
-        if version <= table.version or self.owns(table.id):
-            return  # already known (or this process is the owner now)
-        if version != table.version + 1:  # a change was missed
-            self._spawn(self.reload(table.id))
-            return
-        game, was = table.game, table.status
-        table.take_stored(row)
-        self._ended_elsewhere(table, was)
-        if game is not None:
-            if move is not None and move["number"] == len(game.moves):
-                after = game.copy()
-                after.play(Move.from_dict(move["move"]))
-                table.game = after
-            elif len(game.moves) != table.moves:
-                table.game = None  # rebuilt from the database below
-        if table.game is None and table.connections and table.status != "waiting":
-            self._spawn(self.reload(table.id))
-        else:
-            self.hall.notify(table)
-
-    def _ended_elsewhere(self, table: Table, was: str) -> None:
-        """A table another process played has ended: if it is a competition's
-        and this process organizes, the competition goes on."""
-        if (self.organizing and was != table.status
-                and table.status in ("finished", "abandoned")
-                and table.id in self.hall.organizer.table_events):
-            self._spawn(self.hall.organizer.table_over(table.id))
-
-    async def _check(self) -> None:
-        """Every few seconds, compare the tables known here with the database:
-        a change whose message was dropped is reloaded."""
-        while True:
-            await asyncio.sleep(CHECK_EVERY)
-            try:
-                stored = await self.hall.db(self.hall.store.versions)
-                behind = [t for t, v in stored.items()
-                          if t not in self.hall.tables or self.hall.tables[t].version < v]
-                behind += [t.id for t in list(self.hall.tables.values())
-                           if t.status in ("waiting", "playing") and t.id not in stored]
-                for table_id in behind:
-                    if not self.owns(table_id):
-                        await self.reload(table_id)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("checking the tables against the database failed")
 
     # -- fan-out ------------------------------------------------------------------------------
 
@@ -582,161 +446,3 @@ class Cluster:
         task = asyncio.ensure_future(job)
         self._busy.add(task)
         task.add_done_callback(self._busy.discard)
-
-    # -- routing ------------------------------------------------------------------------------
-
-    async def route(self, table_id: str, op: str, args: list[Any]) -> Any:
-        """:data:`LOCAL` if this process is to make the change ``op`` of the
-        table (it owns it, or just took it), else the owner's answer.
-
-        The change is sent once to the owner, and its answer awaited as
-        long as the owner keeps its lease (at most :data:`CALL_TIMEOUT`
-        seconds): a busy owner is not asked twice. An owner whose lease runs
-        out meanwhile is taken for dead, and so is one gone from Redis (the
-        take-over then takes the table here at its next look): the change is
-        made here, so a change asked while its owner dies waits a second or
-        two instead of failing. An owner that lost the table before it could
-        make the change answers that it moved, having changed nothing: the
-        lease is read again and the change carried to the new owner (an
-        owner that the lease still names is asked again after a pause, while
-        its lease changes hands), up to :data:`ROUTE_TRIES` times and
-        :data:`ROUTE_DEADLINE` seconds."""
-        if self.owns(table_id):
-            return LOCAL
-        deadline, asked = time.monotonic() + ROUTE_DEADLINE, None
-        for _ in range(ROUTE_TRIES):
-            if time.monotonic() > deadline:
-                break
-            if self.owns(table_id):
-                # Taken here meanwhile: its owner died (the take-over), or it
-                # was handed over and seen at a renewal before the owner's
-                # answer came. Up to date first (one row read; the game is
-                # rebuilt only if behind): the owner may have stored a change
-                # it never published, or this very one.
-                await self.reload(table_id, owned=True)
-                return LOCAL
-            lease = await self.hall.db(self.hall.store.lease_of, table_id)
-            if lease is None:
-                return LOCAL  # no such table: refused here
-            owner, until = lease
-            if self._dead(owner, until):
-                if await self.take(table_id):
-                    return LOCAL
-                continue
-            assert owner is not None
-            if owner == asked:  # it said the table moved: look again in a while
-                asked = None
-                await asyncio.sleep(LOOK_EVERY)
-                continue
-            answer = await self._ask(owner, table_id, op, args)
-            if answer is None or answer.get("moved"):
-                asked = owner
-                continue
-            return await self._decode(table_id, answer)
-        raise Refusal(503, "the server that plays this table did not answer: try again "
-                           "in a few seconds")
-
-    def _dead(self, owner: str | None, until: datetime | None) -> bool:
-        """Whether a table with this lease may be taken: nobody's, or run out."""
-        return (owner is None or owner == self.node or until is None
-                or until <= datetime.now(UTC))
-
-    async def _ask(self, owner: str, table_id: str, op: str,
-                   args: list[Any]) -> dict[str, Any] | None:
-        """Send the change to ``owner``; its answer, or None once its lease of
-        the table ran out (or :data:`CALL_TIMEOUT` passed) without one. An
-        action of competitions (no ``table_id``) waits the whole time."""
-        call = secrets.token_hex(8)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._calls[call] = future
-        watched = table_id in self.hall.tables and bool(self.hall.tables[table_id].connections)
-        message = {"kind": "call", "id": call, "reply": self.node, "table": table_id,
-                   "op": op, "args": args, "watched": watched}
-        self._out.put_nowait((inbox(owner), json.dumps(message, default=str)))
-        started = time.monotonic()
-        try:
-            while True:
-                try:
-                    answer = await asyncio.wait_for(asyncio.shield(future), LOOK_EVERY)
-                    return {**answer, "sent": started}
-                except TimeoutError:
-                    pass
-                if time.monotonic() - started > CALL_TIMEOUT:
-                    return None
-                if not table_id:
-                    continue
-                if self.owns(table_id):
-                    return None  # taken here meanwhile (its owner died, or it was handed over)
-                lease = await self.hall.db(self.hall.store.lease_of, table_id)
-                if lease is None or lease[0] != owner or self._dead(*lease):
-                    return None  # taken by another, or its owner died
-        finally:
-            self._calls.pop(call, None)
-            future.cancel()
-
-    async def _hand_over(self, table_id: str, to: str) -> bool:
-        """Pass the table to the process ``to``, whose clients watch it, if
-        nobody watches it here: its changes are then made where its players
-        are, without a trip to this process and back. Whether it was passed."""
-        table = self.hall.tables.get(table_id)
-        if table is None or table.connections or table.status not in ("waiting", "playing"):
-            return False
-        async with table.lock:
-            if not self.owns(table_id) or table.connections:
-                return False
-            passed = await self.hall.db(self.hall.store.hand_over, table_id, self.node, to,
-                                        self.lease_end())
-            if passed:
-                self.owned.pop(table_id, None)
-        return passed
-
-    async def _decode(self, table_id: str, answer: dict[str, Any]) -> Any:
-        if "refusal" in answer:
-            refusal = answer["refusal"]
-            raise Refusal(refusal["status"], refusal["message"], refusal.get("rule"))
-        if answer.get("handed"):  # the table is this process's now
-            self.took(table_id, answer["sent"])
-            table = await self.reload(table_id, owned=True)
-            log.debug("%s was handed table %s", self.node, table_id)
-        value = answer["value"]
-        if "table" in value:
-            self.absorb(value["table"], None)
-            table = self.hall.get(table_id)
-            if table.version < value["version"]:  # a change is still on its way
-                await self.reload(table_id)
-            return table
-        if "tuple" in value:
-            return tuple(value["tuple"])
-        return value["value"]
-
-    async def _answer(self, message: dict[str, Any]) -> None:
-        """Make a change routed here and send back its answer."""
-        from carcassonne.server.event_api import ACTIONS
-
-        answer: dict[str, Any] = {"kind": "answer", "id": message["id"]}
-        table_id, op = message["table"], message["op"]
-        action = op.removeprefix("organize:") if op.startswith("organize:") else None
-        if not (self.organizing if action is not None else self.owns(table_id)):
-            answer["moved"] = True
-        else:
-            try:
-                if action is not None:
-                    value = await ACTIONS[action](self.hall.organizer, *message["args"])
-                else:
-                    change: Callable[..., Awaitable[Any]] | None = self.hall.routes.get(op)
-                    if change is None:
-                        raise Refusal(400, f"unknown change {op!r}")
-                    value = await change(self.hall, table_id, *message["args"])
-                    if message.get("watched"):
-                        answer["handed"] = await self._hand_over(table_id, message["reply"])
-                answer["value"] = encode(value)
-            except Moved:  # lost the table before the change was made: the
-                answer["moved"] = True  # asking process carries it to the new owner
-            except Refusal as refusal:
-                answer["refusal"] = {"status": refusal.status, "message": refusal.message,
-                                     "rule": refusal.rule}
-            except Exception:
-                log.exception("a change routed to %s failed", self.node)
-                answer["refusal"] = {"status": 500, "message": "the server failed; "
-                                     "nothing changed", "rule": None}
-        self._out.put_nowait((inbox(message["reply"]), json.dumps(answer, default=str)))

@@ -13,16 +13,13 @@ this one, or, among many processes, the one holding the organizer's lease
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
 
 from carcassonne.server.errors import Refusal
-from carcassonne.server.event_setup import competition_setup, entrant_request, entrant_requests
-from carcassonne.server.hall import Hall
+from carcassonne.server.event_actions import act
 from carcassonne.server.lobby import body_of, hall_of, player_of
-from carcassonne.server.organizer import Organizer
 
 router = APIRouter(prefix="/api")
 
@@ -32,69 +29,6 @@ async def logged_in(request: Request, doing: str) -> list[str]:
     if player is None:
         raise Refusal(401, f"log in to {doing}")
     return list(player)
-
-
-# -- actions: what the organizing process does, with JSON in and out ----------------
-
-
-async def _create(organizer: Organizer, player: list[str], body: dict[str, Any],
-                  ) -> dict[str, Any]:
-    account, name = player
-    setup = competition_setup(body)
-    entrants = [await organizer.entrant(kind, value) for kind, value in entrant_requests(body)]
-    event = await organizer.create({**setup, "organizer_name": name}, entrants, account)
-    return organizer.view(event.id)
-
-
-async def _listing(organizer: Organizer, series: str | None) -> dict[str, Any]:
-    return {"competitions": organizer.listing(series)}
-
-
-async def _view(organizer: Organizer, event_id: str) -> dict[str, Any]:
-    return organizer.view(event_id)
-
-
-async def _enter(organizer: Organizer, player: list[str], event_id: str,
-                 body: dict[str, Any]) -> dict[str, Any]:
-    account, name = player
-    event = organizer.get(event_id)
-    if body:
-        if account != event.organizer:
-            raise Refusal(403, "only the organizer adds entrants; send {} to enter yourself")
-        entrant = await organizer.entrant(*entrant_request(body))
-    else:
-        if not event.setup["open"] and account != event.organizer:
-            raise Refusal(403, "this competition's entrants are chosen by its organizer")
-        entrant = {"id": f"account:{account}", "name": name}
-    await organizer.enter(event_id, entrant)
-    return organizer.view(event_id)
-
-
-async def _start(organizer: Organizer, player: list[str], event_id: str) -> dict[str, Any]:
-    await organizer.start(event_id, player[0])
-    return organizer.view(event_id)
-
-
-async def _play(organizer: Organizer, player: list[str], event_id: str,
-                match_id: str) -> dict[str, Any]:
-    return await organizer.ready(event_id, match_id, player[0])
-
-
-async def _matches(organizer: Organizer, account: str) -> list[dict[str, Any]]:
-    return organizer.matches_of(account)
-
-
-#: The actions of competitions by name, run by the organizing process.
-ACTIONS: dict[str, Callable[..., Awaitable[Any]]] = {
-    "create": _create, "listing": _listing, "view": _view, "enter": _enter,
-    "start": _start, "play": _play, "matches": _matches}
-
-
-async def act(hall: Hall, action: str, *args: Any) -> Any:
-    """Run ``action`` at the organizing process and give its answer."""
-    if hall.cluster is not None:
-        return await hall.cluster.organize(action, list(args))
-    return await ACTIONS[action](hall.organizer, *args)
 
 
 # -- routes ------------------------------------------------------------------------------

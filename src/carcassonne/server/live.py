@@ -16,7 +16,14 @@ On connecting, after every accepted move (and every seat change), and on
 ``?patches=1`` gets those after the first as ``patch`` messages, see
 patches.py; the answers to ``seat`` and ``sync`` stay whole); a refused message gets an ``error``
 sent to that client only (naming in ``answers`` the type of the message it
-answers, when that type is known), and nothing changes.
+answers, when that type is known), and nothing changes. Every message, each
+way, is a type of messages.py.
+
+A move goes: this socket → :func:`handle` → ``moves.play`` (made by the
+process that owns the table: routing.py) → the hall's one ordering method
+(``Hall.order``: checked, stored, applied) → ``Hall.notify``, which calls
+:meth:`Connection.send_state` of every connection of the table here, and,
+through Redis, of every other process that has connections to it.
 
 Bounds: one client address holds at most ``Settings.ws_per_address``
 connections at once (beyond, the new one is closed with code 1008); a
@@ -33,7 +40,7 @@ import contextlib
 import json
 import logging
 import time
-from typing import Any
+from typing import Any, cast
 
 import orjson
 from fastapi import APIRouter, WebSocket
@@ -41,14 +48,24 @@ from fastapi import APIRouter, WebSocket
 from carcassonne import json_input
 from carcassonne.engine.errors import shown
 from carcassonne.server import patches
+from carcassonne.server.account_store import AccountStore
 from carcassonne.server.accounts import COOKIE
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
 from carcassonne.server.limits import Window
+from carcassonne.server.messages import (
+    CLIENT_KINDS,
+    PONG,
+    Message,
+    StateMessage,
+    error_message,
+    patch_message,
+    state_message,
+)
+from carcassonne.server.moves import play
 from carcassonne.server.origin import foreign_origin
 from carcassonne.server.tables import Table
-from carcassonne.server.views import error_message, state_message
 
 router = APIRouter()
 log = logging.getLogger(__name__)
@@ -64,17 +81,18 @@ BACKLOG = 256
 #: The longest ``think`` a move message may report (milliseconds: a week).
 MAX_THINK = 7 * 86400 * 1000
 #: The types of message a client may send.
-KINDS = ("seat", "move", "sync", "ping")
+KINDS = CLIENT_KINDS
 
 
-def to_text(message: dict[str, Any]) -> str:
+def to_text(message: Message) -> str:
     """A message as the JSON text a client is sent (orjson: a state is made
     into text about ten times faster than by the standard library)."""
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class Connection:
-    """One client at one table: its token (if any) and its outgoing queue."""
+    """One client at one table: its token (if any) and its outgoing queue
+    (a :class:`~carcassonne.server.tables.Listener` of the hall)."""
 
     def __init__(self, ws: WebSocket, settings: Settings,
                  account: str | None = None, patches: bool = False) -> None:
@@ -84,7 +102,7 @@ class Connection:
         #: The last state this client was sent (whole or as a patch), and how
         #: many states and patches it was sent: a patch names that count as
         #: its ``base``, so that the client can check it holds that state.
-        self.shown: dict[str, Any] | None = None
+        self.shown: StateMessage | None = None
         self.states = 0
         #: The seat token this client plays by, once one opened a seat.
         self.token: str | None = None
@@ -103,7 +121,7 @@ class Connection:
             return table.seat_of(self.token)
         return table.seat_of_account(self.account)
 
-    def send(self, message: dict[str, Any] | str) -> None:
+    def send(self, message: Message | str) -> None:
         """Queue ``message`` (or its JSON text, made once for every client
         of a seat); a client too slow to keep up is dropped."""
         if self.queue.qsize() >= BACKLOG:
@@ -111,7 +129,7 @@ class Connection:
             return
         self.queue.put_nowait(message if isinstance(message, str) else to_text(message))
 
-    def send_state(self, state: dict[str, Any], made: dict[Any, Any] | None = None,
+    def send_state(self, state: StateMessage, made: dict[Any, Any] | None = None,
                    whole: bool = False) -> None:
         """Queue ``state``: whole, or (a client of patches that was sent a
         state before, unless ``whole``) as the patch from its last state.
@@ -123,8 +141,8 @@ class Connection:
         if key in made:
             text = made[key][0]
         else:
-            message: dict[str, Any] = state if base is None else {
-                "type": "patch", "ops": patches.diff(base, state)}
+            message: Message = state if base is None else patch_message(
+                patches.diff(cast(dict[str, Any], base), cast(dict[str, Any], state)))
             text = to_text(message)
             made[key] = (text, base)  # holding base keeps its id from being reused
         if base is not None:  # the count differs from client to client
@@ -159,7 +177,8 @@ async def send_whole(hall: Hall, table: Table, conn: Connection) -> None:
 
 
 def parse(message: dict[str, Any]) -> dict[str, Any]:
-    """The JSON object one received WebSocket ``message`` holds."""
+    """The JSON object one received WebSocket ``message`` holds; :func:`handle`
+    checks it is a :data:`~carcassonne.server.messages.ClientMessage`."""
     text = message.get("text")
     if text is None:
         raise Refusal(400, "send JSON text messages, not binary ones")
@@ -196,7 +215,7 @@ async def handle(hall: Hall, table: Table, conn: Connection, data: dict[str, Any
     """Answer one message of ``conn``; any refusal goes to ``conn`` alone."""
     kind = data.get("type")
     if kind == "ping":
-        conn.send({"type": "pong"})
+        conn.send(PONG)
     elif kind == "seat":
         token = data.get("token")
         if not isinstance(token, str) or not token:
@@ -214,7 +233,7 @@ async def handle(hall: Hall, table: Table, conn: Connection, data: dict[str, Any
             raise Refusal(400, f"think must be the milliseconds thought, 0 to {MAX_THINK}, "
                                f"not {shown(think)}")
         try:
-            await hall.play(table.id, conn.seat_at(table), data["move"],
+            await play(hall, table.id, conn.seat_at(table), data["move"],
                             think=None if think is None else think / 1000,
                             seen=None if conn.shown is None else conn.shown["last"])
         except Refusal:
@@ -251,10 +270,8 @@ async def listen(hall: Hall, table: Table, conn: Connection) -> bool:
             kind = data.get("type")
             await handle(hall, table, conn, data)
         except Refusal as refusal:
-            error = error_message(refusal.message, refusal.rule)
-            if kind in KINDS:
-                error["answers"] = kind
-            conn.send(error)
+            conn.send(error_message(refusal.message, refusal.rule,
+                                    kind if kind in KINDS else None))
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -264,7 +281,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     token = ws.query_params.get("token") or None  # deprecated: send a seat message
     await ws.accept()
     address = ws.client.host if ws.client else "unknown"
-    if not await hall.open_socket(address):
+    if not await hall.sockets.open(address):
         await ws.send_text(json.dumps(error_message(
             f"too many connections from your address (at most "
             f"{hall.settings.ws_per_address})")))
@@ -273,7 +290,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     try:
         await _serve(hall, ws, table_id, token)
     finally:
-        await hall.close_socket(address)
+        await hall.sockets.close(address)
 
 
 async def _serve(hall: Hall, ws: WebSocket, table_id: str, token: str | None) -> None:
@@ -288,7 +305,8 @@ async def _serve(hall: Hall, ws: WebSocket, table_id: str, token: str | None) ->
     # A page of another site may open a socket here, and a browser might send
     # the session cookie with it: such a socket watches, unless it shows a token.
     foreign = foreign_origin(ws.headers)
-    found = None if foreign else await hall.session_account(ws.cookies.get(COOKIE))
+    accounts: AccountStore = ws.app.state.accounts
+    found = None if foreign else await accounts.session_account(ws.cookies.get(COOKIE))
     conn = Connection(ws, hall.settings, found["id"] if found else None,
                       ws.query_params.get("patches") in ("1", "true"))
     if token is not None:

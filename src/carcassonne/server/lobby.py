@@ -15,55 +15,27 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from carcassonne import json_input
-from carcassonne.server.accounts import COOKIE
-from carcassonne.server.bodies import MAX_BODY, join_request, mapping, table_setup
+from carcassonne.server.bodies import join_request, table_setup
 from carcassonne.server.catalogue import catalogue
 from carcassonne.server.errors import Refusal
-from carcassonne.server.hall import Hall
-from carcassonne.server.limits import Windows
+from carcassonne.server.http_input import (
+    account_of,
+    body_of,
+    client_address,
+    hall_of,
+    player_of,
+    token_of,
+)
+from carcassonne.server.listings import listing
+from carcassonne.server.rematch import rematch
 from carcassonne.server.resign import resign
-from carcassonne.server.site_limits import SiteWindows
-from carcassonne.server.tokens import bearer
+from carcassonne.server.seats import create, join, leave, start
 
 router = APIRouter(prefix="/api")
-
-
-def hall_of(request: Request) -> Hall:
-    hall: Hall = request.app.state.hall
-    return hall
-
-
-async def body_of(request: Request) -> dict[str, Any]:
-    """The JSON object a write request carries (``{}`` when empty); counts
-    the request against its client's rate bound first."""
-    writes: Windows | SiteWindows = request.app.state.writes
-    if not await writes.allow(client_address(request)):
-        raise Refusal(429, "too many requests: wait a few seconds")
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
-        raise Refusal(413, f"the body is over {MAX_BODY} bytes")
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise Refusal(413, f"the body is over {MAX_BODY} bytes")
-    if not raw.strip():
-        return {}
-    try:
-        data = json_input.loads(raw)
-    except json_input.JsonInputError as err:
-        raise Refusal(400, f"the body is not JSON the server reads: {err}") from None
-    return mapping(data, "the body")
-
-
-def client_address(request: Request) -> str:
-    """The client's address, as the connection gives it."""
-    return request.client.host if request.client else "unknown"
-
-
-def token_of(request: Request) -> str | None:
-    return bearer(request.headers.get("authorization"))
+#: (What a request carries is read by http_input.py; other route modules
+#: import these from there, not from here: they are re-exported for them.)
+__all__ = ["account_of", "body_of", "client_address", "hall_of", "player_of", "router",
+           "token_of"]
 
 
 @router.get("/health")
@@ -76,22 +48,11 @@ async def get_catalogue() -> dict[str, Any]:
     return catalogue()
 
 
-async def account_of(request: Request) -> dict[str, Any] | None:
-    """The account the request's session cookie belongs to, or None."""
-    return await hall_of(request).session_account(request.cookies.get(COOKIE))
-
-
-async def player_of(request: Request) -> tuple[str, str] | None:
-    """The logged-in player of the request, ``(account id, name)``, or None."""
-    account = await account_of(request)
-    return None if account is None else (account["id"], account["name"])
-
-
 @router.post("/tables", status_code=201)
 async def create_table(request: Request) -> dict[str, Any]:
     setup = table_setup(await body_of(request))
-    table, seat, token = await hall_of(request).create(setup, await player_of(request),
-                                                       client_address(request))
+    table, seat, token = await create(hall_of(request), setup, await player_of(request),
+                                      client_address(request))
     answer: dict[str, Any] = {"table": table.public(hall_of(request).now())}
     if token is not None:
         answer.update(seat=seat, token=token)
@@ -100,7 +61,7 @@ async def create_table(request: Request) -> dict[str, Any]:
 
 @router.get("/tables")
 async def list_tables(request: Request, status: str | None = None) -> dict[str, Any]:
-    return {"tables": hall_of(request).listing(status)}
+    return {"tables": listing(hall_of(request), status)}
 
 
 @router.get("/tables/{table_id}")
@@ -115,7 +76,7 @@ async def join_table(request: Request, table_id: str) -> dict[str, Any]:
     hall = hall_of(request)
     await hall.find(table_id)
     seat, name = join_request(body)
-    index, token = await hall.join(table_id, seat, name, await player_of(request))
+    index, token = await join(hall, table_id, seat, name, await player_of(request))
     return {"seat": index, "token": token}
 
 
@@ -124,7 +85,7 @@ async def start_table(request: Request, table_id: str) -> dict[str, Any]:
     await body_of(request)
     player = await player_of(request)
     hall = hall_of(request)
-    table = await hall.start(table_id, token_of(request), player[0] if player else None)
+    table = await start(hall, table_id, token_of(request), player[0] if player else None)
     return table.public(hall.now())
 
 
@@ -133,7 +94,7 @@ async def leave_table(request: Request, table_id: str) -> dict[str, Any]:
     await body_of(request)
     player = await player_of(request)
     hall = hall_of(request)
-    table = await hall.leave(table_id, token_of(request), player[0] if player else None)
+    table = await leave(hall, table_id, token_of(request), player[0] if player else None)
     return table.public(hall.now())
 
 
@@ -153,8 +114,8 @@ async def resign_table(request: Request, table_id: str) -> dict[str, Any]:
 async def rematch_table(request: Request, table_id: str) -> dict[str, Any]:
     await body_of(request)
     player = await player_of(request)
-    return await hall_of(request).rematch(table_id, token_of(request),
-                                          player[0] if player else None)
+    return await rematch(hall_of(request), table_id, token_of(request),
+                         player[0] if player else None)
 
 
 @router.get("/tables/{table_id}/record")

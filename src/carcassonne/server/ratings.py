@@ -26,9 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
+
+if TYPE_CHECKING:
+    from carcassonne.engine import Game
+    from carcassonne.server.tables import Seat, Table
+    from carcassonne.server.timing import Clock
 
 #: The families, in the order pages list them.
 BASE_FAMILIES = ("base", "expansions", "towers_wonders")
@@ -101,3 +106,35 @@ def rate(before: list[Rating], scores: list[int], last: Iterable[int] = ()) -> l
     after = _MODEL.rate(teams, ranks=ranks(scores, last))
     return [Rating(team[0].mu, team[0].sigma, r.games + 1) for team, r in zip(
         after, before, strict=True)]
+
+
+@dataclass(frozen=True)
+class RatedResult:
+    """What a finished rated game tells the ratings: its family, who sat in
+    each seat (``account:ID`` or ``bot:NAME``), the final scores, and the
+    seats that rank last whatever their score (their clock ran out, or
+    they resigned). Stored with the game's end (rating_writes.py)."""
+
+    family: str
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    last: tuple[int, ...] = ()
+
+
+def rated_result(table: Table, game: Game | None, clock: Clock | None = None,
+                 seats: tuple[Seat, ...] | None = None) -> RatedResult | None:
+    """What a finished game of ``table`` (or its stored result) gives the
+    ratings, ``clock`` (else the table's) saying whose clock ran out and
+    ``seats`` (else the table's) who resigned: they rank last. None if the
+    table is casual.
+
+    Made when the game ends (the last move, a resignation) and again, from
+    the stored results alone, by ``carcassonne ratings --recompute``."""
+    if not table.rated:
+        return None
+    scores = game.scores if game is not None else (table.result or {})["scores"]
+    clock = clock or table.clock
+    last = set(clock.out if clock is not None else ())
+    last |= {i for i, seat in enumerate(seats or table.seats) if seat.resigned}
+    return RatedResult(family(table.sets, table.options), tuple(table.rated_players()),
+                       tuple(scores), tuple(sorted(last)))

@@ -14,29 +14,35 @@ its end): the seats still in play are the winners (if none is, those that
 did not resign), and a rated game is rated then, the resigned seats last.
 
 A resignation is a change of the table like any other: made by the process
-that owns the table (``routed``), under the table's lock, stored first and
-only then applied and told to every connection (``Hall._write``,
-``Hall.notify``), so a restarted server finds it as it was. Refused, with
+that owns the table (``routed``, routing.py) through ``Hall.order``: under
+the table's lock, stored first and only then applied and told to every
+connection, so a restarted server finds it as it was. Refused, with
 nothing changed: a spectator (403), a player who resigned already, a game
 not started, over or abandoned (409).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from carcassonne.server.bots import stand_in
 from carcassonne.server.errors import Moved, Refusal
-from carcassonne.server.hall import Hall, guarded, rated_result, routed
-from carcassonne.server.tables import Table
+from carcassonne.server.ratings import rated_result
+from carcassonne.server.routing import routed
+
+if TYPE_CHECKING:
+    from carcassonne.server.host import ChangeHost
+    from carcassonne.server.tables import Table
 
 
 @routed
-@guarded
-async def resign(hall: Hall, table_id: str, token: str | None,
+async def resign(hall: ChangeHost, table_id: str, token: str | None,
                  account: str | None = None) -> Table:
     """Resign the seat ``token`` (else the logged-in ``account``) holds at
     the table; the table as it is then."""
     table = hall.get(table_id)
-    async with table.lock:
+
+    async def give_up() -> None:
         if not hall.owns(table):
             raise Moved()
         if table.resigned_by(token, account) is not None:
@@ -52,17 +58,16 @@ async def resign(hall: Hall, table_id: str, token: str | None,
         timed_out = set(table.clock.out if table.clock is not None else ())
         in_play = [i for i, seat in enumerate(seats) if not seat.resigned and i not in timed_out]
         if len(in_play) >= 2:
-            await hall._write(table, seats=tuple(seats))
-            hall.notify(table)
-            return table
+            await hall.write(table, seats=tuple(seats))
+            return
         game = await hall.game_of(table)
         assert game is not None  # a table being played has its game
         winners = in_play or [i for i, seat in enumerate(seats) if not seat.resigned]
         result = {"scores": list(game.scores), "winners": winners,
                   "ended": hall.now().isoformat()}
         rating = rated_result(table, game, seats=tuple(seats))
-        await hall._write(table, None, rating, seats=tuple(seats), status="finished",
-                          result=result, current=None)
-        hall.notify(table)
-        hall._ended(table)
+        await hall.write(table, None, rating, seats=tuple(seats), status="finished",
+                         result=result, current=None)
+
+    await hall.order(table, give_up)
     return table

@@ -47,6 +47,12 @@ class SiteWindows:
             return True
 
 
+def login_guard(redis_url: str | None) -> LoginGuard | SiteLoginGuard:
+    """Failed logins per name and address (accounts.py): counted in Redis
+    for the whole site when the process is one of many, else here."""
+    return SiteLoginGuard(redis_url) if redis_url else LoginGuard(time.monotonic)
+
+
 class SiteLoginGuard:
     """:class:`~carcassonne.server.accounts.LoginGuard`'s bounds (failed
     logins per name from one address, and per address, in a sliding window

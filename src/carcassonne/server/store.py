@@ -13,7 +13,6 @@ transaction, so the database never holds half a move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -46,7 +45,8 @@ from carcassonne.server.models import (
     SessionRow,
     TableRow,
 )
-from carcassonne.server.ratings import Rating, conservative, rate, shown_rating
+from carcassonne.server.rating_writes import apply_rating
+from carcassonne.server.ratings import RatedResult, conservative
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -80,65 +80,6 @@ def _write_ahead(connection: Any, _record: Any) -> None:
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.close()
-
-
-@dataclass(frozen=True)
-class RatedResult:
-    """What a finished rated game tells the ratings: its family, who sat in
-    each seat (``account:ID`` or ``bot:NAME``), the final scores, and the
-    seats that rank last whatever their score (their clock ran out)."""
-
-    family: str
-    players: tuple[str, ...]
-    scores: tuple[int, ...]
-    last: tuple[int, ...] = ()
-
-
-def apply_rating(connection: Connection, table_id: str, result: RatedResult,
-                 at: datetime) -> list[dict[str, int]]:
-    """Update the ratings of one game's players, inside the caller's
-    transaction, and write each new rating to the history; each seat's
-    shown rating before and after the game (``{"before", "after"}``) is
-    kept in the table's result, as ``ratings``, and answered.
-
-    On PostgreSQL the update takes a transaction lock first, so two games
-    finishing at once are rated one after the other, in the order of
-    ``at``, which is the order a recomputation follows. A player seated
-    twice at one table (the same bot in two seats) is rated once, from its
-    first seat."""
-    if connection.dialect.name == "postgresql":
-        connection.execute(text("SELECT pg_advisory_xact_lock(7300001)"))
-    rows = connection.execute(select(RatingRow.__table__).where(
-        RatingRow.family == result.family,
-        RatingRow.player.in_(set(result.players)))).mappings().all()
-    known = {r["player"]: Rating(r["mu"], r["sigma"], r["games"]) for r in rows}
-    after = rate([known.get(p, Rating()) for p in result.players], list(result.scores),
-                 result.last)
-    done: set[str] = set()
-    figures: dict[str, dict[str, int]] = {}
-    for player, new in zip(result.players, after, strict=True):
-        if player in done:
-            continue
-        done.add(player)
-        old = known.get(player, Rating())
-        figures[player] = {"before": shown_rating(old.mu, old.sigma),
-                           "after": shown_rating(new.mu, new.sigma)}
-        values = {"mu": new.mu, "sigma": new.sigma, "games": new.games}
-        if player in known:
-            connection.execute(update(RatingRow).where(
-                RatingRow.player == player, RatingRow.family == result.family).values(values))
-        else:
-            connection.execute(insert(RatingRow), [{"player": player,
-                                                    "family": result.family, **values}])
-        connection.execute(insert(RatingEventRow), [{
-            "table_id": table_id, "player": player, "family": result.family, "at": at,
-            **values}])
-    seats = [figures[player] for player in result.players]
-    stored = connection.execute(select(TableRow.result).where(TableRow.id == table_id)).scalar()
-    if stored is not None:
-        connection.execute(update(TableRow).where(TableRow.id == table_id).values(
-            result={**stored, "ratings": seats}))
-    return seats
 
 
 class LeaseLost(Exception):

@@ -14,10 +14,10 @@ in another thread.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from carcassonne.engine import Game
 from carcassonne.server.timing import Clock, Timing
@@ -25,6 +25,25 @@ from carcassonne.server.tokens import matches
 
 #: ``abandoned``: an untimed casual game that saw no move for 7 days.
 STATUSES = ("waiting", "playing", "finished", "abandoned")
+
+
+class Listener(Protocol):
+    """A live connection to a table, as the hall tells it (live.py's
+    ``Connection`` is one): :meth:`Hall.notify
+    <carcassonne.server.hall.Hall.notify>` asks which seat it plays and
+    sends it the table's new state. The messages are those of messages.py."""
+
+    def seat_at(self, table: Table) -> int | None:
+        """The seat this connection plays at ``table`` now, None to watch."""
+
+    def send(self, message: Mapping[str, object] | str) -> None:
+        """Queue a message for the client: a message, or its JSON text."""
+
+    def send_state(self, state: Mapping[str, object], made: dict[Any, Any] | None = None,
+                   whole: bool = False) -> None:
+        """Queue a ``state`` message (whole, or as a patch from the last one
+        sent); ``made`` shares the texts made for the other connections
+        told the same states at once."""
 
 
 @dataclass(frozen=True)
@@ -182,8 +201,9 @@ class Table:
     game: Game | None = None
     #: Taken for every change of this table, so changes happen one at a time.
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-    #: The live connections watching or playing at this table.
-    connections: set[Any] = field(default_factory=set, repr=False)
+    #: The live connections watching or playing at this table (here: other
+    #: processes have their own).
+    connections: set[Listener] = field(default_factory=set, repr=False)
 
     def to_move(self) -> int | None:
         """The seat whose decision is pending, or None: from the game, or

@@ -1,0 +1,76 @@
+"""Reading an HTTP request: its JSON body (bounded, rate-counted), its
+client's address, its seat token, its logged-in player, and the hall that
+answers it. Every route module (lobby.py, account_api.py, event_api.py)
+reads its requests with these, so no route module needs another's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import Request
+
+from carcassonne import json_input
+from carcassonne.server.account_store import AccountStore
+from carcassonne.server.accounts import COOKIE
+from carcassonne.server.bodies import MAX_BODY, mapping
+from carcassonne.server.errors import Refusal
+from carcassonne.server.hall import Hall
+from carcassonne.server.limits import Windows
+from carcassonne.server.site_limits import SiteWindows
+from carcassonne.server.tokens import bearer
+
+
+def hall_of(request: Request) -> Hall:
+    """The hall of the application answering ``request``."""
+    hall: Hall = request.app.state.hall
+    return hall
+
+
+async def body_of(request: Request) -> dict[str, Any]:
+    """The JSON object a write request carries (``{}`` when empty); counts
+    the request against its client's rate bound first."""
+    writes: Windows | SiteWindows = request.app.state.writes
+    if not await writes.allow(client_address(request)):
+        raise Refusal(429, "too many requests: wait a few seconds")
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+        raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+    if not raw.strip():
+        return {}
+    try:
+        data = json_input.loads(raw)
+    except json_input.JsonInputError as err:
+        raise Refusal(400, f"the body is not JSON the server reads: {err}") from None
+    return mapping(data, "the body")
+
+
+def client_address(request: Request) -> str:
+    """The client's address, as the connection gives it."""
+    return request.client.host if request.client else "unknown"
+
+
+def token_of(request: Request) -> str | None:
+    return bearer(request.headers.get("authorization"))
+
+
+def accounts_of(request: Request) -> AccountStore:
+    """The accounts' storage of the application answering ``request``."""
+    accounts: AccountStore = request.app.state.accounts
+    return accounts
+
+
+async def account_of(request: Request) -> dict[str, Any] | None:
+    """The account the request's session cookie belongs to, or None."""
+    return await accounts_of(request).session_account(request.cookies.get(COOKIE))
+
+
+async def player_of(request: Request) -> tuple[str, str] | None:
+    """The logged-in player of the request, ``(account id, name)``, or None."""
+    account = await account_of(request)
+    return None if account is None else (account["id"], account["name"])
