@@ -13,7 +13,8 @@ import pytest
 
 from carcassonne import Game
 from carcassonne.bots import GreedyBot, make_bot, search_spec
-from carcassonne.bots.evaluation import EVALUATIONS, EXPECTED, PROJECTED, move_values
+from carcassonne.bots.evaluation import EXPECTED, PROJECTED, move_values
+from carcassonne.bots.evaluation_names import EVALUATIONS
 from carcassonne.bots.learned import (
     FEATURES,
     LEARNED,

@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Protocol, cast
 
 from carcassonne.bots import from_code
-from carcassonne.bots.evaluation import EVALUATIONS
+from carcassonne.bots.evaluation_names import EVALUATIONS
 from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.mcts_bot import MctsBot
 from carcassonne.bots.random_bot import RandomBot

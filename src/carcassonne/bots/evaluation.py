@@ -173,29 +173,6 @@ EXPECTED = Evaluation(figure=500, fade=20, expected=True)
 FITTING = Evaluation(figure=500, fade=20, expected=True, feasible=True, scarce=8)
 
 
-class _Evaluations(dict[str, Evaluation]):
-    """The evaluations by name. ``learned`` (:mod:`carcassonne.bots.learned`)
-    is imported on first use: its weights are a data file, read only by the
-    bots that ask for it."""
-
-    def __missing__(self, name: str) -> Evaluation:
-        if name != "learned":
-            raise KeyError(name)
-        from carcassonne.bots.learned import LEARNED
-
-        self[name] = LEARNED
-        return LEARNED
-
-    def __contains__(self, name: object) -> bool:
-        return name == "learned" or super().__contains__(name)
-
-
-#: The evaluations by name (the search's ``evaluation`` setting): ``simple``,
-#: ``expected`` and ``learned``.
-EVALUATIONS: dict[str, Evaluation] = _Evaluations(
-    simple=SIMPLE, expected=EXPECTED, fitting=FITTING)
-
-
 def move_values(game: Game, evaluation: Evaluation, scored: int) -> dict[AnyMove, int]:
     """Every legal move of ``game`` with its value for the player to move,
     in hundredths of a point, in the order of ``game.legal_moves()``: the

@@ -44,7 +44,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from carcassonne.bots.evaluation import EVALUATIONS, leads, rewards
+from carcassonne.bots.evaluation import leads, rewards
+from carcassonne.bots.evaluation_names import EVALUATIONS
 from carcassonne.bots.greedy_bot import SCORED, GreedyBot
 from carcassonne.engine import Game
 from carcassonne.engine.moves import AnyMove
