@@ -37,6 +37,7 @@ from carcassonne.bots.from_code import PREFIX
 from carcassonne.bots.outside import OutsideBot, OutsideBotError
 from carcassonne.engine import Game, Move
 from carcassonne.server.errors import Moved, Refusal
+from carcassonne.server.stopping import cancel_and_wait
 
 if TYPE_CHECKING:
     from carcassonne.bots import Bot
@@ -279,10 +280,7 @@ class BotPlayers:
     async def stop(self) -> None:
         """Cancel every bot task (the server is shutting down)."""
         self._stopped = True
-        tasks = [t for t in self._tasks.values() if not t.done()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await cancel_and_wait(list(self._tasks.values()))
         self._tasks.clear()
         outside = [bot for bot in self._bots.values() if isinstance(bot, OutsideBot)]
         self._bots.clear()

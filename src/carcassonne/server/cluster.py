@@ -78,6 +78,7 @@ from carcassonne.server.mirrors import Mirrors
 from carcassonne.server.redis_pool import redis_client
 from carcassonne.server.routing import LOCAL, LOOK_EVERY, Routing, inbox
 from carcassonne.server.site_limits import SiteSockets
+from carcassonne.server.stopping import cancel_and_wait
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -181,9 +182,7 @@ class Cluster(Routing, Mirrors):
 
     async def close(self) -> None:
         """Stop, end this process's leases (others take its tables at once)."""
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await cancel_and_wait(self._tasks)
         try:
             await self.db(self.store.release, self.node)
         except Exception:

@@ -53,6 +53,7 @@ from carcassonne.server.organizer import Organizer
 from carcassonne.server.ratings import RatedResult
 from carcassonne.server.seats import open_table
 from carcassonne.server.sockets import Sockets
+from carcassonne.server.stopping import cancel_and_wait
 from carcassonne.server.store import LeaseLost, Store
 from carcassonne.server.tables import Seat, Table
 from carcassonne.server.timing import Clock, Timing
@@ -180,10 +181,8 @@ class Hall:
 
     async def close(self) -> None:
         """Stop the bots, let changes under way finish, close the database."""
-        for task in (self._timekeeper, self._loader):
-            if task is not None:
-                task.cancel()
-                await asyncio.gather(task, return_exceptions=True)
+        await cancel_and_wait([task for task in (self._timekeeper, self._loader)
+                               if task is not None])
         await self.bots.stop()
         await asyncio.gather(*self._pending, return_exceptions=True)
         if self.cluster is not None:
