@@ -7,7 +7,7 @@ file). Those doctests are left out then; ``./run-tests`` runs them on the
 pure build (``CARCASSONNE_PURE=1``), with the engine's tests.
 
 ``carcassonne.openspiel`` needs OpenSpiel (the ``openspiel`` extra): without
-it its modules are not collected either, and ``tests/test_openspiel.py`` is
+it its modules are not collected either, and ``tests/openspiel/test_openspiel.py`` is
 skipped and says why.
 
 Hypothesis runs with no deadline per example and without its "too slow"

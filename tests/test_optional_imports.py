@@ -149,4 +149,4 @@ def test_the_tests_are_collected_without_the_env_extra() -> None:
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "tests collected" in done.stdout.strip().splitlines()[-1], done.stdout[-2000:]
     assert "tests/test_records.py::" in done.stdout
-    assert "tests/test_env_aec.py::" not in done.stdout  # skipped, not collected
+    assert "tests/env/test_env_aec.py::" not in done.stdout  # skipped, not collected

@@ -20,7 +20,7 @@ engine's legal moves only, never from rules of their own: the first mask
 holds the encoded placements and decisions (a land tile's placements are
 listed as ``LegalMoves`` lists them, each tile of the hand on each open
 spot whose key it fits, in the engine's fit tables, ``placements.py``;
-``tests/test_encoding.py`` checks they are the same), and once a
+``tests/encoding/test_encoding.py`` checks they are the same), and once a
 placement is chosen, its listed options (``legal.options(placement)``; a
 land tile's are made as that method makes them, from the engine's
 ``figure_options``) are encoded and the mask shows the figure actions that

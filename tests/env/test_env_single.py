@@ -20,7 +20,7 @@ from carcassonne.bots import RandomBot  # noqa: E402
 from carcassonne.env import IllegalAction, Rewards, SingleAgentEnv  # noqa: E402
 
 EVERY_SET = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
-EXAMPLE = Path(__file__).parent.parent / "examples" / "train_policy.py"
+EXAMPLE = Path(__file__).parents[2] / "examples" / "train_policy.py"
 
 
 def episode(env: SingleAgentEnv, seed: int, options: dict | None = None,

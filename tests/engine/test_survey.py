@@ -28,7 +28,7 @@ from carcassonne.tiles import TILES
 from carcassonne.tiles.geometry import LOCATION_INDEX, unpack
 from carcassonne.tiles.pieces import PIECES
 
-RECORDS = Path(__file__).parent / "records"
+RECORDS = Path(__file__).parents[1] / "records"
 
 Square = tuple[int, int]
 #: The squares next to one, through its sides N E S W (y grows south).

@@ -25,7 +25,7 @@ from carcassonne.bots.learned import (
     packaged,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _played(seed: int, moves: int) -> Game:

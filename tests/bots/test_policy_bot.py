@@ -21,7 +21,7 @@ from carcassonne.env import CarcassonneAEC, IllegalAction, SingleAgentEnv  # noq
 from carcassonne.env.policy import PolicyBot, sb3_policy  # noqa: E402
 from carcassonne.tiles import SET_NAMES  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "policy_bot.py"
 
 

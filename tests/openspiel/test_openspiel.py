@@ -29,7 +29,7 @@ from carcassonne.env.table import Rewards, Table  # noqa: E402
 from carcassonne.openspiel import TILE_OUTCOMES, WONDER_BASE  # noqa: E402
 from carcassonne.tiles import TILE_LIST  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TILE_LIST_BY_ID = {t.id: t for t in TILE_LIST}
 

@@ -26,7 +26,7 @@ from carcassonne.cli import main
 from carcassonne.engine import NotationError
 from carcassonne.engine.setup import SUPPORTED_SETS
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "outside_bot.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "outside_bot.py"
 EXAMPLE_COMMAND = [sys.executable, str(EXAMPLE)]
 SETS = [("base",), *[("base", name) for name in SUPPORTED_SETS if name != "base"],
         tuple(SUPPORTED_SETS)]

@@ -87,7 +87,7 @@ WONDERS_RULES = (
     "WON-SHAPE",
 )
 
-RULES_MD = Path(__file__).parents[1] / "docs" / "rules.md"
+RULES_MD = Path(__file__).parents[2] / "docs" / "rules.md"
 
 _SECTION = re.compile(r"^## (\d+)\.")
 _RULE_BULLET = re.compile(r"^\s*[*-] `([A-Z0-9]+(?:-[A-Z0-9]+)+)`")

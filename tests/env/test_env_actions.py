@@ -48,7 +48,7 @@ SETUPS = (
     (("base", "wonders"), (2, 4)),
     (("base", "traders_builders"), (2, 4)),
 )
-RECORDS = Path(__file__).parent / "records"
+RECORDS = Path(__file__).parents[1] / "records"
 
 
 def make_table(players: int | list[str], sets: tuple[str, ...], options: dict | None = None,

@@ -37,8 +37,8 @@ from carcassonne.tiles.geometry import (
     side_of,
 )
 
-SHARED = Path(__file__).parents[2] / "shared" / "tiles"
-PACKAGED = Path(__file__).parents[1] / "src" / "carcassonne" / "tiles" / "data"
+SHARED = Path(__file__).parents[3] / "shared" / "tiles"
+PACKAGED = Path(__file__).parents[2] / "src" / "carcassonne" / "tiles" / "data"
 ALL_TILES = sorted(TILES)
 LETTERS = {CITY: "C", ROAD: "R", FIELD: "F"}
 

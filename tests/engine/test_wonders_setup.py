@@ -16,7 +16,7 @@ import pytest
 from carcassonne import Game, Move, RecordError, SetupError
 
 WONDERS = {"WO/stonehenge", "WO/notre_dame", "WO/circus_maximus", "WO/alhambra"}
-RECORDS = Path(__file__).parent / "records" / "wonders"
+RECORDS = Path(__file__).parents[1] / "records" / "wonders"
 
 
 def wonders_view(game: Game) -> dict[str, Any]:
