@@ -45,7 +45,6 @@ from typing import Any
 
 import pyspiel
 
-from carcassonne.engine.draws import fix_draws, sort_undrawn
 from carcassonne.engine.game import Game
 from carcassonne.engine.moves import AnyMove, Move
 from carcassonne.engine.setup import full_stack
@@ -300,7 +299,7 @@ class _Position:
             assert self.pending is not None
             game = self.game.copy()
             # the tiles chance drew since, next: the stack is self.order again
-            fix_draws(game, self.order[self.drawn(game):self.fixed])
+            game.fix_draws(self.order[self.drawn(game):self.fixed])
             game.play(self.pending)
         if self.drawn(game) > self.fixed:
             self.chance = "tile"
@@ -512,7 +511,7 @@ class CarcassonneState(pyspiel.State):
         seed = int(float(probability_sampler()) * 2**53)
         other = game.copy()
         other.resample_hidden(player_id, random.Random(seed))
-        sort_undrawn(other)
+        other.sort_undrawn()
         # what is left to draw: what nobody has seen but the hands dealt again
         left = Counter(other.tiles_left())
         for seat in range(pos.config.players):
