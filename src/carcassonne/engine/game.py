@@ -74,6 +74,7 @@ class Game:
         self.players: tuple[str, ...] = tuple(players)
         self.sets = sets
         self.options = options
+        self._position: Position
         if copy_of is not None:  # copy() (a compiled class has no __dict__ to copy)
             self._position = copy_of._position.copy()
             return

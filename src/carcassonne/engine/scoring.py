@@ -117,7 +117,7 @@ def final_scoring(position: Position, award: Award) -> None:
         _first_edition_fields(position, list(fields), award)
     else:
         for r in fields:
-            _current_field(position, r, award)
+            current_field(position, r, award)
 
 
 def _complete_cities(position: Position, field: int) -> list[int]:
@@ -129,7 +129,7 @@ def _bonus(position: Position, fields: list[int], player: int) -> int:
     return sum(e.field_bonus(position, fields, player) for e in position.expansions)
 
 
-def _current_field(position: Position, r: int, award: Award) -> None:
+def current_field(position: Position, r: int, award: Award) -> None:
     """``FINAL-5``: 3 per completed city bordering the field, to its majority
     (``FINAL-6``: expansions may add per city, the pig)."""
     winners = majority(strengths(position, r))

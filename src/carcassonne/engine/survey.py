@@ -151,14 +151,14 @@ def field_points(position: Position, r: int, owners: list[int],
         return None, None
     events: list[ScoreEvent] = []
     if owners:
-        scoring._current_field(position, r, events.append)
+        scoring.current_field(position, r, events.append)
     elif position.options.farmers:
         if not probe:
             probe.append(position.copy())
         figures = probe[0].figures
         before = figures.get(r)
         figures[r] = (0, "meeple")
-        scoring._current_field(probe[0], r, events.append)
+        scoring.current_field(probe[0], r, events.append)
         if before is None:
             del figures[r]
         else:

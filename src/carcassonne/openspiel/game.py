@@ -54,7 +54,6 @@ from carcassonne.openspiel.position import (
     TILE_OUTCOMES,
     WONDER_BASE,
     StatePosition,
-    new_number,
 )
 from carcassonne.tiles import TILE_LIST, TILES
 from carcassonne.tiles.pieces import PIECES
@@ -355,12 +354,8 @@ class CarcassonneState(pyspiel.State):
         left = Counter(other.tiles_left())
         for seat in range(pos.config.players):
             left.subtract(other.hand(seat))
-        pos.order = [*pos.order[:pos.drawn(other)],
-                     *sorted(TILES[t].index for t in left.elements())]
-        pos.game = other
-        pos._decision = None
-        pos.number = new_number()
-        pos.views = {}
+        pos.deal_again(other, [*pos.order[:pos.drawn(other)],
+                               *sorted(TILES[t].index for t in left.elements())])
         return state
 
     def __reduce__(self) -> tuple[Any, ...]:

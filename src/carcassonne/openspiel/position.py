@@ -189,6 +189,16 @@ class StatePosition:
         self.number = new_number()
         self.views = {}
 
+    def deal_again(self, game: Game, order: list[int]) -> None:
+        """Become the same position with what a seat cannot see dealt again:
+        ``game`` (its hidden hands dealt again, its undrawn rest sorted) and
+        ``order``, the stack it now holds."""
+        self.order = order
+        self.game = game
+        self._decision = None
+        self.number = new_number()
+        self.views = {}
+
     # -- decisions --------------------------------------------------------------------
 
     def apply_decision(self, action: int) -> None:
