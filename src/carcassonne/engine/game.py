@@ -399,7 +399,7 @@ class Game:
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """What the next tile drawn from the stack may be: each tile id left
-        in it, sorted, with its probability (count / tiles left); empty once
+        in it, in catalogue order, with its probability (count / tiles left); empty once
         the stack is. This is the chance player's view (OpenSpiel's
         ``chance_outcomes``): with hidden hands it tells what the stack
         holds, which no seat knows, so it is for a program that plays the

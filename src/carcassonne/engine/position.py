@@ -306,7 +306,7 @@ class Position:
 
     def draw_outcomes(self) -> list[tuple[str, float]]:
         """What the next draw from the stack may be: each tile id left in
-        it, sorted, with its share of the stack (count / tiles left); empty
+        it, in catalogue order, with its share of the stack (count / tiles left); empty
         when the stack is. The chance player's view: with hidden hands it
         tells what the stack holds, which no seat knows."""
         stack, draw = self._stack, self._draw
