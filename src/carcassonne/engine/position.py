@@ -290,6 +290,19 @@ class Position:
         self._draw += 1
         return tile
 
+    def draw_placeable(self, player: int) -> int | None:
+        """Draw for ``player`` until a tile fits somewhere; the unplaceable
+        ones are removed from the game (``PLACE-4``). None when the stack
+        runs out."""
+        stack, board = self._stack, self.board
+        while self._draw < len(stack):
+            tile = stack[self._draw]
+            self._draw += 1
+            if board.can_place(tile):
+                return tile
+            self.discard(player, tile)
+        return None
+
     def discard(self, player: int, tile: int) -> None:
         """Remove ``tile``, drawn by ``player``, from the game as unplaceable
         (``PLACE-4``)."""

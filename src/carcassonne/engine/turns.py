@@ -224,16 +224,13 @@ def start_part(position: Position, player: int) -> bool:
     if position.piece_givers and position.part == 0 and start_with_piece(position, player):
         return True
     hand = position.hands[player]
-    board = position.board
     if position.hand_size == 1:
-        while position.stack_size > 0:  # PLACE-4: draw until a tile fits somewhere
-            tile = position.draw_tile()
-            if board.can_place(tile):
-                hand.append(tile)
-                break
-            position.discard(player, tile)
+        tile = position.draw_placeable(player)  # PLACE-4
+        if tile is not None:
+            hand.append(tile)
     else:
         # VAR-HAND-3: discard and replace unplaceable hand tiles.
+        board = position.board
         i = 0
         while i < len(hand):
             if board.can_place(hand[i]):
