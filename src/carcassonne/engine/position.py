@@ -13,19 +13,16 @@ operations, each of them undone by :meth:`Position.restore`:
 * :meth:`~Position.award` pays a score event;
 * :meth:`~Position.change_supply` adds to or takes from a supply (a wonder
   brings a meeple);
-* :meth:`~Position.draw_tile`, :meth:`~Position.discard` and
-  :meth:`~Position.refill` take tiles from the stack.
+* :meth:`~Position.draw_placeable`, :meth:`~Position.draw_tile`,
+  :meth:`~Position.discard` and :meth:`~Position.refill` take tiles from
+  the stack.
 
-Expansion hooks receive the position, typed as the narrower
-:class:`~carcassonne.engine.expansions.base.PositionView`: what a hook may
-read, and the one change (``change_supply``) a hook may make besides its own
-``state``.
-
-``game.position()`` hands it to fast readers (the encodings): read it,
-change it only by playing moves. The order of the tiles still to be drawn
-stays private here as in the game (docs/rules.md: the stack is face down);
-:mod:`carcassonne.engine.draws` deals it again or fixes the next draws
-without showing it.
+Expansion hooks receive it typed as the narrower
+:class:`~carcassonne.engine.expansions.base.PositionView`. ``game.position()``
+hands it to fast readers (the encodings): read it, change it only by playing
+moves. The order of the tiles still to be drawn stays private here
+(docs/rules.md: the stack is face down): the chance section below deals it
+again, fixes the next draws or lists their outcomes without showing it.
 
 Before each move :meth:`Position.save` keeps an
 :class:`~carcassonne.engine.undo.UndoFrame`, with named fields, of what
@@ -78,12 +75,12 @@ class Position:
 
     def __init__(self, players: tuple[str, ...], sets: tuple[str, ...], options: Options,
                  stack: list[str], expansions: tuple[Expansion, ...],
-                 setup: dict[str, Any]) -> None:
-        self.players = players
-        self.sets = sets
-        self.options = options
-        n = len(players)
-        self.n: int = n
+                 setup: dict[str, Any], *, copy_of: Position | None = None) -> None:
+        if copy_of is not None:  # copy() (compiled, __new__ would run __init__)
+            self._copy_from(copy_of)
+            return
+        self.players, self.sets, self.options = players, sets, options
+        n = self.n = len(players)
         #: The options read on every move, kept as plain fields.
         self.hand_size: int = options.hand
         self.farmers: bool = options.farmers
@@ -142,8 +139,8 @@ class Position:
         #: The moves played, and the seat that made each.
         self.history: list[AnyMove] = []
         self.movers: list[int] = []
+        #: An undo frame per move, while moves keep what undo needs.
         self.frames: list[UndoFrame] = []
-        #: Whether moves keep what undo needs.
         self.undoable = True
         #: A move known legal here (see :meth:`remember_legal`), or None.
         self.known: Known | None = None
@@ -167,36 +164,39 @@ class Position:
         """An independent copy: what never changes during a game is shared,
         what changes is copied one level deep (the frames, journals and
         history hold values never changed in place)."""
-        other = Position.__new__(Position)
-        other.players, other.sets, other.options = self.players, self.sets, self.options
-        other.n, other.hand_size, other.farmers = self.n, self.hand_size, self.farmers
-        other._stack, other._draw, other._dealt_again = self._stack, self._draw, self._dealt_again
-        other.deal = self.deal
-        other.board = self.board.copy()
-        other.features = self.features.copy()
-        other.figures = self.figures.copy()
-        other.figure_journal = self.figure_journal.copy()
-        other.monasteries = self.monasteries.copy()
-        other.near_monastery = self.near_monastery.copy()
-        other.expansions, other.strength = self.expansions, self.strength
-        other.piece_givers, other.deciders = self.piece_givers, self.deciders
-        other.scores = self.scores.copy()
-        other.supply = self.supply.copy()  # its dicts are never changed in place
-        other.state = self.copy_state()
-        other.part, other.current, other.turn = self.part, self.current, self.turn
-        other.events = self.events.copy()
-        other.discards = self.discards.copy()
-        other.hands = [h.copy() for h in self.hands]
-        other.mode, other.resume, other.over = self.mode, self.resume, self.over
-        other.history = self.history.copy()
-        other.movers = self.movers.copy()
-        other.frames = self.frames.copy()
-        other.undoable = self.undoable
-        other.known = None
-        other.version = self.version
-        parts = self.view_parts
-        other.view_parts = None if parts is None else parts.copy()
-        return other
+        return Position(self.players, self.sets, self.options, [], self.expansions, {},
+                        copy_of=self)
+
+    def _copy_from(self, other: Position) -> None:
+        """Become a copy of ``other`` (see :meth:`copy`)."""
+        self.players, self.sets, self.options = other.players, other.sets, other.options
+        self.n, self.hand_size, self.farmers = other.n, other.hand_size, other.farmers
+        self._stack, self._draw, self._dealt_again = other._stack, other._draw, other._dealt_again
+        self.deal = other.deal
+        self.board = other.board.copy()
+        self.features = other.features.copy()
+        self.figures = other.figures.copy()
+        self.figure_journal = other.figure_journal.copy()
+        self.monasteries = other.monasteries.copy()
+        self.near_monastery = other.near_monastery.copy()
+        self.expansions, self.strength = other.expansions, other.strength
+        self.piece_givers, self.deciders = other.piece_givers, other.deciders
+        self.scores = other.scores.copy()
+        self.supply = other.supply.copy()  # its dicts are never changed in place
+        self.state = other.copy_state()
+        self.part, self.current, self.turn = other.part, other.current, other.turn
+        self.events = other.events.copy()
+        self.discards = other.discards.copy()
+        self.hands = [h.copy() for h in other.hands]
+        self.mode, self.resume, self.over = other.mode, other.resume, other.over
+        self.history = other.history.copy()
+        self.movers = other.movers.copy()
+        self.frames = other.frames.copy()
+        self.undoable = other.undoable
+        self.known = None
+        self.version = other.version
+        parts = other.view_parts
+        self.view_parts = None if parts is None else parts.copy()
 
     def copy_state(self, state: dict[str, Any] | None = None) -> dict[str, Any]:
         """A copy of the expansions' state (this position's, or ``state``)."""
