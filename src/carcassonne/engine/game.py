@@ -128,9 +128,10 @@ class Game:
         """Replay a game record (docs/formats.md). Raises ``RecordError`` (a
         ``ValueError``) naming the move and the rule if it cannot be replayed,
         or if its ``result`` differs from the replay."""
-        arguments, moves = records.read_setup(record)
+        setup, moves = records.read_setup(record)
         try:
-            game = cls.new(**arguments)
+            game = cls.new(players=setup.players, sets=setup.sets, options=setup.options,
+                           stack=setup.stack, wonders=setup.wonders)
         except SetupError as err:
             raise RecordError(f"setup: {err}") from None
         for index, entry in enumerate(moves):

@@ -79,9 +79,23 @@ def _setup(record: Any) -> tuple[dict[str, Any], list[Any], list[Any]]:
     return setup, stack, moves
 
 
-def read_setup(record: Any) -> tuple[dict[str, Any], list[Any]]:
-    """A record's setup arguments for ``Game.new`` (players, sets, options,
-    stack, wonders), checked as far as a record's shape goes, and its moves."""
+class Setup:
+    """A record's arguments for ``Game.new``, as the record gives them."""
+
+    __slots__ = ("options", "players", "sets", "stack", "wonders")
+
+    def __init__(self, players: list[Any], sets: list[str], options: Any, stack: list[Any],
+                 wonders: Any) -> None:
+        self.players = players
+        self.sets = sets
+        self.options = options
+        self.stack = stack
+        self.wonders = wonders
+
+
+def read_setup(record: Any) -> tuple[Setup, list[Any]]:
+    """A record's arguments for ``Game.new``, checked as far as a record's
+    shape goes, and its moves."""
     setup, stack, moves = _setup(record)
     players = setup.get("players")
     if not isinstance(players, list):
@@ -93,8 +107,7 @@ def read_setup(record: Any) -> tuple[dict[str, Any], list[Any]]:
     wonders = setup.get("wonders")
     if "wonders" in sets and wonders is None and len(players) != 4:
         raise RecordError("setup: 'setup.wonders' must list the wonders laid out (one per player)")
-    return ({"players": players, "sets": sets, "options": options, "stack": stack,
-             "wonders": wonders}, moves)
+    return Setup(players, sets, options, stack, wonders), moves
 
 
 def check_result(record: Any, position: Position, moves: int) -> None:
