@@ -132,13 +132,13 @@ class Game:
         try:
             game = cls.new(players=setup.players, sets=setup.sets, options=setup.options,
                            stack=setup.stack, wonders=setup.wonders)
-        except SetupError as err:
-            raise RecordError(f"setup: {err}") from None
+        except SetupError as refused:
+            raise RecordError(f"setup: {refused}") from None
         for index, entry in enumerate(moves):
             try:
                 game.play(Move.from_dict(entry))
-            except (IllegalMove, NotationError) as err:
-                raise RecordError(str(err), index) from None
+            except (IllegalMove, NotationError) as illegal:  # (one name per type, compiled)
+                raise RecordError(str(illegal), index) from None
         if check_result:
             records.check_result(record, game._position, len(moves))
         return game
