@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Final
 from carcassonne.engine.board import Board
 from carcassonne.engine.errors import shown
 from carcassonne.engine.events import ScoreEvent
+from carcassonne.engine.expansions.base import PositionView
 from carcassonne.engine.features import Features
 from carcassonne.engine.moves import AnyMove, Move
 from carcassonne.engine.options import Options
@@ -59,19 +60,17 @@ AROUND: Final[tuple[int, ...]] = (0, *RING)
 Known = tuple[int, Move, int, int, Turned, list[tuple[int, str]]]
 
 
-class Position:
+class Position(PositionView):
     """The state of one game that moves change; see the module docstring.
 
     What never changes during a game (players, sets, options, the
     expansions and the figures' strengths) is kept here too, shared by
     copies, so that rules code needs only the position."""
 
-    __slots__ = ("_dealt_again", "_draw", "_stack", "board", "current", "deal", "deciders",
-                 "discards", "events", "expansions", "farmers", "features", "figure_journal",
-                 "figures", "frames", "hand_size", "hands", "history", "known", "mode",
-                 "monasteries", "movers", "n", "near_monastery", "options", "over", "part",
-                 "piece_givers", "players", "resume", "scores", "sets", "state", "strength",
-                 "supply", "turn", "undoable", "version", "view_parts")
+    __slots__ = ("_dealt_again", "_draw", "_stack", "deal", "deciders", "discards", "events",
+                 "expansions", "farmers", "figure_journal", "frames", "hand_size", "hands",
+                 "history", "known", "monasteries", "movers", "n", "near_monastery", "options",
+                 "part", "piece_givers", "resume", "sets", "undoable", "version", "view_parts")
 
     def __init__(self, players: tuple[str, ...], sets: tuple[str, ...], options: Options,
                  stack: list[str], expansions: tuple[Expansion, ...],

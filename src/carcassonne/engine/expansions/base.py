@@ -11,7 +11,7 @@ given.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from carcassonne.engine.board import Board
 from carcassonne.engine.features import Features
@@ -23,12 +23,18 @@ if TYPE_CHECKING:
     from carcassonne.engine.moves import AnyMove
 
 
-class PositionView(Protocol):
+class PositionView:
     """What an expansion's hooks see of a game: the
-    :class:`~carcassonne.engine.position.Position`, narrowed to what they
-    may read and the supply they may change. Read-only but for ``state``
-    (each set its own entry, ``state[set_name]``) and
-    :meth:`change_supply`."""
+    :class:`~carcassonne.engine.position.Position` (a subclass), narrowed to
+    what they may read and the supply they may change. Read-only but for
+    ``state`` (each set its own entry, ``state[set_name]``) and
+    :meth:`change_supply`.
+
+    A class, not a protocol: compiled, a hook then reads these fields
+    directly, as the engine does, instead of looking each one up by name."""
+
+    __slots__ = ("board", "current", "features", "figures", "mode", "over", "players",
+                 "scores", "state", "strength", "supply", "turn")
 
     #: The player names in seat order.
     players: tuple[str, ...]
@@ -55,6 +61,7 @@ class PositionView(Protocol):
 
     def change_supply(self, player: int, figure: str, change: int) -> None:
         """Add ``change`` to ``player``'s supply of ``figure``."""
+        raise NotImplementedError
 
 
 class Joined:
