@@ -4,118 +4,29 @@ A record holds the setup, the whole stack order and every decision, so it
 replays to exactly the same game. Readers ignore keys they do not know;
 everything they do know is checked, and a record that cannot be replayed is
 refused with a :class:`RecordError` naming the move and the rule.
+
+The work is done in the engine (:mod:`carcassonne.engine.records`, and
+``Game.from_record``); this module is its public face.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from carcassonne.engine.errors import IllegalMove, SetupError, shown
-from carcassonne.engine.moves import Move, NotationError
-from carcassonne.tiles import TILE_LIST
+from carcassonne.engine.game import Game
+from carcassonne.engine.records import FORMAT, RecordError
 
-if TYPE_CHECKING:
-    from carcassonne.engine.game import Game
-
-FORMAT = "carcassonne-record/1"
-
-
-class RecordError(ValueError):
-    """A record that is malformed, cannot be replayed, or whose result differs.
-
-    ``move`` is the index of the offending move, or None for the setup."""
-
-    def __init__(self, message: str, move: int | None = None) -> None:
-        super().__init__(message if move is None else f"move {move}: {message}")
-        self.move = move
+__all__ = ["FORMAT", "RecordError", "game_from_record", "record_of"]
 
 
 def record_of(game: Game) -> dict[str, Any]:
-    """The record of ``game`` as a JSON-ready dict.
-
-    It holds the whole draw order, which the game keeps private: write it
-    once the game is over, or keep it where no player reads it (the
-    server). A copy whose hidden hands were dealt again
-    (``Game.determinized``) has none: a ``ValueError`` says so, as its
-    record would show the hands as they were really dealt."""
-    if game._dealt_again:
-        raise ValueError("a copy whose hidden hands were dealt again (determinized) has no "
-                         "record: it would show the hands as they were really dealt")
-    setup: dict[str, Any] = {"players": list(game.players), "sets": list(game.sets)}
-    changed = game.options.changed()
-    if changed:
-        setup["options"] = changed
-    for expansion in game._expansions:
-        setup.update(expansion.setup_record(game.state[expansion.set_name]))
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "setup": setup,
-        "stack": [TILE_LIST[t].id for t in game._stack],
-        "moves": [m.to_dict() for m in game.moves],
-    }
-    if game.is_over:
-        record["result"] = {"scores": list(game.scores), "winners": list(game.winners)}
-    return record
-
-
-def _setup(record: Any) -> tuple[dict[str, Any], list[Any], list[Any]]:
-    if not isinstance(record, dict):
-        raise RecordError(f"a record must be a JSON object, not {type(record).__name__}")
-    fmt = record.get("format")
-    if fmt != FORMAT:
-        raise RecordError(f"unknown record format {shown(fmt)} (expected {shown(FORMAT)})")
-    setup = record.get("setup")
-    if not isinstance(setup, dict):
-        raise RecordError("the record has no 'setup' object")
-    stack = record.get("stack")
-    if not isinstance(stack, list) or not all(isinstance(t, str) for t in stack):
-        raise RecordError("'stack' must be a list of tile ids")
-    moves = record.get("moves", [])
-    if not isinstance(moves, list):
-        raise RecordError("'moves' must be a list")
-    return setup, stack, moves
+    """The record of ``game`` as a JSON-ready dict (see ``Game.to_record``:
+    it holds the whole draw order; a copy whose hidden hands were dealt
+    again has none)."""
+    return game.to_record()
 
 
 def game_from_record(record: Any, check_result: bool = True) -> Game:
     """Replay a record. With ``check_result``, a ``result.scores`` that differs
     from the replay is an error."""
-    from carcassonne.engine.game import Game
-
-    setup, stack, moves = _setup(record)
-    players = setup.get("players")
-    if not isinstance(players, list):
-        raise RecordError("'setup.players' must be a list of names")
-    sets = setup.get("sets", ["base"])
-    if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
-        raise RecordError("'setup.sets' must be a list of set names")
-    options = setup.get("options", {})
-    wonders = setup.get("wonders")
-    if "wonders" in sets and wonders is None and len(players) != 4:
-        raise RecordError("setup: 'setup.wonders' must list the wonders laid out (one per player)")
-    try:
-        game = Game.new(players=players, sets=sets, options=options, stack=stack,
-                        wonders=wonders)
-    except SetupError as err:
-        raise RecordError(f"setup: {err}") from None
-    for index, entry in enumerate(moves):
-        try:
-            game.play(Move.from_dict(entry))
-        except (IllegalMove, NotationError) as err:
-            raise RecordError(str(err), index) from None
-    result = record.get("result")
-    if check_result and result is not None:
-        if not isinstance(result, dict) or not isinstance(result.get("scores"), list):
-            raise RecordError("'result' must be an object with 'scores'")
-        if not game.is_over:
-            raise RecordError(f"the record has a result but the game is not over after "
-                              f"{len(moves)} moves")
-        if list(result["scores"]) != list(game.scores):
-            raise RecordError(f"the record says scores {shown(result['scores'])}, the replay gives "
-                              f"{list(game.scores)}")
-        winners = result.get("winners")
-        if winners is not None and not isinstance(winners, list):
-            raise RecordError(f"'result.winners' must be a list of seats, not {shown(winners)}")
-        if winners is not None and winners != list(game.winners):
-            raise RecordError(f"the record says winners {winners}, the replay gives "
-                              f"{list(game.winners)}")
-    return game
+    return Game.from_record(record, check_result=check_result)

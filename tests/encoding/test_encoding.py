@@ -61,7 +61,7 @@ def test_place_actions_number_placements_as_the_layout_does(
         if not isinstance(legal, LegalMoves):
             continue
         placements = legal.placements()
-        actions = place_actions(game, OpenSpots.of(game._board.spots), left, top, width)
+        actions = place_actions(game, OpenSpots.of(game.position().board.spots), left, top, width)
         hand = game.tiles_to_place
         expected = []
         for move in placements:
@@ -91,7 +91,7 @@ def test_open_spots_kept_move_by_move_are_the_boards_in_row_order(
         squares.update(game)
         if len(game.moves) % every == 0 or game.is_over:  # (several moves synced at once too)
             kept = squares.open_spots(game).items
-            board = game._board.spots
+            board = game.position().board.spots
             assert kept == sorted(kept)
             assert {spot_square(item): item & 255 for item in kept} == {
                 unpack(pos): key for pos, key in board.items()}

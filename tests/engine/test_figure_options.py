@@ -51,7 +51,8 @@ def candidates(game: Game, placement: Move) -> list[Figure]:
 def check_position(game: Game, rng: random.Random) -> int:
     """Compare the figure options of some placements of the current position
     with the flood fill, for listing and for playing; how many were compared."""
-    if game._mode is not None and game._mode[0] == "helper":
+    mode = game.position().mode
+    if mode is not None and mode[0] == "helper":
         return 0  # WON-PLACE-3: the land tile drawn for a wonder takes no figure
     moves = game.legal_moves()
     listed = list(moves)

@@ -17,7 +17,6 @@ import pytest
 from strategies import draw_order
 
 from carcassonne import Game
-from carcassonne.engine.draws import fix_draws, sort_undrawn
 
 
 def played(options: dict[str, Any], moves: int, seed: int = 3) -> Game:
@@ -136,14 +135,14 @@ def test_a_determinized_copy_cannot_undo_past_its_making() -> None:
 
 def test_fixing_the_next_draws_moves_them_ahead_and_keeps_the_rest() -> None:
     game = Game.new(players=2, stack=["BA/Rr", "BA/C", "BA/L", "BA/RRRR", "BA/C"])
-    fix_draws(game, ["BA/L", "BA/C"])
+    game.fix_draws(["BA/L", "BA/C"])
     assert draw_order(game) == ("BA/Rr", "BA/L", "BA/C", "BA/RRRR", "BA/C")
-    sort_undrawn(game)
+    game.sort_undrawn()
     assert sorted(draw_order(game)[1:]) == sorted(("BA/L", "BA/C", "BA/C", "BA/RRRR"))
     before = draw_order(game)
     for bad in (["BA/Rr"], ["BA/L", "BA/L"], ["BA/Zz"], [3.5]):
         with pytest.raises(ValueError, match=r"not a tile left to draw|no tile id"):
-            fix_draws(game, bad)
+            game.fix_draws(bad)
         assert draw_order(game) == before
     game.play(game.legal_moves().random(random.Random(1)))
     assert game.tiles_to_place == (before[1],)

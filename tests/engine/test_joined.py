@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from strategies import Setup, play_out, setups
 
 from carcassonne import Game
-from carcassonne.engine import scoring
+from carcassonne.engine import joins, scoring
 from carcassonne.tiles import CITY, ROAD, TILES
 from carcassonne.tiles.geometry import pack
 
@@ -30,15 +30,15 @@ positions = settings(max_examples=60, deadline=None,
 def placed(game: Game, pos: int, turned: Any) -> list[tuple[bool, bool, dict[int, int]]]:
     """Per segment of ``turned`` really placed on ``pos`` (then taken back):
     free of followers, complete, each player's strength."""
-    features = game._features
+    features = game.position().features
     journal, nodes = len(features.journal), len(features.root)
-    first = features.add_tile(pos, turned, game._board.tiles)
+    first = features.add_tile(pos, turned, game.position().board.tiles)
     out = []
     for seg in turned.segments:
         r = features.root[first + seg.index]
         out.append((not features.followers[r],
                     seg.kind in (CITY, ROAD) and not features.open[r],
-                    scoring.strengths(game, r)))
+                    scoring.strengths(game.position(), r)))
     features.rollback(journal, nodes)
     return out
 
@@ -49,14 +49,14 @@ def test_what_a_tile_joins_is_what_placing_it_joins(setup: Setup, seed: int) -> 
     game = setup.game()
     rng = random.Random(seed)
     play_out(game, rng, limit=rng.randint(0, 60))
-    if game.is_over or game._mode is not None:
+    if game.is_over or game.position().mode is not None:
         return
     moves = game.legal_moves()
     for placement in rng.sample(moves.placements(), min(30, moves.placement_count)):
         turned = TILES[placement.tile].turned[placement.rotation // 90]
         pos = pack(*placement.at)
-        free = game._free(pos, turned)
-        joined = game._joined(pos, turned)
+        free = joins.free(game.position(), pos, turned)
+        joined = joins.joined(game.position(), pos, turned)
         expected = placed(game, pos, turned)
         assert [(f, j.complete, j.strength) for f, j in zip(free, joined, strict=True)] \
             == expected, placement

@@ -284,7 +284,7 @@ def test_a_wonder_still_to_come_keeps_a_square_alive() -> None:
 
 def city_square_fits(game: Game, piece: str) -> bool:
     """Whether some placement of ``piece`` listed by the engine covers 0,-1."""
-    board = game._board
+    board = game.position().board
     for anchor, quarter in board.piece_placements(PIECES[piece]):
         turned = PIECES[piece].turned[quarter]
         if any(unpack(anchor + offset) == (0, -1) for offset, _ in turned.squares):

@@ -22,7 +22,6 @@ pyspiel = pytest.importorskip(
 
 import carcassonne.openspiel  # noqa: E402, F401  (registers the game)
 from carcassonne import Game  # noqa: E402
-from carcassonne.engine.draws import fix_draws  # noqa: E402
 from carcassonne.engine.setup import SUPPORTED_SETS, full_stack  # noqa: E402
 from carcassonne.env import ActionLayout, Observer  # noqa: E402
 from carcassonne.env.table import Rewards, Table  # noqa: E402
@@ -353,7 +352,7 @@ def test_the_future_stack_order_is_not_observed() -> None:
     assert rest != position.order[position.fixed:]
     position.order = [*position.order[:position.fixed], *rest]
     shuffled = position.game.copy()
-    fix_draws(shuffled, rest)
+    shuffled.fix_draws(rest)
     assert shuffled.to_record()["stack"] == [TILE_LIST[t].id for t in position.order]
     assert shuffled.to_record()["stack"] != state.engine_game.to_record()["stack"]
     position.game, position.views, position.number = shuffled, {}, -1

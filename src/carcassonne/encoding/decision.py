@@ -132,19 +132,20 @@ class Decision:
         self.players = len(game.players)
         self._game = game
         #: The game's version for this decision (its moves are legal only then).
-        self._version = game._version
+        self._version = game.position().version
         #: ``game.legal_moves()``, made when first asked for (:attr:`legal`).
         self._legal: LegalMoves | ChoiceMoves | None = None
         self._to_place = game.tiles_to_place
         #: Whether the first actions place land tiles (``game.legal_moves()``
         #: is a ``LegalMoves``): each then spells out its placement (:meth:`root`).
-        self._placing = game._mode is None or game._over
+        position = game.position()
+        self._placing = position.mode is None or position.over
         #: Otherwise: first action -> the placement or decision it chooses.
         self._firsts: dict[int, AnyMove] = {}
         if self._placing:
             # The hot loop of every decision, compiled with the engine.
             if spots is None:
-                spots = OpenSpots.of(game._board.spots)
+                spots = OpenSpots.of(position.board.spots)
             actions = place_actions(game, spots, origin[0], origin[1], layout.window)
             if actions is None:  # some placement lies outside the window
                 for move in self.legal.placements():
@@ -182,7 +183,7 @@ class Decision:
     def _fresh(self) -> Game:
         """The game, still in the position of this decision (else RuntimeError)."""
         game = self._game
-        if game._version != self._version:
+        if game.position().version != self._version:
             raise RuntimeError("the game changed since this decision was made")
         return game
 
@@ -330,12 +331,13 @@ class Decision:
         game = self._fresh()
         slot, x, y, quarter = self._placed(first)
         pos = pack(x, y)
-        tile = game._hands[game._current][slot]
+        position = game.position()
+        tile = position.hands[position.current][slot]
         turned = TILE_LIST[tile].turned[quarter]
         spot = self._spots[first] = _Spot(tile, self._to_place[slot], (x, y), 90 * quarter,
                                           pos, turned)
         actions, figures = spot.actions, spot.figures
-        for figure in figure_options(game, pos, turned):
+        for figure in figure_options(position, pos, turned):
             action = self._tile_figure_action(spot, figure)
             i = len(actions)  # (kept in increasing order: a few options at most)
             while i > 0 and actions[i - 1] > action:
@@ -437,11 +439,11 @@ class Decision:
         would find in its checks, the tile, square, turned tile and the
         figure's segment."""
         move = spot.move(figure)
-        game = self._game
-        if game._version == self._version:  # (else play refuses it as ever)
+        position = self._game.position()
+        if position.version == self._version:  # (else play refuses it as ever)
             chosen = [] if figure is None else \
                 [(segment_index(spot.turned, figure), figure.figure)]
-            game._known = (game._version, move, spot.tile, spot.pos, spot.turned, chosen)
+            position.remember_legal(move, spot.tile, spot.pos, spot.turned, chosen)
         return move
 
     def paths(self, prefix: Prefix = ()) -> Iterator[tuple[Prefix, AnyMove]]:

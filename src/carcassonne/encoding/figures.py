@@ -27,10 +27,11 @@ def figure_cells(game: Game, seat: int, left: int, top: int, width: int, row: in
         >>> figure_cells(game, 1, x, y, 1, 0, 0, owned, [0, 10, 20, 30, 40])[0]
         200
     """
-    node_seg, node_pos = game._features.node_seg, game._features.node_pos
+    position = game.position()
+    node_seg, node_pos = position.features.node_seg, position.features.node_pos
     players = len(game.players)
     out: list[int] = []
-    for node, (player, figure) in game._figures.items():
+    for node, (player, figure) in position.figures.items():
         x, y = unpack(node_pos[node])
         dx, dy = x - left, y - top
         if 0 <= dx < width and 0 <= dy < width:

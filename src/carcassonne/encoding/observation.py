@@ -189,7 +189,7 @@ class SeatWriter:
         figures and the window stay where they were (the same list: the
         buffers then leave those cells alone), else a new one."""
         left, top = self._left, self._top
-        standing = game._figures
+        standing = game.position().figures
         kept = self._figures.get(seat)
         if (kept is not None and kept[1] is game and kept[2] == left and kept[3] == top
                 and kept[4] == standing):

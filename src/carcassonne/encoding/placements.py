@@ -45,20 +45,21 @@ def place_actions(game: Game, spots: OpenSpots, left: int, top: int,
 
         >>> from carcassonne import Game
         >>> game = Game.new(players=2, seed=1)
-        >>> actions = place_actions(game, OpenSpots.of(game._board.spots), -5, -5, 10)
+        >>> actions = place_actions(game, OpenSpots.of(game.position().board.spots), -5, -5, 10)
         >>> expected = []
         >>> for move in game.legal_moves().placements():
         ...     (x, y), q = move.at, move.rotation // 90
         ...     expected.append(((y + 5) * 10 + x + 5) * 4 + q)
         >>> actions == sorted(expected)
         True
-        >>> place_actions(game, OpenSpots.of(game._board.spots), 5, 5, 10) is None
+        >>> place_actions(game, OpenSpots.of(game.position().board.spots), 5, 5, 10) is None
         True
     """
     out: list[Any] = []
-    if game._over:
+    position = game.position()
+    if position.over:
         return out
-    hand = game._hands[game._current]
+    hand = position.hands[position.current]
     items = spots.items
     area = width * width
     need = len(hand) * area * 4

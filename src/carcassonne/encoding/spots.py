@@ -17,7 +17,7 @@ placement::
     >>> from carcassonne import Game
     >>> game = Game.new(players=2, seed=1)
     >>> spots = OpenSpots()
-    >>> spots.sync(game._board.spots, [0], [0])  # the start tile's neighbours
+    >>> spots.sync(game.position().board.spots, [0], [0])  # the start tile's neighbours
     >>> [spot_square(item) for item in spots.items]
     [(0, -1), (-1, 0), (1, 0), (0, 1)]
 """

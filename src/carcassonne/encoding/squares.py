@@ -192,7 +192,7 @@ class BoardSquares:
         """The open spots of ``game``'s board, row by row (``game``: the
         one whose squares these are, brought up to date with it)."""
         spots = self._spots
-        spots.sync(game._board.spots, self.xs, self.ys)
+        spots.sync(game.position().board.spots, self.xs, self.ys)
         return spots
 
     def origin(self, window: int) -> tuple[int, int]:

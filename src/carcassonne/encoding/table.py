@@ -73,7 +73,7 @@ class Table:
         if not self.undoable:
             # (``Game.undoable = False``: a compiled property setter taking
             # ``object`` is not safe to call from compiled code)
-            self.game._keep_undo(False)
+            self.game.position().keep_undo(False)
         if len(self.game.players) > MAX_SEATS:  # pragma: no cover - the engine caps it
             raise ValueError(f"at most {MAX_SEATS} seats")
         self.squares = BoardSquares()
@@ -140,8 +140,8 @@ class Table:
         for (the same one while the move is incomplete), or -1 once the
         game is over."""
         self.act(action)
-        game = self.game
-        return -1 if game._over else game._current
+        position = self.game.position()
+        return -1 if position.over else position.current
 
     def follow(self, game: Game) -> None:
         """Look at ``game`` instead, a game of the same table met later (or
@@ -176,7 +176,7 @@ class Table:
 
     def scored(self) -> bool:
         """Whether some score changed since the last :meth:`score_rewards`."""
-        paid, scores = self._paid, self.game._scores
+        paid, scores = self._paid, self.game.position().scores
         for i in range(len(paid)):  # noqa: SIM110 (compiled: a loop makes no generator)
             if scores[i] != paid[i]:
                 return True

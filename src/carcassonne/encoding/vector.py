@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from carcassonne.encoding.decision import Decision
 from carcassonne.engine.game import Game
+from carcassonne.engine.position import Position
 from carcassonne.tiles import TILE_LIST
 from carcassonne.tiles.pieces import PIECES
 
@@ -51,16 +52,16 @@ class UnseenTiles:
         >>> from carcassonne import Game
         >>> game = Game.new(players=2, seed=1)
         >>> left = UnseenTiles()
-        >>> list(left.block(game)) == [float(n) for n in game._unseen_counts(0)]
+        >>> list(left.block(game)) == [float(n) for n in game.position().unseen_counts(0)]
         True
         >>> game.play(game.legal_moves().placements()[0])
-        >>> list(left.block(game)) == [float(n) for n in game._unseen_counts(0)]
+        >>> list(left.block(game)) == [float(n) for n in game.position().unseen_counts(0)]
         True
     """
 
     def __init__(self) -> None:
-        self._game: Game | None = None
-        self._stack: list[int] = []
+        self._position: Position | None = None
+        self._deal = 0
         self._draw = 0
         self._block = array("f")
         self._floats: Any = memoryview(self._block)
@@ -68,18 +69,21 @@ class UnseenTiles:
     def block(self, game: Game) -> array[float]:
         """Per tile index, how many are left in ``game``'s stack (read-only:
         changed by the next call)."""
-        stack, draw = game._stack, game._draw
+        position = game.position()
+        deal, draw = position.deal, position.draw_count
         floats = self._floats
-        if game is not self._game or stack is not self._stack or draw < self._draw:
+        if position is not self._position or deal != self._deal or draw < self._draw:
             floats.release()
             self._block = array("f", bytes(4 * len(TILE_LIST)))
             floats = self._floats = memoryview(self._block)
-            for i in range(draw, len(stack)):
-                floats[stack[i]] += 1.0
-            self._game, self._stack = game, stack
+            counts = position.undrawn_counts()
+            for tile in range(len(counts)):
+                if counts[tile]:
+                    floats[tile] = float(counts[tile])
+            self._position, self._deal = position, deal
         else:
-            for i in range(self._draw, draw):
-                floats[stack[i]] -= 1.0
+            for tile in position.drawn_since(self._draw):
+                floats[tile] -= 1.0
         self._draw = draw
         return self._block
 
@@ -115,33 +119,34 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: Any,
         (1.0, 70.0)
     """
     players = len(game.players)
-    if not game._over:
-        out[slots.current + (game._current - seat) % players] = 1.0
-        if game._part == 1:
+    position = game.position()
+    if not position.over:
+        out[slots.current + (position.current - seat) % players] = 1.0
+        if position.part == 1:
             out[slots.extra] = 1.0
     kinds, width = slots.kinds, len(slots.kinds)
     trade = game.state.get("traders_builders")
     goods_order, goods_width = slots.goods_order, len(slots.goods_order)
-    hands = game._hands
+    hands = position.hands
     for r in range(players):
         p = (seat + r) % players
-        out[slots.scores + r] = float(game._scores[p])
+        out[slots.scores + r] = float(position.scores[p])
         at = slots.supply + r * width
-        for name, count in game._supply[p].items():
+        for name, count in position.supply[p].items():
             out[at + kinds[name]] = float(count)
         if trade:
             at = slots.goods + r * goods_width
             for name, count in trade["goods"][p].items():
                 out[at + goods_order[name]] = float(count)
         out[slots.hand_sizes + r] = float(len(hands[p]))
-    out[slots.stack] = float(len(game._stack) - game._draw)
+    out[slots.stack] = float(position.stack_size)
     unseen = slots.unseen
     hidden = game.options.hand > 1 and not game.options.hands_public
     if left is not None and not hidden:  # (only the stack is unseen: kept draw by draw)
         block = left.block(game)
         out[unseen:unseen + len(block)] = block
     else:
-        counts = game._unseen_counts(seat)
+        counts = position.unseen_counts(seat)
         for tile in range(len(counts)):
             count = counts[tile]
             if count:

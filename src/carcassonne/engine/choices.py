@@ -18,19 +18,19 @@ from carcassonne.engine.legal import MoveSequence
 from carcassonne.engine.moves import AnyMove, Move
 
 if TYPE_CHECKING:
-    from carcassonne.engine.game import Game
+    from carcassonne.engine.position import Position
 
 
 class ChoiceMoves(MoveSequence[AnyMove]):
     """Every legal move of one position, from its placements (see the module
     docstring). Using it after the game changed raises ``RuntimeError``."""
 
-    __slots__ = ("_game", "_list", "_options", "_placements", "_version")
+    __slots__ = ("_list", "_options", "_placements", "_position", "_version")
 
-    def __init__(self, game: Game, placements: list[AnyMove],
+    def __init__(self, position: Position, placements: list[AnyMove],
                  options: Callable[[Move], list[AnyMove]] | None = None) -> None:
-        self._game = game
-        self._version = game._version
+        self._position = position
+        self._version = position.version
         self._placements = placements
         self._options = options
         self._list: list[AnyMove] | None = None

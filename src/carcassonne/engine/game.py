@@ -1,4 +1,4 @@
-"""The Game: setup, turn flow, legal moves, play, undo and copy.
+"""The Game: the public face of one game, from setup to final scoring.
 
 A game is set up from players, sets, options and a stack (or a seed that
 shuffles one); everything after that is decided by moves::
@@ -13,24 +13,40 @@ shuffles one); everything after that is decided by moves::
 The engine is pure: no I/O, no clock. It owns its random generator only to
 shuffle the stack of a new game, so a setup and a seed always give the same
 game, and a record always replays to the same scores.
+
+What a move changes lives in the game's
+:class:`~carcassonne.engine.position.Position` (``game.position()``); the
+rules are spread by what they do:
+
+* :mod:`~carcassonne.engine.legal`: checking a tile move and listing the
+  legal ones, side by side; :mod:`~carcassonne.engine.special` the same for
+  the other decisions (a wonder, its helper tile, a choice);
+* :mod:`~carcassonne.engine.turns`: the turn machine, which plays a checked
+  move, scores it and moves the game on;
+* :mod:`~carcassonne.engine.scoring`, :mod:`~carcassonne.engine.survey` and
+  :mod:`~carcassonne.engine.view`: what the position is worth, and what a
+  seat may see of it;
+* :mod:`~carcassonne.engine.draws`: chance, the draw order dealt again or
+  fixed without being shown.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any, Final, cast
+from typing import Any, cast
 
-from carcassonne.engine import draws, scoring, special, survey
-from carcassonne.engine.board import ALL_FITS, Board
+from carcassonne.engine import legal, records, scoring, special, survey, turns
+from carcassonne.engine import view as views
 from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.errors import IllegalMove, SetupError, shown
-from carcassonne.engine.expansions import Expansion, Joined, for_game
-from carcassonne.engine.features import Features
+from carcassonne.engine.events import ScoreEvent
+from carcassonne.engine.expansions import for_game
 from carcassonne.engine.legal import LegalMoves
-from carcassonne.engine.moves import AnyMove, Figure, Move
+from carcassonne.engine.moves import AnyMove, Move, NotationError
 from carcassonne.engine.options import Options
-from carcassonne.engine.scoring import ScoreEvent
+from carcassonne.engine.position import Position
+from carcassonne.engine.records import RecordError
 from carcassonne.engine.setup import (
     check_stack,
     choose_sets,
@@ -39,27 +55,7 @@ from carcassonne.engine.setup import (
     player_names,
     shuffle,
 )
-from carcassonne.tiles import (
-    CITY,
-    FIELD,
-    KIND_NAMES,
-    ROAD,
-    START_TILE,
-    TILE_LIST,
-    TILES,
-    Turned,
-)
-from carcassonne.tiles.geometry import DELTA, LOCATION_INDEX, QUARTER_OF, RING, pack, unpack
-
-#: What a tile about to be placed would join (:meth:`Game._touching`): per
-#: segment its group, per neighbouring feature root a segment touching it,
-#: per segment its road and city links.
-Touching = tuple[list[int], dict[int, int], list[int]]
-
-#: Followers each player starts with (``SETUP-2``).
-MEEPLES: Final = 7
-#: A square and the eight around it: the monasteries a tile may complete.
-AROUND: Final[tuple[int, ...]] = (0, *RING)
+from carcassonne.tiles.geometry import unpack
 
 
 class Game:
@@ -75,90 +71,17 @@ class Game:
     def __init__(self, players: list[str], sets: tuple[str, ...], options: Options,
                  stack: list[str], seed: int | None = None,
                  setup: dict[str, Any] | None = None, *, copy_of: Game | None = None) -> None:
-        if copy_of is not None:  # copy() (a compiled class has no __dict__ to copy)
-            self._copy_from(copy_of)
-            return
         self.players: tuple[str, ...] = tuple(players)
         self.sets = sets
         self.options = options
-        #: The options read on every move, kept as plain fields.
-        self._hand: int = options.hand
-        self._farmers: bool = options.farmers
-        #: The draw order, first drawn first: private (see draws.py).
-        self._stack = [TILES[t].index for t in stack]
-        #: Whether hidden hands were dealt again (draws.deal_again).
-        self._dealt_again = False
-        n = len(players)
-        self._n = n
-        self._board = Board()
-        self._features = Features()
-        self._figures: dict[int, tuple[int, str]] = {}
-        self._figure_journal: list[tuple[int, tuple[int, str] | None]] = []
-        self._monasteries: dict[int, int] = {}
-        #: For each square, the monastery squares whose ring (or own square)
-        #: it is: the monasteries a tile placed there may complete.
-        self._near_monastery: dict[int, tuple[int, ...]] = {}
-        self._expansions = for_game(sets, options)
-        #: Expansions that hand out pieces or ask for decisions.
-        self._piece_givers = tuple(e for e in self._expansions
-                                   if type(e).piece_to_place is not Expansion.piece_to_place)
-        self._deciders = tuple(e for e in self._expansions
-                               if type(e).decision is not Expansion.decision)
-        figures = {"meeple": (MEEPLES, 1)}  # SETUP-2
-        for expansion in self._expansions:
-            figures.update(expansion.figures())
-        #: Majority strength of each figure: above 0 a follower, 0 a special figure.
-        self._strength = {name: strength for name, (_, strength) in figures.items()}
-        self._scores = [0] * n
-        self._supply = [{name: count for name, (count, _) in figures.items()} for _ in range(n)]
-        #: Per-game state of the expansions, by set name.
-        setup = {"seed": seed, **(setup or {})}
-        self.state: dict[str, Any] = {e.set_name: e.new_state(n, setup)
-                                      for e in self._expansions}
-        #: 0 in a turn's first part, 1 in a builder's second part (``TB-BUILD-3``).
-        self._part = 0
-        self._events: list[ScoreEvent] = []
-        self._discards: list[tuple[int, int, str]] = []
-        self._hands: list[list[int]] = [[] for _ in range(n)]
-        self._draw = 0
-        self._current = 0
-        #: What the current decision is when it is not a tile from the hand:
-        #: ("piece", id, spots), ("helper", tile, piece id, spots) or
-        #: ("decide", expansion, seat, choices). None for a tile.
-        self._mode: tuple[Any, ...] | None = None
-        #: While decisions are pending: (active player, second part due,
-        #: piece to place next) to go on with once they are made.
-        self._resume: tuple[int, bool, str | None] | None = None
-        #: Turns begun so far (a builder's second part is the same turn).
-        self._turn = 0
-        self._over = False
-        self._history: list[AnyMove] = []
-        self._frames: list[tuple[Any, ...]] = []
-        #: The seat that made each move (see :attr:`movers`).
-        self._movers: list[int] = []
-        #: Whether moves keep what :meth:`undo` needs (see :attr:`undoable`).
-        self._undoable = True
-        #: The move :meth:`LegalMoves.random` drew last, already resolved:
-        #: (version it was drawn at, the move, tile, square, turned tile,
-        #: figures); :meth:`play` skips checking that very move again.
-        self._known: tuple[int, Move, int, int, Any, list[tuple[int, str]]] | None = None
-        self._version = 0
-        #: The parts of :meth:`view` that only grow as moves are played,
-        #: built once (view.py's ``ViewParts``); None until a view is asked.
-        self._view_parts: Any = None
-        # SETUP-1: the start tile, unrotated, at 0,0.
-        start = TILES[START_TILE].turned[0]
-        first = self._features.add_tile(0, start, self._board.tiles)
-        self._board.place(0, start, first)
-        self._place_static(0, start, first)
-        self._features.journal.clear()
-        self._board.journal.clear()
-        if options.hand > 1:
-            for hand in self._hands:  # VAR-HAND-1: dealt in seat order
-                take = self._stack[self._draw:self._draw + options.hand]
-                hand.extend(take)
-                self._draw += len(take)
-        self._start_turn(0)
+        self._position: Position
+        if copy_of is not None:  # copy() (a compiled class has no __dict__ to copy)
+            self._position = copy_of._position.copy()
+            return
+        every = {"seed": seed, **(setup or {})}
+        self._position = Position(self.players, sets, options, stack, for_game(sets, options),
+                                  every)
+        turns.start_turn(self._position, 0)
 
     @classmethod
     def new(cls, players: object = 2, sets: object = ("base",), options: object = None,
@@ -205,87 +128,98 @@ class Game:
         """Replay a game record (docs/formats.md). Raises ``RecordError`` (a
         ``ValueError``) naming the move and the rule if it cannot be replayed,
         or if its ``result`` differs from the replay."""
-        from carcassonne.record import game_from_record
-
-        return game_from_record(record, check_result=check_result)
+        setup, moves = records.read_setup(record)
+        try:
+            game = cls.new(players=setup.players, sets=setup.sets, options=setup.options,
+                           stack=setup.stack, wonders=setup.wonders)
+        except SetupError as refused:
+            raise RecordError(f"setup: {refused}") from None
+        for index, entry in enumerate(moves):
+            try:
+                game.play(Move.from_dict(entry))
+            except (IllegalMove, NotationError) as illegal:  # (one name per type, compiled)
+                raise RecordError(str(illegal), index) from None
+        if check_result:
+            records.check_result(record, game._position, len(moves))
+        return game
 
     def to_record(self) -> dict[str, Any]:
         """This game as a record (docs/formats.md); ``result`` once it is over."""
-        from carcassonne.record import record_of
-
-        return record_of(self)
+        return records.record_of(self._position)
 
     # -- what anyone can read ------------------------------------------------
+
+    def position(self) -> Position:
+        """The state moves change (see :mod:`carcassonne.engine.position`),
+        for code that reads a game fast (the encodings). Read it; change it
+        only through the game."""
+        return self._position
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """Per-game state of the expansions, by set name."""
+        return self._position.state
 
     @property
     def current_player(self) -> int | None:
         """The seat to move, or None once the game is over."""
-        return None if self._over else self._current
+        position = self._position
+        return None if position.over else position.current
 
     @property
     def tiles_to_place(self) -> tuple[str, ...]:
         """The tile ids the current player may place: the drawn tile, or the
         hand in the hand variant. Empty once the game is over."""
-        if self._over:
-            return ()
-        mode = self._mode
-        if mode is not None:
-            if mode[0] == "piece":
-                return (mode[1],)
-            return (TILE_LIST[mode[1]].id,) if mode[0] == "helper" else ()
-        return tuple(TILE_LIST[t].id for t in self._hands[self._current])
+        return views.tiles_to_place(self._position)
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return tuple(self._scores)
+        return tuple(self._position.scores)
 
     @property
     def events(self) -> tuple[ScoreEvent, ...]:
         """Every score event so far, in order (final scoring last)."""
-        return tuple(self._events)
+        return tuple(self._position.events)
 
     @property
     def moves(self) -> tuple[AnyMove, ...]:
         """The moves played so far."""
-        return tuple(self._history)
+        return tuple(self._position.history)
 
     @property
     def movers(self) -> tuple[int, ...]:
         """The seat that made each move so far (turns are skipped when a
         player has nothing to place, so this is not always the seat order)."""
-        return tuple(self._movers)
+        return tuple(self._position.movers)
 
     @property
     def discards(self) -> tuple[tuple[int, int, str], ...]:
         """Tiles removed as unplaceable (``PLACE-4``): (before move, seat, tile)."""
-        return tuple(self._discards)
+        return tuple(self._position.discards)
 
     @property
     def is_over(self) -> bool:
-        return self._over
+        return self._position.over
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats with the highest score once the game is over (``FINAL-9``:
         shared victory on ties)."""
-        if not self._over:
-            return ()
-        best = max(self._scores)
-        return tuple(p for p, s in enumerate(self._scores) if s == best)
+        return self._position.winners()
 
     def projected_scores(self) -> tuple[int, ...]:
         """The scores if the game ended now: current scores plus final scoring
         of everything on the board and the expansions' final scoring
         (``FINAL-1`` to ``FINAL-7``). Public information; bots use it as a
         simple estimate of a position."""
-        if self._over:
+        if self._position.over:
             return self.scores
-        projected = list(self._scores)
+        projected = list(self._position.scores)
 
         def award(event: ScoreEvent) -> None:
             projected[event.player] += event.points
 
-        self._final_scoring(award)
+        turns.final_scoring(self._position, award)
         return tuple(projected)
 
     def claimed_features(self) -> list[dict[str, Any]]:
@@ -303,7 +237,7 @@ class Game:
           (0 for a completed city), and ``city_fits``, per such city the
           fewest tiles still to be placed that fit one of the squares it
           needs filled (None for a completed city)."""
-        return scoring.claimed(self)
+        return scoring.claimed(self._position)
 
     def feature_map(self) -> list[dict[str, Any]]:
         """Every feature on the board now (roads, cities, fields,
@@ -315,75 +249,60 @@ class Game:
         (the seats with the majority), ``points`` and ``detail`` (what an
         owner would score for it: its completed value once complete, else
         its end-of-game value; see :mod:`carcassonne.engine.survey`)."""
-        return survey.feature_map(self)
+        return survey.feature_map(self._position)
 
     def dead_squares(self) -> list[list[int]]:
         """The empty squares next to the board that no tile still to be
         placed (the stack and every hand) fits in any rotation, and that no
         wonder still to come could cover: sorted ``[x, y]`` lists. Public:
         it follows from the tile distribution, not from the stack order."""
-        return survey.dead_squares(self)
+        return survey.dead_squares(self._position)
 
     def supply(self, player: object) -> dict[str, int]:
         """The figures a player has in supply."""
-        return dict(self._supply[self._seat(player)])
+        return dict(self._position.supply[self._seat(player)])
 
     def goods(self, player: object) -> dict[str, int]:
         """The trade goods a player holds (empty without them)."""
         seat = self._seat(player)
-        state = self.state.get("traders_builders")
+        state = self._position.state.get("traders_builders")
         return dict(state["goods"][seat]) if state else {}
 
     @property
     def extra_turn(self) -> bool:
         """Whether the current decision is a second turn part (the builder)."""
-        return self._part == 1 and not self._over
+        return self._position.part == 1 and not self._position.over
 
     def hand(self, player: object) -> tuple[str, ...]:
         """The tiles a player holds (the hand variant; otherwise the drawn tile
         of the current player)."""
-        return tuple(TILE_LIST[t].id for t in self._hands[self._seat(player)])
+        return tuple(views.hand(self._position, self._seat(player)))
 
     def _seat(self, player: object, spectator: bool = False) -> int:
         """``player`` checked as a seat of this game (-1 for None, the
         spectator, where ``spectator`` allows it)."""
         if player is None and spectator:
             return -1
-        if type(player) is not int or not 0 <= player < self._n:
-            raise ValueError(f"no seat {shown(player)} in a game of {self._n} players")
+        n = self._position.n
+        if type(player) is not int or not 0 <= player < n:
+            raise ValueError(f"no seat {shown(player)} in a game of {n} players")
         return player
 
     @property
     def stack_size(self) -> int:
         """How many tiles are left to draw (public)."""
-        return len(self._stack) - self._draw
+        return self._position.stack_size
 
     def tiles_left(self) -> dict[str, int]:
         """Public count of tiles not yet seen by everyone, per tile id: the rest
         of the stack and the hands nobody else may see."""
-        return {TILE_LIST[t].id: count for t, count in enumerate(self._unseen_counts(-1))
-                if count}
-
-    def _unseen_counts(self, seat: int) -> list[int]:
-        """Per tile index, how many of that tile ``seat`` has not seen: the
-        rest of the stack and the other players' hidden hands (all of them
-        for ``-1``, as nobody sees every hand)."""
-        counts = [0] * len(TILE_LIST)
-        stack = self._stack
-        for i in range(self._draw, len(stack)):
-            counts[stack[i]] += 1
-        if self.options.hand > 1 and not self.options.hands_public:
-            for p, hand in enumerate(self._hands):
-                if p != seat:
-                    for t in hand:
-                        counts[t] += 1
-        return counts
+        return views.tiles_left(self._position)
 
     def board(self) -> list[tuple[str, tuple[int, int], int]]:
         """Placed tiles in placement order: (tile id, square, rotation). A
         piece (a wonder) appears once, at its anchor square."""
         out = []
-        for pos, (_, turned) in self._board.tiles.items():
+        for pos, (_, turned) in self._position.board.tiles.items():
             if turned.tile.data.get("anchor") is False:
                 continue  # another square of a piece
             out.append((turned.tile.id, unpack(pos), turned.rotation))
@@ -391,39 +310,33 @@ class Game:
 
     def figures(self) -> list[dict[str, Any]]:
         """Figures on the board: player, figure, feature, spot and square."""
-        node_seg, node_pos = self._features.node_seg, self._features.node_pos
-        out = []
-        for node, (player, figure) in sorted(self._figures.items()):
-            seg = node_seg[node]
-            out.append({"player": player, "figure": figure, "feature": KIND_NAMES[seg.kind],
-                        "spot": seg.spot, "at": list(unpack(node_pos[node]))})
-        return out
+        return views.figures(self._position)
 
     def view(self, player: object) -> dict[str, Any]:
         """What ``player`` may know, as plain data: never the stack order or
         another player's hidden hand. ``None`` is a spectator, who sees what
         every player may know."""
-        from carcassonne.engine.view import player_view
-
         seat = self._seat(player, spectator=True)
-        return player_view(self, None if seat < 0 else seat)
+        return views.player_view(self._position, None if seat < 0 else seat)
 
     # -- moves ----------------------------------------------------------------
 
     def legal_moves(self) -> LegalMoves | ChoiceMoves:
         """Every legal move of the current decision (see :class:`LegalMoves`;
         wonders and decisions come as a :class:`ChoiceMoves` of the same shape)."""
-        mode = self._mode
-        if mode is None or self._over:
-            return LegalMoves(self)
-        return special.legal(self, mode)
+        position = self._position
+        mode = position.mode
+        if mode is None or position.over:
+            return LegalMoves(position)
+        return special.legal(position, mode)
 
     def is_legal(self, move: object) -> bool:
+        position = self._position
         try:
-            if self._mode is None:
-                self._check(move)
+            if position.mode is None:
+                legal.check(position, move)
             else:
-                special.check(self, self._mode, move)
+                special.check(position, position.mode, move)
         except (IllegalMove, ValueError):
             return False
         return True
@@ -434,16 +347,17 @@ class Game:
         then unchanged."""
         if isinstance(move, str):
             move = Move.parse(move)
-        if self._mode is not None and not self._over:
-            special.play(self, self._mode, move)
+        position = self._position
+        if position.mode is not None and not position.over:
+            turns.play_special(position, position.mode, move)
             return
-        known = self._known
-        if known is not None and known[1] is move and known[0] == self._version:
+        known = position.known
+        if known is not None and known[1] is move and known[0] == position.version:
             # drawn by legal_moves().random() in this very position: legal
             _, _, tile, pos, turned, figures = known
         else:
-            tile, pos, turned, figures = self._check(move)
-        self._apply(cast(Move, move), tile, pos, turned, figures)  # _check made sure
+            tile, pos, turned, figures = legal.check(position, move)
+        turns.play_tile(position, cast(Move, move), tile, pos, turned, figures)  # checked
 
     @property
     def undoable(self) -> bool:
@@ -452,62 +366,23 @@ class Game:
         A bot or an environment that never takes a move back may set it to
         False: each move is then a little cheaper (nothing is saved for it),
         and :meth:`undo` refuses. Set True again, it keeps from then on."""
-        return self._undoable
+        return self._position.undoable
 
     @undoable.setter
     def undoable(self, value: object) -> None:
         if type(value) is not bool:
             raise TypeError(f"undoable is True or False, not {shown(value)}")
-        self._keep_undo(value)
-
-    def _keep_undo(self, keep: bool) -> None:
-        # (the engine calls this, not the setter: a compiled property setter
-        # taking ``object`` is not safe to call from compiled code)
-        self._undoable = keep
-        # Only undo reads the journals: without it they are neither kept nor
-        # written (a tentative change turns them on for its own span).
-        self._features.keep = self._board.keep = keep
-        if not keep:
-            self._frames.clear()
-            self._features.journal.clear()
-            self._board.journal.clear()
-            self._figure_journal.clear()
+        # (compiled code calls position().keep_undo, not this setter: a
+        # compiled property setter taking ``object`` is not safe to call there)
+        self._position.keep_undo(value)
 
     def undo(self) -> AnyMove:
         """Take back the last move and return it; the game is exactly as it was."""
-        if not self._frames:
-            raise IndexError("no move to undo" if self._undoable
+        position = self._position
+        if not position.frames:
+            raise IndexError("no move to undo" if position.undoable
                              else "no move to undo: this game keeps none (undoable is False)")
-        (current, draw, hands, scores, supply, events, discards, over, nodes, fjournal,
-         boards, figjournal, pos, part, state, flow) = self._frames.pop()
-        self._movers.pop()
-        self._mode, self._resume, self._turn = flow
-        features, figs = self._features, self._figures
-        features.rollback(fjournal, nodes)
-        board = self._board
-        while len(board.journal) > boards:
-            board.unplace()
-        journal = self._figure_journal
-        while len(journal) > figjournal:
-            node, old = journal.pop()
-            if old is None:
-                del figs[node]
-            else:
-                figs[node] = old
-        if self._monasteries.pop(pos, None) is not None:
-            near = self._near_monastery
-            for d in AROUND:
-                near[pos + d] = near[pos + d][:-1]
-        self._current, self._draw, self._over, self._part = current, draw, over, part
-        self.state = self._copy_state(state)  # the frame may be shared with a copy
-        self._hands = [list(h) for h in hands]
-        self._scores = list(scores)
-        self._supply = list(supply)
-        del self._events[events:]
-        del self._discards[discards:]
-        self._version += 1
-        self._view_parts = None  # built again at the next view
-        return self._history.pop()
+        return position.restore()
 
     def copy(self) -> Game:
         """An independent copy, history included (cheap: no deep copies)."""
@@ -518,40 +393,32 @@ class Game:
         cannot be rebuilt from a ``__dict__``), which replays to this game,
         and the order of what is hidden, which :meth:`determinized` deals
         again."""
-        return (_from_pickled, (self.to_record(), self._stack, self._hands, self._undoable))
+        stack, hands = self._position.hidden_order()
+        return (_from_pickled, (self.to_record(), stack, hands, self._position.undoable))
 
-    def _copy_from(self, other: Game) -> None:
-        """Become a copy of ``other``: what never changes during a game is
-        shared, what changes is copied one level deep (the frames, journals
-        and history hold tuples that are never changed in place)."""
-        self.players, self.sets, self.options = other.players, other.sets, other.options
-        self._hand, self._farmers = other._hand, other._farmers
-        self._stack, self._dealt_again = other._stack, other._dealt_again
-        self._n = other._n
-        self._expansions, self._strength = other._expansions, other._strength
-        self._piece_givers, self._deciders = other._piece_givers, other._deciders
-        self._board = other._board.copy()
-        self._features = other._features.copy()
-        self._figures = other._figures.copy()
-        self._figure_journal = other._figure_journal.copy()
-        self._monasteries = other._monasteries.copy()
-        self._near_monastery = other._near_monastery.copy()
-        self._scores = other._scores.copy()
-        self._supply = other._supply.copy()  # its dicts are never changed in place
-        self.state = other._copy_state()
-        self._part, self._draw, self._current = other._part, other._draw, other._current
-        self._events = other._events.copy()
-        self._discards = other._discards.copy()
-        self._hands = [h.copy() for h in other._hands]
-        self._mode, self._resume, self._turn = other._mode, other._resume, other._turn
-        self._over, self._version = other._over, other._version
-        self._history = other._history.copy()
-        self._frames = other._frames.copy()
-        self._movers = other._movers.copy()
-        self._undoable = other._undoable
-        self._known = None
-        parts = other._view_parts
-        self._view_parts = None if parts is None else parts.copy()
+    # -- chance ------------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """What the next tile drawn from the stack may be: each tile id left
+        in it, in catalogue order, with its probability (count / tiles left); empty once
+        the stack is. This is the chance player's view (OpenSpiel's
+        ``chance_outcomes``): with hidden hands it tells what the stack
+        holds, which no seat knows, so it is for a program that plays the
+        draws, not for a player. Play an outcome with :meth:`fix_draws`."""
+        return self._position.draw_outcomes()
+
+    def fix_draws(self, tiles: Iterable[object]) -> None:
+        """Make ``tiles`` (ids or catalogue indexes) the next draws, in that
+        order, ahead of the rest of the stack, which keeps its order: a
+        program that plays the draw's chance itself decides the next draws
+        without reading the order. Each must be one of the tiles left to
+        draw; a ``ValueError`` says which is not (and nothing changes)."""
+        self._position.fix_draws(tiles)
+
+    def sort_undrawn(self) -> None:
+        """Put the tiles left to draw in catalogue order, forgetting their
+        order (a state that must hold no future order, OpenSpiel's)."""
+        self._position.sort_undrawn()
 
     def determinized(self, seat: object, rng: random.Random) -> Game:
         """A copy in which everything ``seat`` cannot see is dealt again at
@@ -564,405 +431,21 @@ class Game:
         hands were dealt again) holds the order dealt."""
         checked = self._seat(seat, spectator=True)
         other = self.copy()
-        other._frames.clear()  # a move taken back would bring back a hand as dealt
-        draws.deal_again(other, None if checked < 0 else checked, rng)
+        other._position.frames.clear()  # a move taken back would bring back a hand as dealt
+        other._position.deal_again(None if checked < 0 else checked, rng)
         return other
 
     def resample_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Deal again, in place, what ``seat`` cannot see (see
         :meth:`determinized`). Meant for a copy made by :meth:`determinized`,
         to draw a new imagined future from the same position."""
-        draws.deal_again(self, seat, rng)
-
-    def _copy_state(self, state: dict[str, Any] | None = None) -> dict[str, Any]:
-        """A copy of the expansions' state (this game's, or ``state``)."""
-        state = self.state if state is None else state
-        return {e.set_name: e.copy_state(state[e.set_name]) for e in self._expansions}
-
-    # -- checking a move -------------------------------------------------------
-
-    def _check(self, move: object) -> tuple[int, int, Any, list[tuple[int, str]]]:
-        """Resolve a move to (tile, square, turned tile, [(segment, figure)]),
-        or raise IllegalMove naming the rule it breaks."""
-        if isinstance(move, str):
-            move = Move.parse(move)
-        if self._over:
-            raise IllegalMove("FINAL", "the game is over")
-        if not isinstance(move, Move):
-            raise IllegalMove("§2", f"{move} is not a decision of this game: "
-                                    f"{self.players[self._current]} must place a tile")
-        tile = TILES.get(move.tile)
-        hand = self._hands[self._current]
-        if tile is None or tile.index not in hand:
-            wanted = " or ".join(TILE_LIST[t].id for t in hand)
-            rule = "VAR-HAND-2" if self.options.hand > 1 else "§2"
-            got = move.tile if tile is not None else shown(move.tile)  # not a tile: quoted
-            raise IllegalMove(rule, f"{self.players[self._current]} must place {wanted}, "
-                                    f"not {got}")
-        quarter = QUARTER_OF.get(move.rotation)
-        if quarter is None:
-            raise IllegalMove("PLACE-3", f"rotation must be 0, 90, 180 or 270, not "
-                                         f"{move.rotation}")
-        x, y = move.at
-        pos = pack(x, y)
-        turned = tile.turned[quarter]
-        board = self._board
-        if not (-2000 < x < 2000 and -2000 < y < 2000):
-            raise IllegalMove("PLACE-1", f"square {x},{y} touches no placed tile")
-        key = board.spots.get(pos, 0)
-        if not (key and ALL_FITS[tile.index][key] >> quarter & 1):
-            reason = board.misfit(pos, turned) or "PLACE-2: the tile does not fit there"
-            raise IllegalMove.from_reason(reason, f"{tile.id} at {x},{y} turned {move.rotation}")
-        figures = [self._check_figure(fig, move, turned, pos) for fig in move.figures]
-        if len(figures) > 1:
-            raise IllegalMove("MEEPLE-1", "at most one figure may be placed per turn")
-        return tile.index, pos, turned, figures
-
-    def _check_figure(self, fig: Figure, move: Move, turned: Turned,
-                      pos: int) -> tuple[int, str]:
-        player = self._current
-        if fig.figure not in self._supply[player]:
-            raise IllegalMove("MEEPLE-2", f"there is no {fig.figure} in this game")
-        if self._supply[player][fig.figure] <= 0:
-            raise IllegalMove("MEEPLE-6", f"{self.players[player]} has no {fig.figure} left "
-                                          f"in supply")
-        if fig.on is not None and tuple(fig.on) != tuple(move.at):
-            raise IllegalMove("MEEPLE-1", f"a figure goes on the tile just placed "
-                                          f"({move.at[0]},{move.at[1]}), not on {fig.on}")
-        if fig.feature == "monastery":
-            index = turned.monastery
-            if index < 0:
-                raise IllegalMove("MEEPLE-2", f"{move.tile} has no monastery")
-        else:
-            loc = LOCATION_INDEX[fig.spot] if fig.spot is not None else -1
-            index = turned.at[loc] if loc >= 0 else -1
-            if index < 0 or turned.segments[index].kind_name != fig.feature:
-                raise IllegalMove("MEEPLE-2", f"{move.tile} turned {move.rotation} has no "
-                                              f"{fig.feature} at {fig.spot}")
-        segment = turned.segments[index]
-        if self._strength[fig.figure]:
-            if segment.kind == FIELD and not self._farmers:
-                raise IllegalMove("MEEPLE-2", "farmers are switched off in this game "
-                                              "(option farmers = false)")
-            if not self._free(pos, turned)[index]:
-                raise IllegalMove("MEEPLE-3", f"the {fig.feature} at {fig.spot}, once the tile "
-                                              f"is connected, already holds a follower")
-        else:
-            reason = self._refusal(player, fig.figure, self._joined(pos, turned)[index])
-            if reason is not None:
-                raise IllegalMove.from_reason(reason)
-        return index, fig.figure
-
-    def _refusal(self, player: int, figure: str, joined: Joined) -> str | None:
-        """Why an expansion forbids ``player`` this special figure there, or None."""
-        for expansion in self._expansions:
-            reason = expansion.refusal(self, player, figure, joined)
-            if reason is not None:
-                return reason
-        return None
-
-    def _joined(self, pos: int, turned: Turned, touching: Touching | None = None) -> list[Joined]:
-        """Each segment of ``turned`` as its feature would be once the tile lies
-        on ``pos``, worked out without placing it (from :meth:`_touching`, or
-        ``touching`` if given): complete when the open sides of the
-        neighbouring features it joins and of its own segments are all
-        matched, and each player's follower strength in it, theirs alone
-        (the new tile holds no figure yet)."""
-        group, roots, closing = touching or self._touching(pos, turned)
-        features = self._features
-        open_ = features.open
-        segments, open_sides = turned.segments, turned.open_sides
-        opened = [0] * len(segments)
-        for i in range(len(segments)):  # each road or city link matches two open sides
-            opened[group[i]] += open_sides[i] - 2 * closing[i]
-        joined: dict[int, list[int]] = {}
-        for r, i in roots.items():
-            joined.setdefault(group[i], []).append(r)
-        followers = features.followers
-        out = []
-        for i, seg in enumerate(segments):
-            g = group[i]
-            open_sides_left = opened[g]
-            strength: dict[int, int] = {}
-            for r in joined.get(g, ()):
-                open_sides_left += open_[r]
-                if followers[r]:
-                    for player, count in scoring.strengths(self, r).items():
-                        strength[player] = strength.get(player, 0) + count
-            out.append(Joined(seg, seg.kind in (CITY, ROAD) and not open_sides_left, strength))
-        return out
-
-    def _free(self, pos: int, turned: Turned, touching: Touching | None = None) -> list[bool]:
-        """For each segment of ``turned`` placed on ``pos``: whether the feature
-        it belongs to once the tile is connected holds no follower
-        (``MEEPLE-3``; from :meth:`_touching`, or ``touching`` if given)."""
-        group, roots, _ = touching or self._touching(pos, turned)
-        followers = self._features.followers
-        busy = [False] * len(group)
-        for r, i in roots.items():
-            if followers[r]:
-                busy[group[i]] = True
-        return [not busy[g] for g in group]
-
-    def _touching(self, pos: int, turned: Turned) -> Touching:
-        """How ``turned`` placed on ``pos`` would join the features around it,
-        without placing it: per segment, its group (the segment naming it);
-        per neighbouring feature root it touches, a segment touching it; per
-        segment, its road and city links to neighbours (each matches an open
-        side of the segment with one of the neighbour's).
-
-        The feature a segment belongs to once the tile is connected is more
-        than the segment's own neighbours: two segments of the new tile that
-        touch the same neighbouring feature (a field reaching round the tile,
-        a city entered through two sides) become one feature, so each takes
-        in what the other touches: a group."""
-        size = len(turned.segments)
-        tiles = self._board.tiles
-        root = self._features.root
-        links = turned.links
-        group = list(range(size))
-        toucher: dict[int, int] = {}
-        closing = [0] * size
-        for side, delta in enumerate(DELTA):
-            neighbour = tiles.get(pos + delta)
-            if neighbour is None:
-                continue
-            first, nturned = neighbour
-            nat = nturned.at
-            for kind, mine, theirs in links[side]:
-                r = root[first + nat[theirs]]
-                if kind != FIELD:
-                    closing[mine] += 1
-                other = toucher.setdefault(r, mine)
-                if other != mine:
-                    a, b = group[mine], group[other]
-                    if a != b:
-                        group = [a if g == b else g for g in group]
-        return group, toucher, closing
-
-    # -- doing a move ------------------------------------------------------------
-
-    def _push_frame(self, pos: int | None) -> None:
-        """Remember everything a move changes, for :meth:`undo` (unless the
-        game keeps no undo), and who made it."""
-        self._movers.append(self._current)
-        self._version += 1
-        if not self._undoable:
-            return
-        features = self._features
-        self._frames.append((
-            self._current, self._draw, tuple(tuple(h) for h in self._hands),
-            tuple(self._scores), tuple(self._supply), len(self._events),
-            len(self._discards), self._over, len(features.root), len(features.journal),
-            len(self._board.journal), len(self._figure_journal), pos, self._part,
-            self._copy_state() if self._expansions else self.state,
-            (self._mode, self._resume, self._turn),
-        ))
-
-    def _apply(self, move: Move, tile: int, pos: int, turned: Turned,
-               figures: list[tuple[int, str]]) -> None:
-        features, board = self._features, self._board
-        player = self._current
-        self._push_frame(pos)
-        first = features.add_tile(pos, turned, board.tiles)
-        board.place(pos, turned, first)
-        helper = self._mode  # WON-PLACE-3: a land tile drawn to make room for a piece
-        if helper is None:
-            self._hands[player].remove(tile)
-        else:
-            self._mode = None
-        index = len(self._history)
-        self._history.append(move)
-        extra = bool(self._expansions) and self._part == 0 and helper is None and any(
-            e.extra_part(self, player, pos, turned, first)  # TB-BUILD-4: not twice
-            for e in self._expansions)
-        for seg, figure in figures:
-            node = first + seg
-            self._put_figure(node, player, figure)
-            if self._strength[figure]:
-                features.add_followers(node, 1)
-        self._place_static(pos, turned, first)
-        done = self._completed(pos, turned, first, [])
-        if done:
-            self._score(done, index)
-        if self._hand > 1 and helper is None:
-            self._refill(player)  # VAR-HAND-2, VAR-HAND-4
-        self._finish(player, extra, helper[2] if helper is not None else None)
-
-    def _finish(self, player: int, extra: bool, piece: str | None) -> None:
-        """After a move and its scoring: the decisions it calls for (a wonder
-        to take), then the rest of the turn or the next one."""
-        if self._deciders and special.ask(self, player, extra, piece):
-            return
-        self._go_on(player, extra, piece)
-
-    def _go_on(self, player: int, extra: bool, piece: str | None) -> None:
-        """The player's piece if one waits (``WON-PLACE-3``), else their
-        second turn part if earned, else the next player's turn."""
-        if piece is not None:
-            special.offer_piece(self, player, piece)
-            return
-        # TB-BUILD-8: no second part once the stack is empty; VAR-HAND-4: with a
-        # hand, the second tile comes from the refilled hand.
-        if extra and (self._hand > 1 or self._draw < len(self._stack)):
-            self._part = 1
-            if self._start_part(player):
-                return
-        self._part = 0
-        self._start_turn((player + 1) % self._n)
-
-    def _place_static(self, pos: int, turned: Turned, first: int) -> None:
-        if turned.monastery >= 0:
-            self._monasteries[pos] = first + turned.monastery
-            near = self._near_monastery
-            for d in AROUND:
-                near[pos + d] = (*near.get(pos + d, ()), pos)
-
-    def _completed(self, pos: int, turned: Turned, first: int, done: list[int]) -> list[int]:
-        """Add to ``done`` the roads, cities and monasteries the tile on
-        ``pos`` completed (``SCORE-1``), and return it."""
-        features = self._features
-        root, open_ = features.root, features.open
-        for seg in turned.in_order:
-            if seg.kind < FIELD:
-                r = root[first + seg.index]
-                if not open_[r] and r not in done:
-                    done.append(r)
-        near = self._near_monastery.get(pos)
-        if near:
-            tiles = self._board.tiles
-            for q in near:
-                if all(q + e in tiles for e in RING):
-                    r = root[self._monasteries[q]]
-                    if r not in done:
-                        done.append(r)
-        return done
-
-    def _score(self, done: list[int], index: int) -> None:
-        """Score completed features, then return their figures (``SCORE-4``)."""
-        for expansion in self._expansions:
-            expansion.before_scoring(self, done, index, self._award)  # WT-TIMING
-        for r in done:
-            scoring.pay(self, r, index, False, self._award)
-        for expansion in self._expansions:
-            expansion.completed(self, done, index)
-        for r in done:
-            self._return_figures(r)
-
-    def _put_figure(self, node: int, player: int, figure: str) -> None:
-        """Stand ``player``'s ``figure`` on ``node``, from their supply (the
-        caller counts a follower in its feature)."""
-        self._figures[node] = (player, figure)
-        if self._undoable:
-            self._figure_journal.append((node, None))
-        self._change_supply(player, figure, -1)
-
-    def _change_supply(self, player: int, figure: str, change: int) -> None:
-        """Add ``change`` to ``player``'s supply of ``figure``. A supply dict is
-        replaced, never changed in place, so undo frames and copies of the
-        game share them."""
-        old = self._supply[player]
-        new = old.copy()
-        new[figure] = old[figure] + change
-        self._supply[player] = new
-
-    def _return_figures(self, r: int) -> None:
-        figs, features = self._figures, self._features
-        returned = 0
-        for n in features.members[r]:
-            fig = figs.pop(n, None)
-            if fig is not None:
-                if self._undoable:
-                    self._figure_journal.append((n, fig))
-                self._change_supply(fig[0], fig[1], 1)
-                if self._strength[fig[1]]:
-                    returned += 1
-        if returned:
-            features.add_followers(r, -returned)
-
-    def _award(self, event: ScoreEvent) -> None:
-        self._events.append(event)
-        self._scores[event.player] += event.points
-
-    # -- tiles and turns -----------------------------------------------------------
-
-    def _take_placeable(self, player: int) -> int | None:
-        """Draw until a tile fits somewhere; unplaceable ones are removed from
-        the game (``PLACE-4``). None when the stack runs out."""
-        stack, board = self._stack, self._board
-        while self._draw < len(stack):
-            tile = stack[self._draw]
-            self._draw += 1
-            if board.can_place(tile):
-                return tile
-            self._discards.append((len(self._history), player, TILE_LIST[tile].id))
-        return None
-
-    def _refill(self, player: int) -> None:
-        hand = self._hands[player]
-        while len(hand) < self._hand and self._draw < len(self._stack):
-            hand.append(self._stack[self._draw])
-            self._draw += 1
-
-    def _start_turn(self, player: int) -> None:
-        """Give the turn to ``player``, or end the game.
-
-        The game ends when the player to move has nothing to place and no
-        tile is left to anyone: the stack is empty and so is every hand
-        (``PLACE-4``, ``VAR-HAND-5``). A wonder held by someone else does not
-        keep it going (``WON-PLACE-5``), with or without a hand. In the hand
-        variant a player whose hand is empty while others still hold tiles
-        skips the turn (``VAR-HAND-3``)."""
-        for _ in range(self._n):
-            self._turn += 1
-            if self._start_part(player):
-                return
-            if self._draw >= len(self._stack) and not any(self._hands):
-                break
-            player = (player + 1) % self._n
-        self._over = True
-        self._final_scoring(self._award)
-
-    def _final_scoring(self, award: scoring.Award) -> None:
-        """§7 in its recommended order: the wonders (``WON-ORDER``), the board,
-        then each expansion's part."""
-        for expansion in self._expansions:
-            expansion.opening_final_scoring(self, award)
-        scoring.final_scoring(self, award)
-        for expansion in self._expansions:
-            expansion.final_scoring(self, award)
-
-    def _start_part(self, player: int) -> bool:
-        """Give ``player`` a tile to place (``PLACE-4``, ``VAR-HAND-3``), or
-        the piece they hold (``WON-PLACE-1``); False if they have none."""
-        if self._piece_givers and self._part == 0 and special.start_with_piece(self, player):
-            return True
-        hand = self._hands[player]
-        if self._hand == 1:
-            tile = self._take_placeable(player)
-            if tile is not None:
-                hand.append(tile)
-        else:
-            # VAR-HAND-3: discard and replace unplaceable hand tiles.
-            board = self._board
-            i = 0
-            while i < len(hand):
-                if board.can_place(hand[i]):
-                    i += 1
-                    continue
-                self._discards.append((len(self._history), player, TILE_LIST[hand.pop(i)].id))
-                if self._draw < len(self._stack):
-                    hand.append(self._stack[self._draw])
-                    self._draw += 1
-        if hand:
-            self._current = player
-            return True
-        return False
+        self._position.deal_again(seat, rng)
 
     def __repr__(self) -> str:
-        state = "over" if self._over else f"{self.players[self._current]} to move"
-        return (f"<Game {', '.join(self.players)}: {len(self._history)} moves, "
-                f"scores {self._scores}, {state}>")
+        position = self._position
+        state = "over" if position.over else f"{self.players[position.current]} to move"
+        return (f"<Game {', '.join(self.players)}: {len(position.history)} moves, "
+                f"scores {position.scores}, {state}>")
 
 
 def _from_pickled(record: dict[str, Any], stack: list[int], hands: list[list[int]],
@@ -970,8 +453,6 @@ def _from_pickled(record: dict[str, Any], stack: list[int], hands: list[list[int
     """A game unpickled: its record replayed, then what is hidden put back
     in its order (see :meth:`Game.__reduce__`), keeping undo or not as it did."""
     game = Game.from_record(record, check_result=False)
-    if game._stack != stack or game._hands != hands:
-        game._stack, game._hands = list(stack), [list(h) for h in hands]
-        game._version += 1
-    game._keep_undo(undoable)
+    game._position.put_back_hidden(stack, hands)
+    game._position.keep_undo(undoable)
     return game

@@ -1,4 +1,13 @@
-"""The legal moves of the current decision, computed lazily.
+"""The legal moves of a tile decision: checking one, and listing them all.
+
+Both sit here so that "why is this illegal?" (:func:`check`, which names
+the rule a move breaks) and "what is legal?" (:class:`LegalMoves`) read the
+same rules and cannot drift apart. :func:`figure_options` lists the figures
+a placement allows; :func:`check_figure` says why one is refused. The
+special decisions (a wonder, its helper tile, a choice) are checked and
+listed together too, in :mod:`carcassonne.engine.special`.
+
+Listing is lazy.
 
 ``game.legal_moves()`` returns a :class:`LegalMoves`: a read-only sequence of
 every legal :class:`Move` (placement x rotation x figure option, "no figure"
@@ -21,14 +30,15 @@ from collections.abc import Callable, Iterator, Sequence
 from random import Random
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast, overload
 
-from carcassonne.engine.board import FITS
-from carcassonne.engine.errors import shown
+from carcassonne.engine.board import ALL_FITS, FITS
+from carcassonne.engine.errors import IllegalMove, shown
+from carcassonne.engine.joins import free, joined, refusal, touching
 from carcassonne.engine.moves import Figure, Move
 from carcassonne.tiles import FIELD, KIND_NAMES, TILE_LIST, TILES, Segment, Turned
-from carcassonne.tiles.geometry import LOCATION_INDEX, pack, unpack
+from carcassonne.tiles.geometry import LOCATION_INDEX, QUARTER_OF, pack, unpack
 
 if TYPE_CHECKING:
-    from carcassonne.engine.game import Game
+    from carcassonne.engine.position import Position
 
 #: The kind of move a listing holds.
 M = TypeVar("M")
@@ -45,12 +55,12 @@ def figure_value(figure: str, segment: Segment) -> Figure:
     return fig
 
 
-def figure_options(game: Game, pos: int, turned: Turned) -> list[Figure]:
+def figure_options(position: Position, pos: int, turned: Turned) -> list[Figure]:
     """The figures the current player may put on ``turned`` placed on ``pos``
     (``MEEPLE-1`` to ``MEEPLE-6``), "no figure" not included."""
-    player = game._current
-    supply = game._supply[player]
-    strength = game._strength
+    player = position.current
+    supply = position.supply[player]
+    strength = position.strength
     followers: list[str] = []
     specials: list[str] = []
     for k, n in supply.items():
@@ -58,18 +68,18 @@ def figure_options(game: Game, pos: int, turned: Turned) -> list[Figure]:
             (followers if strength[k] else specials).append(k)
     if not followers and not specials:
         return []  # MEEPLE-6
-    touching = game._touching(pos, turned)
-    free = game._free(pos, turned, touching)
-    farmers = game._farmers
-    joined = game._joined(pos, turned, touching) if specials else None
+    touched = touching(position, pos, turned)
+    empty = free(position, pos, turned, touched)
+    farmers = position.farmers
+    joins = joined(position, pos, turned, touched) if specials else None
     out = []
     for seg in turned.in_order:
-        if followers and free[seg.index] and (seg.kind != FIELD or farmers):
+        if followers and empty[seg.index] and (seg.kind != FIELD or farmers):
             for figure in followers:
                 out.append(figure_value(figure, seg))
-        if joined is not None:
+        if joins is not None:
             for figure in specials:
-                if game._refusal(player, figure, joined[seg.index]) is None:
+                if refusal(position, player, figure, joins[seg.index]) is None:
                     out.append(figure_value(figure, seg))
     return out
 
@@ -99,13 +109,13 @@ class MoveSequence(Sequence[M]):
     position it was made in."""
 
     __slots__ = ()
-    _game: Game
+    _position: Position
     _version: int
 
-    def _fresh(self) -> Game:
-        if self._game._version != self._version:
+    def _fresh(self) -> Position:
+        if self._position.version != self._version:
             raise RuntimeError("the game changed since these legal moves were listed")
-        return self._game
+        return self._position
 
     def _moves(self) -> list[M]:
         raise NotImplementedError
@@ -141,11 +151,11 @@ class MoveSequence(Sequence[M]):
 class LegalMoves(MoveSequence[Move]):
     """Every legal move of one position; see the module docstring."""
 
-    __slots__ = ("_count", "_game", "_keys", "_list", "_tiles", "_version")
+    __slots__ = ("_count", "_keys", "_list", "_position", "_tiles", "_version")
 
-    def __init__(self, game: Game) -> None:
-        self._game = game
-        self._version = game._version
+    def __init__(self, position: Position) -> None:
+        self._position = position
+        self._version = position.version
         self._list: list[Move] | None = None
         # Blocks of placements, as two parallel lists of small ints (tile
         # index, spot key; no allocation per block): the tile fits every
@@ -154,9 +164,9 @@ class LegalMoves(MoveSequence[Move]):
         tiles: list[int] = []
         keys: list[int] = []
         count = 0
-        if not game._over:
-            board = game._board
-            hand = game._hands[game._current]
+        if not position.over:
+            board = position.board
+            hand = position.hands[position.current]
             groups = board.groups
             for i, tile in enumerate(hand):
                 if i and tile in hand[:i]:
@@ -177,7 +187,7 @@ class LegalMoves(MoveSequence[Move]):
     def _blocks(self) -> list[tuple[int, list[int], tuple[int, ...]]]:
         """(tile, squares, quarter turns) per block: each square takes each
         quarter turn."""
-        groups = self._game._board.groups
+        groups = self._position.board.groups
         return [(tile, groups[key], FITS[tile][key])
                 for tile, key in zip(self._tiles, self._keys, strict=True)]
 
@@ -210,7 +220,7 @@ class LegalMoves(MoveSequence[Move]):
 
     def _locate(self, index: int) -> tuple[int, int, int]:
         """The tile, square and quarter turn of placement ``index`` (in range)."""
-        groups = self._game._board.groups
+        groups = self._position.board.groups
         tiles, keys = self._tiles, self._keys
         b = 0
         while True:
@@ -228,33 +238,33 @@ class LegalMoves(MoveSequence[Move]):
         figure option."""
         if not isinstance(placement, Move):
             raise TypeError(f"options() takes a placement (a Move), not {shown(placement)}")
-        game = self._fresh()
+        position = self._fresh()
         tile, at, rotation = placement.tile, placement.at, placement.rotation
         turned = TILES[tile].turned[rotation // 90]
         out = [_move((tile, at, rotation, ()))]
-        for figure in figure_options(game, pack(*at), turned):
+        for figure in figure_options(position, pack(*at), turned):
             out.append(_move((tile, at, rotation, (figure,))))
         return out
 
     def random(self, rng: Random) -> Move:
         """A move drawn uniformly among placements, then uniformly among that
         placement's figure options ("no figure" included)."""
-        game = self._fresh()
+        position = self._fresh()
         if not self._count:
             raise IndexError("no legal move: the game is over")
         tile, pos, quarter = self._locate(int(rng.random() * self._count))
         turned = TILE_LIST[tile].turned[quarter]
-        figures = figure_options(game, pos, turned)
+        figures = figure_options(position, pos, turned)
         j = int(rng.random() * (len(figures) + 1))
         move = _move((turned.tile.id, unpack(pos), turned.rotation,
                       (figures[j - 1],) if j else ()))
         # known legal: Game.play of this very move in this position skips the check
         chosen = [(segment_index(turned, figures[j - 1]), figures[j - 1].figure)] if j else []
-        game._known = (game._version, move, tile, pos, turned, chosen)
+        position.remember_legal(move, tile, pos, turned, chosen)
         return move
 
     def _moves(self) -> list[Move]:
-        game = self._fresh()
+        position = self._fresh()
         if self._list is None:
             out: list[Move] = []
             for tile, squares, quarters in self._blocks():
@@ -265,7 +275,7 @@ class LegalMoves(MoveSequence[Move]):
                     for q in quarters:
                         rotation = 90 * q
                         out.append(_move((tile_id, at, rotation, ())))
-                        for fig in figure_options(game, pos, turned[q]):
+                        for fig in figure_options(position, pos, turned[q]):
                             out.append(_move((tile_id, at, rotation, (fig,))))
             self._list = out
         return self._list
@@ -274,7 +284,7 @@ class LegalMoves(MoveSequence[Move]):
         # As the base class says, made straight from the blocks: one ``at``
         # list per square and one figures list per figure value, shared, and
         # no Move objects on the way (a server lists these every turn).
-        game = self._fresh()
+        position = self._fresh()
         out: list[dict[str, Any]] = []
         figures: dict[Figure, list[dict[str, Any]]] = {}
         for tile, squares, quarters in self._blocks():
@@ -285,7 +295,7 @@ class LegalMoves(MoveSequence[Move]):
                 for q in quarters:
                     rotation = 90 * q
                     out.append({"tile": tile_id, "at": at, "rotation": rotation})
-                    for fig in figure_options(game, pos, turned[q]):
+                    for fig in figure_options(position, pos, turned[q]):
                         listed = figures.get(fig)
                         if listed is None:
                             listed = figures[fig] = [fig.to_dict()]
@@ -298,3 +308,85 @@ class LegalMoves(MoveSequence[Move]):
 
     def __repr__(self) -> str:
         return f"<LegalMoves: {self._count} placements>"
+
+
+# -- checking a move ------------------------------------------------------------
+
+
+def check(position: Position, move: object) -> tuple[int, int, Turned, list[tuple[int, str]]]:
+    """Resolve a tile move of the current player to (tile, square, turned
+    tile, [(segment, figure)]), or raise :class:`IllegalMove` naming the
+    rule it breaks. The position is not changed."""
+    if isinstance(move, str):
+        move = Move.parse(move)
+    if position.over:
+        raise IllegalMove("FINAL", "the game is over")
+    players, current = position.players, position.current
+    if not isinstance(move, Move):
+        raise IllegalMove("§2", f"{move} is not a decision of this game: "
+                                f"{players[current]} must place a tile")
+    tile = TILES.get(move.tile)
+    hand = position.hands[current]
+    if tile is None or tile.index not in hand:
+        wanted = " or ".join(TILE_LIST[t].id for t in hand)
+        rule = "VAR-HAND-2" if position.options.hand > 1 else "§2"
+        got = move.tile if tile is not None else shown(move.tile)  # not a tile: quoted
+        raise IllegalMove(rule, f"{players[current]} must place {wanted}, not {got}")
+    quarter = QUARTER_OF.get(move.rotation)
+    if quarter is None:
+        raise IllegalMove("PLACE-3", f"rotation must be 0, 90, 180 or 270, not "
+                                     f"{move.rotation}")
+    x, y = move.at
+    pos = pack(x, y)
+    turned = tile.turned[quarter]
+    board = position.board
+    if not (-2000 < x < 2000 and -2000 < y < 2000):
+        raise IllegalMove("PLACE-1", f"square {x},{y} touches no placed tile")
+    key = board.spots.get(pos, 0)
+    if not (key and ALL_FITS[tile.index][key] >> quarter & 1):
+        reason = board.misfit(pos, turned) or "PLACE-2: the tile does not fit there"
+        raise IllegalMove.from_reason(reason, f"{tile.id} at {x},{y} turned {move.rotation}")
+    figures = [check_figure(position, fig, move, turned, pos) for fig in move.figures]
+    if len(figures) > 1:
+        raise IllegalMove("MEEPLE-1", "at most one figure may be placed per turn")
+    return tile.index, pos, turned, figures
+
+
+def check_figure(position: Position, fig: Figure, move: Move, turned: Turned,
+                 pos: int) -> tuple[int, str]:
+    """Resolve one figure of a tile move to (segment, figure), or raise
+    :class:`IllegalMove` naming the rule (``MEEPLE-1`` to ``MEEPLE-6``, or an
+    expansion's rule for a special figure)."""
+    player = position.current
+    supply = position.supply[player]
+    if fig.figure not in supply:
+        raise IllegalMove("MEEPLE-2", f"there is no {fig.figure} in this game")
+    if supply[fig.figure] <= 0:
+        raise IllegalMove("MEEPLE-6", f"{position.players[player]} has no {fig.figure} left "
+                                      f"in supply")
+    if fig.on is not None and tuple(fig.on) != tuple(move.at):
+        raise IllegalMove("MEEPLE-1", f"a figure goes on the tile just placed "
+                                      f"({move.at[0]},{move.at[1]}), not on {fig.on}")
+    if fig.feature == "monastery":
+        index = turned.monastery
+        if index < 0:
+            raise IllegalMove("MEEPLE-2", f"{move.tile} has no monastery")
+    else:
+        loc = LOCATION_INDEX[fig.spot] if fig.spot is not None else -1
+        index = turned.at[loc] if loc >= 0 else -1
+        if index < 0 or turned.segments[index].kind_name != fig.feature:
+            raise IllegalMove("MEEPLE-2", f"{move.tile} turned {move.rotation} has no "
+                                          f"{fig.feature} at {fig.spot}")
+    segment = turned.segments[index]
+    if position.strength[fig.figure]:
+        if segment.kind == FIELD and not position.farmers:
+            raise IllegalMove("MEEPLE-2", "farmers are switched off in this game "
+                                          "(option farmers = false)")
+        if not free(position, pos, turned)[index]:
+            raise IllegalMove("MEEPLE-3", f"the {fig.feature} at {fig.spot}, once the tile "
+                                          f"is connected, already holds a follower")
+    else:
+        reason = refusal(position, player, fig.figure, joined(position, pos, turned)[index])
+        if reason is not None:
+            raise IllegalMove.from_reason(reason)
+    return index, fig.figure

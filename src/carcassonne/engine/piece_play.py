@@ -29,20 +29,20 @@ from carcassonne.tiles.geometry import LOCATION_INDEX, QUARTER_OF, pack, unpack
 from carcassonne.tiles.pieces import PIECE_FIGURES, PIECES, PieceTurn
 
 if TYPE_CHECKING:
-    from carcassonne.engine.game import Game
+    from carcassonne.engine.position import Position
 
 #: Per square of a placed piece, per segment: (feature root, already claimed).
 Claims = list[list[tuple[int, bool]]]
 
 
-def claims(game: Game, anchor: int, piece: PieceTurn) -> Claims:
+def claims(position: Position, anchor: int, piece: PieceTurn) -> Claims:
     """What each part of ``piece`` would join if its anchor lay on ``anchor``:
     the feature's root and whether a follower already stands in it. The nodes
     are made for a moment, joined, read, and rolled back."""
-    features = game._features
+    features = position.features
     journal, nodes = len(features.journal), len(features.root)
     keep, features.keep = features.keep, True  # rolled back below, even without undo
-    tiles = game._board.tiles
+    tiles = position.board.tiles
     firsts = [features.add_tile(anchor + offset, turned, tiles)
               for offset, turned in piece.squares]
     base = firsts[0]
@@ -57,13 +57,13 @@ def claims(game: Game, anchor: int, piece: PieceTurn) -> Claims:
     return out
 
 
-def check(game: Game, move: object, piece_id: str,
+def check(position: Position, move: object, piece_id: str,
           ) -> tuple[int, PieceTurn, list[tuple[int, int, str]]]:
     """Resolve a piece move to (anchor, turned piece, [(square, segment,
     figure)]) or raise :class:`IllegalMove` naming the rule."""
-    player = game._current
+    player = position.current
     if not isinstance(move, Move) or move.tile != piece_id:
-        raise IllegalMove("WON-PLACE-1", f"{game.players[player]} must place {piece_id} "
+        raise IllegalMove("WON-PLACE-1", f"{position.players[player]} must place {piece_id} "
                                          f"this turn, not {move}")
     quarter = QUARTER_OF.get(move.rotation)
     if quarter is None:
@@ -73,15 +73,15 @@ def check(game: Game, move: object, piece_id: str,
         raise IllegalMove("WON-PLACE-1", f"square {x},{y} touches no placed tile")
     anchor = pack(x, y)
     piece = PIECES[piece_id].turned[quarter]
-    reason = game._board.piece_misfit(anchor, piece)
+    reason = position.board.piece_misfit(anchor, piece)
     if reason is not None:
         raise IllegalMove.from_reason(reason, f"{piece_id} at {x},{y} turned {move.rotation}")
     if len(move.figures) > PIECE_FIGURES:
         raise IllegalMove("WON-MEEPLE-1", f"at most {PIECE_FIGURES} figures go on a wonder")
     if not move.figures:
         return anchor, piece, []
-    supply, strength = game._supply[player], game._strength
-    claimed = claims(game, anchor, piece)
+    supply, strength = position.supply[player], position.strength
+    claimed = claims(position, anchor, piece)
     squares = {anchor + offset: k for k, (offset, _) in enumerate(piece.squares)}
     wanted: Counter[str] = Counter()
     used: set[int] = set()
@@ -94,7 +94,7 @@ def check(game: Game, move: object, piece_id: str,
                                               f"{fig.figure}")
         wanted[fig.figure] += 1
         if supply[fig.figure] < wanted[fig.figure]:
-            raise IllegalMove("MEEPLE-6", f"{game.players[player]} has not enough "
+            raise IllegalMove("MEEPLE-6", f"{position.players[player]} has not enough "
                                           f"{fig.figure}s in supply")
         on = fig.on if fig.on is not None else move.at
         k = squares.get(pack(*on))
@@ -111,7 +111,7 @@ def check(game: Game, move: object, piece_id: str,
         if index < 0:
             raise IllegalMove("MEEPLE-2", f"{piece_id} has no {fig.feature} at "
                                           f"{fig.spot} on {on[0]},{on[1]}")
-        if turned.segments[index].kind == FIELD and not game.options.farmers:
+        if turned.segments[index].kind == FIELD and not position.options.farmers:
             raise IllegalMove("MEEPLE-2", "farmers are switched off in this game "
                                           "(option farmers = false)")
         root, taken = claimed[k][index]
@@ -130,13 +130,13 @@ def placements(piece_id: str, spots: list[tuple[int, int]]) -> list[AnyMove]:
     return [Move(piece_id, unpack(anchor), 90 * quarter) for anchor, quarter in spots]
 
 
-def options(game: Game, move: Move) -> list[AnyMove]:
+def options(position: Position, move: Move) -> list[AnyMove]:
     """Every legal move of one piece placement: no figure, one figure on each
     free feature, then two figures on two different free features."""
     piece = PIECES[move.tile].turned[move.rotation // 90]
     anchor = pack(*move.at)
-    claimed = claims(game, anchor, piece)
-    supply, strength = game._supply[game._current], game._strength
+    claimed = claims(position, anchor, piece)
+    supply, strength = position.supply[position.current], position.strength
     kinds = [k for k, n in supply.items() if n > 0 and strength[k]]
     targets: list[tuple[int, Figure]] = []  # (root, a figure on one part), in piece order
     for feature in piece.piece.features:
@@ -144,7 +144,7 @@ def options(game: Game, move: Move) -> list[AnyMove]:
             offset, turned = piece.squares[k]
             seg = turned.segments[index]
             root, taken = claimed[k][index]
-            if seg.spot is None or taken or (seg.kind == FIELD and not game.options.farmers):
+            if seg.spot is None or taken or (seg.kind == FIELD and not position.options.farmers):
                 continue
             named = figure_value("meeple", seg)
             targets.append((root, named._replace(on=unpack(anchor + offset))))
@@ -162,11 +162,11 @@ def options(game: Game, move: Move) -> list[AnyMove]:
     return out
 
 
-def helper_spots(game: Game, tile: int, piece_id: str) -> set[tuple[int, int]]:
+def helper_spots(position: Position, tile: int, piece_id: str) -> set[tuple[int, int]]:
     """``WON-PLACE-3``: where land tile ``tile`` may go (square, quarter turn)
     so that the piece fits afterwards; every rotation, alike-looking ones
     included."""
-    board = game._board
+    board = position.board
     piece = PIECES[piece_id]
     fits = ALL_FITS[tile]
     out = set()

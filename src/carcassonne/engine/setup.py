@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from carcassonne.engine.errors import SetupError, shown
-from carcassonne.tiles import SET_NAMES, START_TILE, TILES, TILES_BY_SET
+from carcassonne.tiles import SET_NAMES, START_TILE, TILE_LIST, TILES, TILES_BY_SET
 
 #: The sets this engine plays today.
 SUPPORTED_SETS: Final[tuple[str, ...]] = (
@@ -134,3 +134,13 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
             j = bits(k)
         items[i], items[j] = items[j], items[i]
         i -= 1
+
+
+def tile_index(tile: object) -> int:
+    """The catalogue index of ``tile``, given as an id or an index; a
+    ``ValueError`` when it is neither."""
+    if type(tile) is int and 0 <= tile < len(TILE_LIST):
+        return tile
+    if isinstance(tile, str) and tile in TILES:
+        return TILES[tile].index
+    raise ValueError(f"{shown(tile)} is no tile id or index")

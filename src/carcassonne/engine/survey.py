@@ -27,7 +27,7 @@ start tile's second feature (its city comes first)::
     (('BA/Rr',), [[0, -1], [0, 2]])
 
 A spot names a segment by its first side or half-side as seen on the board
-(the start tile's road, west to east, is ``E``), as ``game.figures()`` and
+(the start tile's road, west to east, is ``E``), as ``figures(position)`` and
 moves do, so the client finds a part by its square and spot.
 """
 
@@ -37,16 +37,17 @@ from typing import TYPE_CHECKING, Any
 
 from carcassonne.engine import scoring
 from carcassonne.engine.board import ALL_FITS
-from carcassonne.engine.scoring import ScoreEvent
+from carcassonne.engine.events import ScoreEvent
+from carcassonne.engine.view import figures
 from carcassonne.tiles import FIELD, KIND_NAMES, MONASTERY
 from carcassonne.tiles.geometry import unpack
 from carcassonne.tiles.pieces import PIECES
 
 if TYPE_CHECKING:
-    from carcassonne.engine.game import Game
+    from carcassonne.engine.position import Position
 
 
-def feature_map(game: Game) -> list[dict[str, Any]]:
+def feature_map(position: Position) -> list[dict[str, Any]]:
     """Every feature on the board now, as JSON-ready data, in placement order
     (the feature whose first segment was placed first comes first; within a
     tile, segments go by their first side as seen on the board).
@@ -54,15 +55,15 @@ def feature_map(game: Game) -> list[dict[str, Any]]:
     Each entry holds:
 
     - ``kind``: ``road``, ``city``, ``field`` or ``monastery`` (the names of
-      ``game.figures()``; the expansions add no kind of their own: an inn,
+      ``figures(position)``; the expansions add no kind of their own: an inn,
       a cathedral, goods or a tower are parts of roads and cities, and a
       wonder's squares are ordinary tiles to the engine, ``WON-COUNT``);
     - ``parts``: one ``{"at": [x, y], "spot": S}`` per segment, ``S`` being
-      the segment's spot as seen on the board, exactly as ``game.figures()``
+      the segment's spot as seen on the board, exactly as ``figures(position)``
       names it. ``S`` is null for a monastery, and for the part of a
       wonder's road or city lying on a square where it touches no side;
     - ``figures``: the figures standing in it, each the dict
-      ``game.figures()`` gives for it (special figures, the builder and
+      ``figures(position)`` gives for it (special figures, the builder and
       the pig, included);
     - ``complete``: a road or city with no open side (``FEAT-ROAD``,
       ``FEAT-CITY``), a monastery with all eight squares around it taken
@@ -87,32 +88,32 @@ def feature_map(game: Game) -> list[dict[str, Any]]:
     points at the end. A complete feature has no figures any more: they
     went home when it scored (``SCORE-4``).
     """
-    features = game._features
+    features = position.features
     root, node_seg, node_pos, open_ = (features.root, features.node_seg, features.node_pos,
                                        features.open)
     members: dict[int, list[int]] = {}
     for node in sorted(range(len(root)), key=features.placement_order):
         members.setdefault(root[node], []).append(node)
-    standing = dict(zip(sorted(game._figures), game.figures(), strict=True))
-    tiles = game._board.tiles
-    probe: list[Game] = []  # a copy to try a field with a farmer, made once if needed
+    standing = dict(zip(sorted(position.figures), figures(position), strict=True))
+    tiles = position.board.tiles
+    probe: list[Position] = []  # a copy to try a field with a farmer, made once if needed
     out: list[dict[str, Any]] = []
     for r, nodes in members.items():
         kind = node_seg[r].kind
-        owners = scoring.majority(scoring.strengths(game, r))
+        owners = scoring.majority(scoring.strengths(position, r))
         points: int | None
         detail: str | None
         open_sides: int | None
         if kind == FIELD:
             complete, open_sides = False, None
-            points, detail = field_points(game, r, owners, probe)
+            points, detail = field_points(position, r, owners, probe)
         else:
             if kind == MONASTERY:
                 open_sides = 8 - scoring.monastery_ring(tiles, node_pos[r])
             else:
                 open_sides = open_[r]
             complete = open_sides == 0
-            value = scoring.feature_value(game, r, not complete)
+            value = scoring.feature_value(position, r, not complete)
             points, detail = value[0], value[1]
         out.append({
             "kind": KIND_NAMES[kind],
@@ -125,8 +126,8 @@ def feature_map(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def field_points(game: Game, r: int, owners: list[int],
-                 probe: list[Game]) -> tuple[int | None, str | None]:
+def field_points(position: Position, r: int, owners: list[int],
+                 probe: list[Position]) -> tuple[int | None, str | None]:
     """What field ``r`` would pay an owner at the end of the game, and the
     engine's words for it, from scoring's own field code (``FINAL-5``,
     ``FINAL-6``) with the events collected instead of paid.
@@ -146,18 +147,18 @@ def field_points(game: Game, r: int, owners: list[int],
       bordering it together, so points belong to cities, not to one field.
       (``owners`` is then still the field's own majority.)
     """
-    if game.options.farm_scoring == "first_edition":
+    if position.options.farm_scoring == "first_edition":
         return None, None
     events: list[ScoreEvent] = []
     if owners:
-        scoring._current_field(game, r, events.append)
-    elif game.options.farmers:
+        scoring.current_field(position, r, events.append)
+    elif position.options.farmers:
         if not probe:
-            probe.append(game.copy())
-        figures = probe[0]._figures
+            probe.append(position.copy())
+        figures = probe[0].figures
         before = figures.get(r)
         figures[r] = (0, "meeple")
-        scoring._current_field(probe[0], r, events.append)
+        scoring.current_field(probe[0], r, events.append)
         if before is None:
             del figures[r]
         else:
@@ -166,33 +167,33 @@ def field_points(game: Game, r: int, owners: list[int],
         return 0, None
     if all(e.points == events[0].points for e in events):
         return events[0].points, events[0].detail
-    return None, "; ".join(f"{game.players[e.player]}: {e.detail}" for e in events)
+    return None, "; ".join(f"{position.players[e.player]}: {e.detail}" for e in events)
 
 
-def unplaced_tiles(game: Game) -> set[int]:
+def unplaced_tiles(position: Position) -> set[int]:
     """The tile types still to be placed by someone: the rest of the stack,
     every hand (the drawn tile of the player to move included) and a tile
     drawn to make room for a wonder (``WON-PLACE-3``)."""
-    return set(scoring.unplaced_counts(game))
+    return set(scoring.unplaced_counts(position))
 
 
-def pieces_to_come(game: Game) -> list[str]:
+def pieces_to_come(position: Position) -> list[str]:
     """The pieces (wonders) that may still be placed: those the game's setup
     lays out (``setup.wonders`` of the record) and the board does not hold
     yet, whether still available or held by a player. Empty once the game is
     over: nothing is placed any more."""
-    if game._over:
+    if position.over:
         return []
     laid_out: list[str] = []
-    for expansion in game._expansions:
-        for value in expansion.setup_record(game.state[expansion.set_name]).values():
+    for expansion in position.expansions:
+        for value in expansion.setup_record(position.state[expansion.set_name]).values():
             if isinstance(value, list):
                 laid_out.extend(p for p in value if isinstance(p, str) and p in PIECES)
-    placed = {turned.tile.data.get("piece") for _, turned in game._board.tiles.values()}
+    placed = {turned.tile.data.get("piece") for _, turned in position.board.tiles.values()}
     return [p for p in laid_out if p not in placed]
 
 
-def dead_squares(game: Game) -> list[list[int]]:
+def dead_squares(position: Position) -> list[list[int]]:
     """The empty squares next to the board that nothing still to be placed
     can fill, as sorted ``[x, y]`` lists.
 
@@ -209,8 +210,8 @@ def dead_squares(game: Game) -> list[list[int]]:
     (``game.tiles_left()`` and the hands shown). So the answer never depends
     on the stack order, nor on who holds which tile.
     """
-    board = game._board
-    left = [ALL_FITS[t] for t in unplaced_tiles(game)]
+    board = position.board
+    left = [ALL_FITS[t] for t in unplaced_tiles(position)]
     fits: dict[int, bool] = {}
     candidates: list[int] = []
     for pos, key in board.spots.items():
@@ -220,19 +221,19 @@ def dead_squares(game: Game) -> list[list[int]]:
         if not alive:
             candidates.append(pos)
     if candidates:
-        covered = coverable(game, candidates)
+        covered = coverable(position, candidates)
         candidates = [pos for pos in candidates if pos not in covered]
     return sorted(list(unpack(pos)) for pos in candidates)
 
 
-def coverable(game: Game, squares: list[int]) -> set[int]:
+def coverable(position: Position, squares: list[int]) -> set[int]:
     """Which of ``squares`` a piece still to come could cover now: some
     square of the piece lies there in a rotation and position where the
     whole piece fits (``WON-PLACE-1``)."""
-    board = game._board
+    board = position.board
     wanted = set(squares)
     out: set[int] = set()
-    for piece_id in pieces_to_come(game):
+    for piece_id in pieces_to_come(position):
         for turned in PIECES[piece_id].turned:
             offsets = [offset for offset, _ in turned.squares]
             for anchor in sorted({pos - offset for pos in wanted for offset in offsets}):

@@ -18,10 +18,11 @@ from collections import Counter
 from itertools import islice
 from typing import TYPE_CHECKING, Any, cast
 
+from carcassonne.tiles import KIND_NAMES, TILE_LIST
 from carcassonne.tiles.geometry import unpack
 
 if TYPE_CHECKING:
-    from carcassonne.engine.game import Game
+    from carcassonne.engine.position import Position
 
 
 class ViewParts:
@@ -46,9 +47,9 @@ class ViewParts:
         other.moves, other.events = self.moves.copy(), self.events.copy()
         return other
 
-    def update(self, game: Game) -> None:
-        """Add what ``game`` played since the last update."""
-        tiles = game._board.tiles
+    def update(self, position: Position) -> None:
+        """Add what was played on ``position`` since the last update."""
+        tiles = position.board.tiles
         if len(tiles) > self.squares:
             board = self.board
             for pos, (_, turned) in islice(tiles.items(), self.squares, None):
@@ -57,58 +58,98 @@ class ViewParts:
                     board.append({"tile": turned.tile.id, "at": [x, y],
                                   "rotation": turned.rotation})
             self.squares = len(tiles)
-        history, moves = game._history, self.moves
+        history, moves = position.history, self.moves
         for index in range(len(moves), len(history)):
             moves.append(str(history[index]))
-        played, events = game._events, self.events
+        played, events = position.events, self.events
         for index in range(len(events), len(played)):
             events.append(played[index].to_dict())
 
 
-def _parts(game: Game) -> ViewParts:
-    """``game``'s view parts, up to date."""
-    parts = game._view_parts
+def _parts(position: Position) -> ViewParts:
+    """``position``'s view parts, up to date."""
+    parts = position.view_parts
     if parts is None:
-        parts = game._view_parts = ViewParts()
-    parts.update(game)
+        parts = position.view_parts = ViewParts()
+    parts.update(position)
     return cast(ViewParts, parts)
 
 
-def player_view(game: Game, player: int | None) -> dict[str, Any]:
+def tiles_to_place(position: Position) -> tuple[str, ...]:
+    """The tile ids the current player may place (see ``Game.tiles_to_place``)."""
+    if position.over:
+        return ()
+    mode = position.mode
+    if mode is not None:
+        if mode[0] == "piece":
+            return (mode[1],)
+        return (TILE_LIST[mode[1]].id,) if mode[0] == "helper" else ()
+    return tuple(TILE_LIST[t].id for t in position.hands[position.current])
+
+
+def figures(position: Position) -> list[dict[str, Any]]:
+    """Figures on the board: player, figure, feature, spot and square (see
+    ``Game.figures``)."""
+    node_seg, node_pos = position.features.node_seg, position.features.node_pos
+    out = []
+    for node, (player, figure) in sorted(position.figures.items()):
+        seg = node_seg[node]
+        out.append({"player": player, "figure": figure, "feature": KIND_NAMES[seg.kind],
+                    "spot": seg.spot, "at": list(unpack(node_pos[node]))})
+    return out
+
+
+def tiles_left(position: Position) -> dict[str, int]:
+    """Public count of tiles not yet seen by everyone, per tile id (see
+    ``Game.tiles_left``)."""
+    return {TILE_LIST[t].id: count for t, count in enumerate(position.unseen_counts(-1))
+            if count}
+
+
+def hand(position: Position, seat: int) -> list[str]:
+    """The tile ids ``seat`` holds."""
+    return [TILE_LIST[t].id for t in position.hands[seat]]
+
+
+def player_view(position: Position, player: int | None) -> dict[str, Any]:
     """The view of seat ``player``, or of a spectator when ``player`` is None
     (see the module docstring). :meth:`Game.view` has checked the seat."""
-    hidden = game.options.hand > 1 and not game.options.hands_public
+    options = position.options
+    hidden = options.hand > 1 and not options.hands_public
+    seats = range(position.n)
     hands: list[list[str] | None] = []
-    for seat in range(len(game.players)):
+    for seat in seats:
         shown = not hidden or seat == player
-        hands.append(list(game.hand(seat)) if shown else None)
-    parts = _parts(game)
-    unseen = Counter(game.tiles_left())
+        hands.append(hand(position, seat) if shown else None)
+    parts = _parts(position)
+    unseen = Counter(tiles_left(position))
     if hidden and player is not None:
-        unseen.subtract(game.hand(player))
+        unseen.subtract(hand(position, player))
+    over = position.over
+    current = None if over else position.current
     return {
         "you": player,
-        "players": list(game.players),
-        "sets": list(game.sets),
-        "options": game.options.changed(),
-        "current": game.current_player,
-        "to_place": list(game.tiles_to_place) if game.current_player == player or not hidden
+        "players": list(position.players),
+        "sets": list(position.sets),
+        "options": options.changed(),
+        "current": current,
+        "to_place": list(tiles_to_place(position)) if current == player or not hidden
         else [],
         "hands": hands,
-        "hand_sizes": [len(game.hand(seat)) for seat in range(len(game.players))],
-        "scores": list(game.scores),
-        "supply": [game.supply(seat) for seat in range(len(game.players))],
+        "hand_sizes": [len(position.hands[seat]) for seat in seats],
+        "scores": list(position.scores),
+        "supply": [dict(position.supply[seat]) for seat in seats],
         "board": parts.board.copy(),
-        "figures": game.figures(),
-        "stack_size": game.stack_size,
+        "figures": figures(position),
+        "stack_size": position.stack_size,
         "unseen": {t: c for t, c in sorted(unseen.items()) if c > 0},
         "moves": parts.moves.copy(),
-        "movers": list(game.movers),
+        "movers": list(position.movers),
         "events": parts.events.copy(),
-        "discards": [{"before_move": i, "player": p, "tile": t} for i, p, t in game.discards],
-        "is_over": game.is_over,
-        "winners": list(game.winners),
-        "extra_turn": game.extra_turn,
-        **{key: value for expansion in game._expansions
-           for key, value in expansion.view(game, player).items()},
+        "discards": [{"before_move": i, "player": p, "tile": t} for i, p, t in position.discards],
+        "is_over": over,
+        "winners": list(position.winners()),
+        "extra_turn": position.part == 1 and not over,
+        **{key: value for expansion in position.expansions
+           for key, value in expansion.view(position, player).items()},
     }

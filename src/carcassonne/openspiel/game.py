@@ -38,33 +38,31 @@ at the end.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from typing import Any
 
 import pyspiel
 
-from carcassonne.engine.draws import fix_draws, sort_undrawn
 from carcassonne.engine.game import Game
-from carcassonne.engine.moves import AnyMove, Move
+from carcassonne.engine.moves import AnyMove
 from carcassonne.engine.setup import full_stack
-from carcassonne.env.actions import Decision, IllegalAction, piece_squares
 from carcassonne.env.layout import MAX_SEATS, WONDER_IDS, ActionLayout
 from carcassonne.openspiel.params import PARAMETERS, Config, read_config
+from carcassonne.openspiel.position import (
+    MAX_CHANCE_OUTCOMES,
+    TILE_OUTCOMES,
+    WONDER_BASE,
+    StatePosition,
+)
 from carcassonne.tiles import TILE_LIST, TILES
 from carcassonne.tiles.pieces import PIECES
 
+__all__ = ["GAME_TYPE", "MAX_CHANCE_OUTCOMES", "SHORT_NAME", "TILE_OUTCOMES", "WONDER_BASE",
+           "CarcassonneGame", "CarcassonneState"]
+
 #: The registered short name: ``pyspiel.load_game("python_carcassonne(...)")``.
 SHORT_NAME = "python_carcassonne"
-#: Chance outcomes ``0 .. TILE_OUTCOMES - 1`` draw the land tile of that
-#: catalogue index (``carcassonne.tiles.TILE_LIST``, the order of the
-#: observation's ``unseen`` block).
-TILE_OUTCOMES = len(TILE_LIST)
-#: Chance outcome ``WONDER_BASE + mask`` lays out the wonders whose bits are
-#: set in ``mask`` (bit ``k``: ``WONDER_IDS[k]``, the sorted ids).
-WONDER_BASE = TILE_OUTCOMES
-MAX_CHANCE_OUTCOMES = WONDER_BASE + 2 ** len(WONDER_IDS)
 #: Actions of one engine move at most: a wonder piece with two figures and stop.
 _MOVE_ACTIONS = 3
 
@@ -84,11 +82,6 @@ GAME_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification=PARAMETERS,
 )
-
-#: Positions get a number no other position of the process has: what the
-#: observers' caches key on.
-_positions = itertools.count(1)
-
 
 def _game_type(config: Config) -> pyspiel.GameType:
     """The registered type, told what this game's parameters make it: two
@@ -182,169 +175,6 @@ class CarcassonneGame(pyspiel.Game):
         return CarcassonneObserver(self, iig_obs_type, params)
 
 
-class _Position:
-    """What a state knows, apart from OpenSpiel's own bookkeeping.
-
-    Copied shallowly when OpenSpiel clones a state (it deep-copies the
-    state's attributes): the engine games in it are never changed once made
-    (a move is played on a copy), the stack order is never changed in place,
-    and the action tree only caches, so clones share them all.
-    """
-
-    def __init__(self, config: Config, layout: ActionLayout, order: tuple[int, ...]) -> None:
-        self.config = config
-        self.layout = layout
-        #: The stack as engine tile indexes: ``order[:fixed]`` drawn by chance
-        #: outcomes in that order, the rest undecided and sorted.
-        self.order: list[int] = list(order)
-        self.fixed = 0
-        #: The wonders laid out (None while a chance node still draws them).
-        self.wonders: tuple[str, ...] | None = (
-            config.wonders if "wonders" in config.sets else ())
-        #: The engine game of the current position (None until the deal is done).
-        self.game: Game | None = None
-        #: A complete move waiting for the tiles it makes the engine draw.
-        self.pending: AnyMove | None = None
-        #: What the chance node draws: "tile", "wonders" or None (no chance node).
-        self.chance: str | None = None
-        self.prefix: tuple[int, ...] = ()
-        self._decision: Decision | None = None
-        #: Bounding box of the placed squares: (min x, min y, max x, max y).
-        self.box = (0, 0, 0, 0)
-        #: This position's number, and the views the observers read (by kind).
-        self.number = next(_positions)
-        self.views: dict[str, Any] = {}
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
-        other = _Position.__new__(_Position)
-        other.__dict__.update(self.__dict__)
-        return other
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled without its caches (the action tree holds the engine's
-        lazy move lists, which do not pickle; they are built again)."""
-        return {**self.__dict__, "_decision": None, "views": {}}
-
-    # -- the current decision ---------------------------------------------------------
-
-    @property
-    def origin(self) -> tuple[int, int]:
-        """The board square at window column 0, row 0: the window centred on
-        the bounding box of the placed squares, as in the environments."""
-        x0, y0, x1, y1 = self.box
-        w = self.layout.window
-        return (x0 + x1) // 2 - w // 2, (y0 + y1) // 2 - w // 2
-
-    @property
-    def decision(self) -> Decision | None:
-        """The action tree of the current decision (None at chance and
-        terminal nodes)."""
-        game = self.game
-        if self.chance is not None or game is None or game.is_over:
-            return None
-        if self._decision is None:
-            self._decision = Decision(game, self.layout, self.origin)
-        return self._decision
-
-    # -- chance -----------------------------------------------------------------------
-
-    def drawn(self, game: Game) -> int:
-        """How many stack positions ``game`` has drawn so far."""
-        return len(self.order) - game.stack_size
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.chance == "wonders":
-            size = self.config.players
-            subsets = list(itertools.combinations(range(len(WONDER_IDS)), size))
-            p = 1.0 / len(subsets)
-            return sorted((WONDER_BASE + sum(1 << k for k in ks), p) for ks in subsets)
-        rest = Counter(self.order[self.fixed:])
-        total = len(self.order) - self.fixed
-        return [(tile, count / total) for tile, count in sorted(rest.items())]
-
-    def apply_chance(self, outcome: int) -> None:
-        if self.chance == "wonders":
-            mask = outcome - WONDER_BASE
-            ok = (0 <= mask < 2 ** len(WONDER_IDS)
-                  and bin(mask).count("1") == self.config.players)
-            if not ok:
-                raise ValueError(f"chance outcome {outcome} is not a layout of "
-                                 f"{self.config.players} wonders")
-            chosen = {WONDER_IDS[k] for k in range(len(WONDER_IDS)) if mask >> k & 1}
-            self.wonders = tuple(w for w in PIECES if w in chosen)  # the engine's order
-        else:
-            rest = self.order[self.fixed:]
-            if outcome not in rest:
-                left = ", ".join(f"{t} {TILE_LIST[t].id}" for t in sorted(set(rest)))
-                raise ValueError(f"chance outcome {outcome} is not a tile left in the stack "
-                                 f"(outcomes left: {left})")
-            j = rest.index(outcome)
-            self.order = [*self.order[:self.fixed], outcome, *rest[:j], *rest[j + 1:]]
-            self.fixed += 1
-        self.settle()
-
-    def settle(self) -> None:
-        """Go on until the next chance or decision node (see the module
-        docstring): set the game up, or play the pending move, on copies,
-        until they draw only decided tiles."""
-        config = self.config
-        if self.game is None:
-            if self.wonders is None:
-                self.chance = "wonders"
-                return
-            game = Game.new(players=config.players, sets=config.sets, options=config.options,
-                            seed=0, stack=[TILE_LIST[t].id for t in self.order],
-                            wonders=list(self.wonders) if "wonders" in config.sets else None)
-            game.undoable = False
-        else:
-            assert self.pending is not None
-            game = self.game.copy()
-            # the tiles chance drew since, next: the stack is self.order again
-            fix_draws(game, self.order[self.drawn(game):self.fixed])
-            game.play(self.pending)
-        if self.drawn(game) > self.fixed:
-            self.chance = "tile"
-            return
-        self._enter(game)
-
-    def _enter(self, game: Game) -> None:
-        """``game`` is the new position."""
-        assert self.drawn(game) == self.fixed, "a decided tile was not drawn"
-        old = self.game.moves if self.game is not None else ()
-        x0, y0, x1, y1 = self.box
-        for move in game.moves[len(old):]:
-            if not isinstance(move, Move):
-                continue  # a wonder decision places nothing
-            squares = (piece_squares(move.tile, move.at, move.rotation)
-                       if move.tile in PIECES else [move.at])
-            for x, y in squares:
-                x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-        self.box = (x0, y0, x1, y1)
-        # (its stack is self.order: what is drawn, then the rest sorted, not
-        # drawn yet; so ``game.to_record()`` replays this game)
-        self.game = game
-        self.pending = None
-        self.chance = None
-        self.prefix = ()
-        self._decision = None
-        self.number = next(_positions)
-        self.views = {}
-
-    # -- decisions --------------------------------------------------------------------
-
-    def apply_decision(self, action: int) -> None:
-        decision = self.decision
-        if decision is None:
-            raise IllegalAction(f"action {action}: the game is over, no action is allowed")
-        prefix, move = decision.advance(self.prefix, action)
-        if move is None:
-            self.prefix = prefix
-            return
-        self.prefix = ()
-        self.pending = move
-        self.settle()
-
-
 class CarcassonneState(pyspiel.State):
     """A state of ``python_carcassonne``: a chance node (a tile to draw, the
     wonders to lay out), a seat's decision node, or the end.
@@ -358,8 +188,15 @@ class CarcassonneState(pyspiel.State):
 
     def __init__(self, game: CarcassonneGame) -> None:
         super().__init__(game)
-        self._position = _Position(game.config, game.layout, game.initial_order)
+        self._position = StatePosition(game.config, game.layout, game.initial_order)
         self._position.settle()
+
+    @property
+    def position(self) -> StatePosition:
+        """What this state knows apart from OpenSpiel's bookkeeping (see
+        :class:`~carcassonne.openspiel.position.StatePosition`): what the
+        observer reads. Read it; the state changes it."""
+        return self._position
 
     # -- reading --------------------------------------------------------------------------
 
@@ -512,17 +349,13 @@ class CarcassonneState(pyspiel.State):
         seed = int(float(probability_sampler()) * 2**53)
         other = game.copy()
         other.resample_hidden(player_id, random.Random(seed))
-        sort_undrawn(other)
+        other.sort_undrawn()
         # what is left to draw: what nobody has seen but the hands dealt again
         left = Counter(other.tiles_left())
         for seat in range(pos.config.players):
             left.subtract(other.hand(seat))
-        pos.order = [*pos.order[:pos.drawn(other)],
-                     *sorted(TILES[t].index for t in left.elements())]
-        pos.game = other
-        pos._decision = None
-        pos.number = next(_positions)
-        pos.views = {}
+        pos.deal_again(other, [*pos.order[:pos.drawn(other)],
+                               *sorted(TILES[t].index for t in left.elements())])
         return state
 
     def __reduce__(self) -> tuple[Any, ...]:

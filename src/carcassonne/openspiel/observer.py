@@ -22,16 +22,33 @@ nobody acting; before the deal is done (no position yet) they are zeros.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
+from carcassonne.env.layout import ActionLayout
 from carcassonne.env.observations import VECTOR_SIZE, Observer
 from carcassonne.env.table import Rewards, Table
-from carcassonne.openspiel.game import CarcassonneGame, CarcassonneState, _Position
+from carcassonne.openspiel.position import StatePosition
 
 
-def _view(position: _Position, acting: bool, version: int) -> Table:
+class _Game(Protocol):
+    """What the observer reads of a ``python_carcassonne`` game
+    (:class:`~carcassonne.openspiel.game.CarcassonneGame`)."""
+
+    @property
+    def layout(self) -> ActionLayout: ...
+
+
+class _State(Protocol):
+    """What the observer reads of one of its states
+    (:class:`~carcassonne.openspiel.game.CarcassonneState`)."""
+
+    @property
+    def position(self) -> StatePosition: ...
+
+
+def _view(position: StatePosition, acting: bool, version: int) -> Table:
     """One position as :class:`carcassonne.env.Observer` reads a table: a
     :class:`~carcassonne.env.Table` that follows the position's game, with
     the state's action tree pinned (none at a chance node), its origin and,
@@ -45,7 +62,7 @@ def _view(position: _Position, acting: bool, version: int) -> Table:
     return view
 
 
-def view_of(position: _Position) -> Table:
+def view_of(position: StatePosition) -> Table:
     """The view of a position, kept with it (clones at the same position share it)."""
     kind = "chance" if position.chance is not None else "decision"
     view = position.views.get(kind)
@@ -63,7 +80,7 @@ class CarcassonneObserver:
     (``make_py_observer``): ``tensor`` and its named pieces ``dict``,
     ``set_from(state, player)`` and ``string_from(state, player)``."""
 
-    def __init__(self, game: CarcassonneGame, iig_obs_type: Any = None,
+    def __init__(self, game: _Game, iig_obs_type: Any = None,
                  params: dict[str, Any] | None = None) -> None:
         if params:
             raise ValueError(f"python_carcassonne observers take no parameters, not {params}")
@@ -74,18 +91,18 @@ class CarcassonneObserver:
         planes, vector = self._observer.split(self.tensor)
         self.dict = {"planes": planes, "vector": vector}
 
-    def set_from(self, state: CarcassonneState, player: int) -> None:
+    def set_from(self, state: _State, player: int) -> None:
         """Write ``player``'s observation of ``state`` into :attr:`tensor`."""
-        position = state._position
+        position = state.position
         if position.game is None:
             self.tensor.fill(0.0)
             return
         observation = self._observer.observe(view_of(position), player)  # type: ignore[arg-type]
         self.tensor[:] = observation["observation"]
 
-    def string_from(self, state: CarcassonneState, player: int) -> str:
+    def string_from(self, state: _State, player: int) -> str:
         """``player``'s view of ``state`` in words (see the module docstring)."""
-        position = state._position
+        position = state.position
         game = position.game
         if game is None:
             dealt = position.fixed

@@ -7,13 +7,14 @@ engine calls the hooks by name and never names an expansion; adding a set is
 adding a module here and a line in :data:`EXPANSIONS`.
 
 Per-game state an expansion keeps (trade goods, say) lives in
-``game.state[expansion.set_name]`` and is copied by :meth:`Expansion.copy_state`
-for undo and :meth:`Game.copy`.
+``position.state[expansion.set_name]`` and is copied by :meth:`Expansion.copy_state`
+for undo and :meth:`Game.copy`. The hooks receive the game's position as a
+:class:`PositionView` (see :mod:`~carcassonne.engine.expansions.base`).
 """
 
 from __future__ import annotations
 
-from carcassonne.engine.expansions.base import Expansion, Joined
+from carcassonne.engine.expansions.base import Expansion, Joined, PositionView
 from carcassonne.engine.expansions.inns_cathedrals import InnsCathedrals
 from carcassonne.engine.expansions.traders_builders import TradersBuilders
 from carcassonne.engine.expansions.watchtowers import Watchtowers
@@ -34,4 +35,4 @@ def for_game(sets: tuple[str, ...], options: Options) -> tuple[Expansion, ...]:
     return tuple(EXPANSIONS[name](options) for name in EXPANSIONS if name in sets)
 
 
-__all__ = ["EXPANSIONS", "Expansion", "Joined", "for_game"]
+__all__ = ["EXPANSIONS", "Expansion", "Joined", "PositionView", "for_game"]

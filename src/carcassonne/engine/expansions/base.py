@@ -1,16 +1,67 @@
-"""The hooks an expansion may fill in; each does nothing by default."""
+"""The hooks an expansion may fill in; each does nothing by default.
+
+A hook receives the game's position as a :class:`PositionView`: what an
+expansion may read (the board, its features, the figures, scores, whose turn
+it is) and the one change it may make besides its own ``state`` entry
+(:meth:`PositionView.change_supply`). It never receives the
+:class:`~carcassonne.engine.game.Game`: an expansion plays no moves and
+reaches no private field. Points are paid through the ``award`` a hook is
+given.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from carcassonne.engine.board import Board
+from carcassonne.engine.features import Features
 from carcassonne.engine.options import Options
 from carcassonne.tiles import Segment, Turned
 
 if TYPE_CHECKING:
-    from carcassonne.engine.game import Game
+    from carcassonne.engine.events import Award
     from carcassonne.engine.moves import AnyMove
-    from carcassonne.engine.scoring import Award
+
+
+class PositionView:
+    """What an expansion's hooks see of a game: the
+    :class:`~carcassonne.engine.position.Position` (a subclass), narrowed to
+    what they may read and the supply they may change. Read-only but for
+    ``state`` (each set its own entry, ``state[set_name]``) and
+    :meth:`change_supply`.
+
+    A class, not a protocol: compiled, a hook then reads these fields
+    directly, as the engine does, instead of looking each one up by name."""
+
+    __slots__ = ("board", "current", "features", "figures", "mode", "over", "players",
+                 "scores", "state", "strength", "supply", "turn")
+
+    #: The player names in seat order.
+    players: tuple[str, ...]
+    #: The placed tiles and the open squares around them.
+    board: Board
+    #: Roads, cities, fields and monasteries: nodes, roots and members.
+    features: Features
+    #: The figure on each node: (player, figure name).
+    figures: dict[int, tuple[int, str]]
+    #: Majority strength of each figure (0: a special figure).
+    strength: dict[str, int]
+    #: Each player's score, and figures in supply.
+    scores: list[int]
+    supply: list[dict[str, int]]
+    #: The seat whose move it is, and how many turns have begun.
+    current: int
+    turn: int
+    over: bool
+    #: The decision under way when it is not a tile from the hand (see
+    #: :mod:`carcassonne.engine.special`), or None.
+    mode: tuple[Any, ...] | None
+    #: Per-game state of the expansions, by set name.
+    state: dict[str, Any]
+
+    def change_supply(self, player: int, figure: str, change: int) -> None:
+        """Add ``change`` to ``player``'s supply of ``figure``."""
+        raise NotImplementedError
 
 
 class Joined:
@@ -42,6 +93,15 @@ class Expansion:
     def __init__(self, options: Options) -> None:
         self.options = options
 
+    def gives_pieces(self) -> bool:
+        """Whether this set fills in :meth:`piece_to_place` (the turn machine
+        asks only those sets at the start of each turn)."""
+        return type(self).piece_to_place is not Expansion.piece_to_place
+
+    def decides(self) -> bool:
+        """Whether this set fills in :meth:`decision`."""
+        return type(self).decision is not Expansion.decision
+
     # -- figures ----------------------------------------------------------------
 
     def figures(self) -> dict[str, tuple[int, int]]:
@@ -50,66 +110,69 @@ class Expansion:
         applies); 0 is a special figure whose placement :meth:`refusal` decides."""
         return {}
 
-    def refusal(self, game: Game, player: int, figure: str, joined: Joined) -> str | None:
+    def refusal(self, position: PositionView, player: int, figure: str,
+                joined: Joined) -> str | None:
         """Why ``player`` may not put special ``figure`` on that segment
         (``"RULE-ID: words"``), or None if they may."""
         return None
 
     # -- a turn part ---------------------------------------------------------
 
-    def extra_part(self, game: Game, player: int, pos: int, turned: Turned, first: int) -> bool:
+    def extra_part(self, position: PositionView, player: int, pos: int, turned: Turned,
+                   first: int) -> bool:
         """Called once the tile lies, before figures and scoring: whether this
         placement earns the player a second turn part."""
         return False
 
-    def feature_value(self, game: Game, kind: int, r: int, final: bool, tiles: int,
+    def feature_value(self, position: PositionView, kind: int, r: int, final: bool, tiles: int,
                       shields: int) -> tuple[int, str] | None:
         """Points and words for feature ``r`` if this set changes them, else None."""
         return None
 
-    def before_scoring(self, game: Game, roots: list[int], move: int, award: Award) -> None:
+    def before_scoring(self, position: PositionView, roots: list[int], move: int,
+                       award: Award) -> None:
         """Called when this tile completed features, before they are scored,
         with every figure still on the board (``SCORE-5`` step a)."""
 
-    def completed(self, game: Game, roots: list[int], move: int) -> None:
+    def completed(self, position: PositionView, roots: list[int], move: int) -> None:
         """Called after completed features were scored, before their figures
         return (``SCORE-5``)."""
 
     # -- the end -------------------------------------------------------------------
 
-    def field_bonus(self, game: Game, fields: list[int], player: int) -> int:
+    def field_bonus(self, position: PositionView, fields: list[int], player: int) -> int:
         """Extra points per city for ``player`` scoring a city through ``fields``."""
         return 0
 
-    def opening_final_scoring(self, game: Game, award: Award) -> None:
+    def opening_final_scoring(self, position: PositionView, award: Award) -> None:
         """Scoring of this set before the usual final scoring (``WON-ORDER``)."""
 
-    def final_scoring(self, game: Game, award: Award) -> None:
+    def final_scoring(self, position: PositionView, award: Award) -> None:
         """Scoring of this set after fields (``FINAL-7``)."""
 
     # -- pieces and decisions ------------------------------------------------------------
 
-    def piece_to_place(self, game: Game, player: int) -> str | None:
+    def piece_to_place(self, position: PositionView, player: int) -> str | None:
         """The piece ``player`` must place this turn instead of drawing a tile
         (a wonder), or None. Asked at the start of each turn's first part."""
         return None
 
-    def piece_placed(self, game: Game, player: int, piece: str, anchor: int, rotation: int,
-                     move: int) -> None:
+    def piece_placed(self, position: PositionView, player: int, piece: str, anchor: int,
+                     rotation: int, move: int) -> None:
         """Called once a piece lies, before figures are counted and scoring."""
 
-    def decision(self, game: Game, active: int) -> tuple[int, list[AnyMove]] | None:
+    def decision(self, position: PositionView, active: int) -> tuple[int, list[AnyMove]] | None:
         """A decision this set needs now, after a move and its scoring, before
         play goes on: ``(the seat deciding, its choices)``. ``active`` is the
         player whose turn it is. None when there is nothing to decide."""
         return None
 
-    def refuse_decision(self, game: Game, move: AnyMove) -> str | None:
+    def refuse_decision(self, position: PositionView, move: AnyMove) -> str | None:
         """Why ``move`` is not one of the current decision's choices
         (``"RULE-ID: words"``), when this set can say more than "not a choice"."""
         return None
 
-    def decide(self, game: Game, move: AnyMove) -> None:
+    def decide(self, position: PositionView, move: AnyMove) -> None:
         """Carry out a choice listed by :meth:`decision`."""
 
     # -- state and view ---------------------------------------------------------------
@@ -127,6 +190,6 @@ class Expansion:
     def copy_state(self, state: Any) -> Any:
         return state
 
-    def view(self, game: Game, player: int | None) -> dict[str, Any]:
+    def view(self, position: PositionView, player: int | None) -> dict[str, Any]:
         """What this set adds to every player's view."""
         return {}

@@ -1,6 +1,6 @@
 """Traders & Builders (docs/rules.md §9): trade goods, the builder and the pig.
 
-State kept per game (``game.state["traders_builders"]``): each player's
+State kept per game (``position.state["traders_builders"]``): each player's
 goods, and the log of goods taken.
 """
 
@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from carcassonne.engine.expansions.base import Expansion, Joined
-from carcassonne.engine.scoring import ScoreEvent
+from carcassonne.engine.events import ScoreEvent
+from carcassonne.engine.expansions.base import Expansion, Joined, PositionView
 from carcassonne.tiles import CITY, FIELD, ROAD, Turned
 
 if TYPE_CHECKING:
-    from carcassonne.engine.game import Game
-    from carcassonne.engine.scoring import Award
+    from carcassonne.engine.events import Award
 
 GOODS: Final[tuple[str, ...]] = ("wine", "grain", "cloth")
 
@@ -30,7 +29,8 @@ class TradersBuilders(Expansion):
             out["pig"] = (1, 0)  # TB-PIG-2: not a farmer
         return out
 
-    def refusal(self, game: Game, player: int, figure: str, joined: Joined) -> str | None:
+    def refusal(self, position: PositionView, player: int, figure: str,
+                joined: Joined) -> str | None:
         kind = joined.segment.kind
         if figure == "builder":
             if kind not in (CITY, ROAD):
@@ -48,12 +48,13 @@ class TradersBuilders(Expansion):
 
     # -- builder: a second turn part ------------------------------------------------
 
-    def extra_part(self, game: Game, player: int, pos: int, turned: Turned, first: int) -> bool:
+    def extra_part(self, position: PositionView, player: int, pos: int, turned: Turned,
+                   first: int) -> bool:
         """``TB-BUILD-3``, ``TB-BUILD-5``: the tile extends a road or city that
         holds the player's builder (even if that feature is now complete)."""
-        if not self.options.builder or game.supply(player).get("builder", 0):
+        if not self.options.builder or position.supply[player].get("builder", 0):
             return False
-        features, figures = game._features, game._figures
+        features, figures = position.features, position.figures
         seen = set()
         for seg in turned.segments:
             if seg.kind not in (CITY, ROAD):
@@ -75,14 +76,14 @@ class TradersBuilders(Expansion):
     def copy_state(self, state: Any) -> Any:
         return {"goods": [g.copy() for g in state["goods"]], "log": state["log"].copy()}
 
-    def completed(self, game: Game, roots: list[int], move: int) -> None:
+    def completed(self, position: PositionView, roots: list[int], move: int) -> None:
         """``TB-GOODS-2``: the active player takes the goods of every city
         completed (``TB-GOODS-BGA``: only occupied ones, as an option)."""
         if not self.options.goods:
             return
-        features = game._features
-        state = game.state[self.set_name]
-        player = game._current
+        features = position.features
+        state = position.state[self.set_name]
+        player = position.current
         for r in roots:
             if features.node_seg[r].kind != CITY:
                 continue
@@ -99,12 +100,12 @@ class TradersBuilders(Expansion):
                     state["goods"][player][good] += count
                 state["log"].append({"move": move, "player": player, "goods": taken})
 
-    def final_scoring(self, game: Game, award: Award) -> None:
+    def final_scoring(self, position: PositionView, award: Award) -> None:
         """``TB-GOODS-4``, ``FINAL-7``: 10 per good to every player tied for the
         most tokens of it (at least one)."""
         if not self.options.goods:
             return
-        goods = game.state[self.set_name]["goods"]
+        goods = position.state[self.set_name]["goods"]
         for good in GOODS:
             best = max(held[good] for held in goods)
             if best < 1:
@@ -116,21 +117,21 @@ class TradersBuilders(Expansion):
 
     # -- pig ---------------------------------------------------------------------------
 
-    def field_bonus(self, game: Game, fields: list[int], player: int) -> int:
+    def field_bonus(self, position: PositionView, fields: list[int], player: int) -> int:
         """``TB-PIG-3``, ``FINAL-6``, ``VAR-FARM1-3``: +1 per city when the
         player's pig stands in the field (any of them)."""
         if not self.options.pig:
             return 0
-        features, figures = game._features, game._figures
+        features, figures = position.features, position.figures
         for r in fields:
             for n in features.members[r]:
                 if figures.get(n) == (player, "pig"):
                     return 1
         return 0
 
-    def view(self, game: Game, player: int | None) -> dict[str, Any]:
+    def view(self, position: PositionView, player: int | None) -> dict[str, Any]:
         if not self.options.goods:
             return {}
-        state = game.state[self.set_name]
+        state = position.state[self.set_name]
         return {"goods": [g.copy() for g in state["goods"]],
                 "goods_log": [dict(entry) for entry in state["log"]]}

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from carcassonne.engine.expansions.base import Expansion
-from carcassonne.engine.scoring import ScoreEvent
+from carcassonne.engine.events import ScoreEvent
+from carcassonne.engine.expansions.base import Expansion, PositionView
 from carcassonne.tiles import CITY, ROAD
 from carcassonne.tiles.geometry import RING
 
 if TYPE_CHECKING:
-    from carcassonne.engine.game import Game
-    from carcassonne.engine.scoring import Award
+    from carcassonne.engine.events import Award
 
 #: What each tower type counts, in words: one, many.
 _WORDS: Final = {"meeple": ("follower", "followers"),
@@ -29,7 +28,7 @@ _WORDS: Final = {"meeple": ("follower", "followers"),
           "city_tile": ("tile with a city", "tiles with a city")}
 
 
-def _count(game: Game, per: str, first: int, turned: Any) -> int:
+def _count(position: PositionView, per: str, first: int, turned: Any) -> int:
     """How many things of kind ``per`` one tile of the block shows."""
     if per == "shield":
         return sum(seg.shields for seg in turned.segments)
@@ -40,7 +39,7 @@ def _count(game: Game, per: str, first: int, turned: Any) -> int:
     if per == "monastery":
         return int(turned.monastery >= 0)
     # meeple: every follower figure on the tile, whatever its strength (JCZ, §13 #4)
-    figures, strength = game._figures, game._strength
+    figures, strength = position.figures, position.strength
     return sum(1 for n in range(first, first + len(turned.segments))
                if n in figures and strength[figures[n][1]])
 
@@ -48,9 +47,10 @@ def _count(game: Game, per: str, first: int, turned: Any) -> int:
 class Watchtowers(Expansion):
     set_name = "watchtowers"
 
-    def before_scoring(self, game: Game, roots: list[int], move: int, award: Award) -> None:
-        features, figures, strength = game._features, game._figures, game._strength
-        tiles = game._board.tiles
+    def before_scoring(self, position: PositionView, roots: list[int], move: int,
+                       award: Award) -> None:
+        features, figures, strength = position.features, position.figures, position.strength
+        tiles = position.board.tiles
         for r in roots:
             if features.node_seg[r].kind not in (CITY, ROAD):
                 continue
@@ -67,7 +67,7 @@ class Watchtowers(Expansion):
                 for d in (0, *RING):
                     placed = tiles.get(pos + d)
                     if placed is not None:
-                        found += _count(game, per, *placed)
+                        found += _count(position, per, *placed)
                 total = points * found
                 if total:
                     what = _WORDS[per][found != 1]

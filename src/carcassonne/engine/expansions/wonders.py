@@ -12,7 +12,7 @@ holds the rest:
 * the abilities, by the ``ability`` named in the data (``WON-STONE``,
   ``WON-CIRCUS``, ``WON-ALHAMBRA``, ``WON-NOTRE``).
 
-State kept per game (``game.state["wonders"]``): the wonders laid out and
+State kept per game (``position.state["wonders"]``): the wonders laid out and
 still available, who owns, holds (taken, not placed) and has placed which,
 each pair's space (None once taken), and the seat chosen by the active
 player to take the next wonder.
@@ -24,16 +24,15 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 from carcassonne.engine.errors import SetupError, shown
-from carcassonne.engine.expansions.base import Expansion
+from carcassonne.engine.events import ScoreEvent
+from carcassonne.engine.expansions.base import Expansion, PositionView
 from carcassonne.engine.moves import AnyMove, AwardWonder, TakeWonder
-from carcassonne.engine.scoring import ScoreEvent
 from carcassonne.tiles import CITY, FIELD, ROAD
 from carcassonne.tiles.geometry import unpack
 from carcassonne.tiles.pieces import PIECES
 
 if TYPE_CHECKING:
-    from carcassonne.engine.game import Game
-    from carcassonne.engine.scoring import Award
+    from carcassonne.engine.events import Award
 
 #: The first pair space and how far pairs move on, up to the last (``WON-GET-1``, ``-2``).
 FIRST_PAIR, PAIR_STEP, LAST_PAIR = 10, 5, 25
@@ -93,19 +92,19 @@ class Wonders(Expansion):
 
     # -- earning a wonder -----------------------------------------------------------
 
-    def _qualifiers(self, game: Game) -> list[int]:
+    def _qualifiers(self, position: PositionView) -> list[int]:
         """Seats whose score reached their pair, without a wonder (``WON-GET-1``, ``-4``)."""
-        state = game.state["wonders"]
+        state = position.state["wonders"]
         return [p for p, pair in enumerate(state["pairs"])
-                if pair is not None and state["owner"][p] is None and game._scores[p] >= pair]
+                if pair is not None and state["owner"][p] is None and position.scores[p] >= pair]
 
-    def decision(self, game: Game, active: int) -> tuple[int, list[AnyMove]] | None:
-        state = game.state["wonders"]
+    def decision(self, position: PositionView, active: int) -> tuple[int, list[AnyMove]] | None:
+        state = position.state["wonders"]
         if not state["available"]:
             return None  # WON-GET-5
         chosen = state["chosen"]
         if chosen is None:
-            qualifiers = self._qualifiers(game)  # asked after every move: no wonder first
+            qualifiers = self._qualifiers(position)  # asked after every move: no wonder first
             if not qualifiers:
                 return None
             if len(qualifiers) > 1:
@@ -114,8 +113,8 @@ class Wonders(Expansion):
         takes: list[AnyMove] = [TakeWonder(w) for w in state["available"]]
         return chosen, takes
 
-    def refuse_decision(self, game: Game, move: AnyMove) -> str | None:
-        state = game.state["wonders"]
+    def refuse_decision(self, position: PositionView, move: AnyMove) -> str | None:
+        state = position.state["wonders"]
         if isinstance(move, TakeWonder):
             if move.wonder not in state["laid_out"]:
                 return f"WON-GET-1: {move.wonder} is not laid out in this game"
@@ -124,55 +123,56 @@ class Wonders(Expansion):
             return "WON-GET-3: first the active player decides who takes the next wonder"
         if isinstance(move, AwardWonder):
             return (f"WON-GET-3: seat {move.player} cannot take a wonder now (qualifying: "
-                    f"{', '.join(str(p) for p in self._qualifiers(game))})")
+                    f"{', '.join(str(p) for p in self._qualifiers(position))})")
         return None
 
-    def decide(self, game: Game, move: AnyMove) -> None:
-        state = game.state["wonders"]
+    def decide(self, position: PositionView, move: AnyMove) -> None:
+        state = position.state["wonders"]
         if isinstance(move, AwardWonder):
             state["chosen"] = move.player
             return
         assert isinstance(move, TakeWonder)
-        seat = game._current
+        seat = position.current
         state["chosen"] = None
         state["owner"][seat] = state["held"][seat] = move.wonder
         state["available"].remove(move.wonder)
         pairs = state["pairs"]
         pairs[seat] = None
-        game._change_supply(seat, "meeple", 1)  # WON-PAIR: one of the pair joins the supply
+        position.change_supply(seat, "meeple", 1)  # WON-PAIR: one of the pair joins the supply
         for p, pair in enumerate(pairs):  # WON-GET-1 (c), WON-GET-2
             if pair is not None:
                 pairs[p] = min(pair + PAIR_STEP, LAST_PAIR)
 
     # -- placing it --------------------------------------------------------------------
 
-    def piece_to_place(self, game: Game, player: int) -> str | None:
-        held: str | None = game.state["wonders"]["held"][player]
+    def piece_to_place(self, position: PositionView, player: int) -> str | None:
+        held: str | None = position.state["wonders"]["held"][player]
         return held  # WON-PLACE-1, WON-PLACE-5
 
-    def piece_placed(self, game: Game, player: int, piece: str, anchor: int, rotation: int,
-                     move: int) -> None:
-        state = game.state["wonders"]
+    def piece_placed(self, position: PositionView, player: int, piece: str, anchor: int,
+                     rotation: int, move: int) -> None:
+        state = position.state["wonders"]
         state["held"][player] = None
         # WON-PLACE-4: the marker stands on the wonder from now on.
         state["placed"].append({"wonder": piece, "player": player, "at": list(unpack(anchor)),
-                                "rotation": rotation, "move": move, "turn": game._turn})
+                                "rotation": rotation, "move": move, "turn": position.turn})
 
     # -- abilities ----------------------------------------------------------------------
 
-    def _placed(self, game: Game, ability: str) -> list[dict[str, Any]]:
-        return [p for p in game.state["wonders"]["placed"]
+    def _placed(self, position: PositionView, ability: str) -> list[dict[str, Any]]:
+        return [p for p in position.state["wonders"]["placed"]
                 if PIECES[p["wonder"]].ability == ability]
 
-    def before_scoring(self, game: Game, roots: list[int], move: int, award: Award) -> None:
+    def before_scoring(self, position: PositionView, roots: list[int], move: int,
+                       award: Award) -> None:
         """``WON-STONE``: 3 points per completed road with a follower, on
         the owner's turns, from the turn after Stonehenge was placed."""
-        active = game._current
-        features = game._features
-        for placed in self._placed(game, "stonehenge"):
+        active = position.current
+        features = position.features
+        for placed in self._placed(position, "stonehenge"):
             if placed["player"] != active:
                 continue
-            if placed["turn"] == game._turn and not self.options.stonehenge_on_placing_turn:
+            if placed["turn"] == position.turn and not self.options.stonehenge_on_placing_turn:
                 continue
             for r in roots:
                 if features.node_seg[r].kind == ROAD and features.followers[r]:
@@ -180,65 +180,65 @@ class Wonders(Expansion):
                     award(ScoreEvent(move, active, STONEHENGE, "wonder", False,
                                      f"{name}: road completed: {STONEHENGE}"))
 
-    def opening_final_scoring(self, game: Game, award: Award) -> None:
+    def opening_final_scoring(self, position: PositionView, award: Award) -> None:
         """``WON-ORDER``: placed wonders score first, owners in seat order."""
-        placed = sorted(game.state["wonders"]["placed"], key=lambda p: p["player"])
+        placed = sorted(position.state["wonders"]["placed"], key=lambda p: p["player"])
         for entry in placed:
             ability = PIECES[entry["wonder"]].ability
             name = PIECES[entry["wonder"]].name
             if ability == "circus_maximus":
-                self._circus(game, entry["player"], name, award)
+                self._circus(position, entry["player"], name, award)
             elif ability == "alhambra":
-                self._alhambra(game, entry["player"], name, award)
+                self._alhambra(position, entry["player"], name, award)
             elif ability == "notre_dame":
-                self._notre_dame(game, entry["player"], name, award)
+                self._notre_dame(position, entry["player"], name, award)
 
-    def _followers_on(self, game: Game, kind: int) -> list[int]:
+    def _followers_on(self, position: PositionView, kind: int) -> list[int]:
         """The owner of each follower standing in a feature of ``kind``."""
-        node_seg, strength = game._features.node_seg, game._strength
-        return [p for node, (p, figure) in game._figures.items()
+        node_seg, strength = position.features.node_seg, position.strength
+        return [p for node, (p, figure) in position.figures.items()
                 if strength[figure] and node_seg[node].kind == kind]
 
-    def _circus(self, game: Game, owner: int, name: str, award: Award) -> None:
+    def _circus(self, position: PositionView, owner: int, name: str, award: Award) -> None:
         """``WON-CIRCUS``: per opponent's knight, as many points as players."""
-        knights = sum(1 for p in self._followers_on(game, CITY) if p != owner)
-        each = len(game.players)
+        knights = sum(1 for p in self._followers_on(position, CITY) if p != owner)
+        each = len(position.players)
         if knights:
             award(ScoreEvent(None, owner, knights * each, "wonder", True,
                              f"{name}: {knights} "
                              f"{'knight' if knights == 1 else 'knights'} of opponents, "
                              f"{each} each: {knights * each}"))
 
-    def _alhambra(self, game: Game, owner: int, name: str, award: Award) -> None:
+    def _alhambra(self, position: PositionView, owner: int, name: str, award: Award) -> None:
         """``WON-ALHAMBRA``: 4 points per own farmer."""
-        farmers = sum(1 for p in self._followers_on(game, FIELD) if p == owner)
+        farmers = sum(1 for p in self._followers_on(position, FIELD) if p == owner)
         if farmers:
             award(ScoreEvent(None, owner, farmers * ALHAMBRA, "wonder", True,
                              f"{name}: {farmers} {'farmer' if farmers == 1 else 'farmers'}, "
                              f"{ALHAMBRA} each: {farmers * ALHAMBRA}"))
 
-    def _notre_dame(self, game: Game, owner: int, name: str, award: Award) -> None:
+    def _notre_dame(self, position: PositionView, owner: int, name: str, award: Award) -> None:
         """``WON-NOTRE``: no ability is known; this is where it goes."""
 
     # -- view ---------------------------------------------------------------------------
 
-    def view(self, game: Game, player: int | None) -> dict[str, Any]:
-        state = game.state["wonders"]
+    def view(self, position: PositionView, player: int | None) -> dict[str, Any]:
+        state = position.state["wonders"]
         return {"wonders": {
             "laid_out": list(state["laid_out"]), "available": list(state["available"]),
             "owner": list(state["owner"]), "held": list(state["held"]),
             "placed": [{k: p[k] for k in ("wonder", "player", "at", "rotation")}
                        for p in state["placed"]],
             "pairs": list(state["pairs"]),
-            "deciding": _deciding(game),
+            "deciding": _deciding(position),
         }}
 
 
-def _deciding(game: Game) -> dict[str, Any] | None:
+def _deciding(position: PositionView) -> dict[str, Any] | None:
     """The wonder decision being made now: who decides and whether they
     ``take`` a wonder or ``award`` the next one to a player; None otherwise."""
-    mode = game._mode
-    if mode is None or mode[0] != "decide" or game.is_over:
+    mode = position.mode
+    if mode is None or mode[0] != "decide" or position.over:
         return None
     kind = "award" if isinstance(mode[3][0], AwardWonder) else "take"
     return {"seat": mode[2], "kind": kind}
