@@ -6,7 +6,7 @@ their tables (:class:`GameTable`: id, seats, rules, the deck's seed) and the
 progress that names them, then hands both to :meth:`HallTables.open`, which
 
 1. builds each table already started (its stack dealt from the seed, its
-   clock running), as :meth:`Hall.open_table <carcassonne.server.hall.Hall.open_table>`
+   clock running), as :func:`~carcassonne.server.seats.open_table`
    would;
 2. stores every new table and the competition's new row in one transaction
    (:func:`store_with_tables`): either both are stored or neither is, so a
@@ -15,21 +15,22 @@ progress that names them, then hands both to :meth:`HallTables.open`, which
    with many processes, leased to it and published to the others), their
    bots woken.
 
-The hall is reached through :class:`TableHost`, the few parts of it this
-needs; nothing here imports the hall.
+The hall is reached through :class:`~carcassonne.server.host.CompetitionHost`,
+the few parts of it this needs; nothing here imports the hall.
 """
 
 from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping, MutableMapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import insert, update
 
+from carcassonne.server.host import CompetitionHost
 from carcassonne.server.models import CompetitionRow, TableRow
 from carcassonne.server.store import Store
 from carcassonne.server.tables import Seat, Table, name_bots
@@ -68,45 +69,10 @@ class GameTable:
     seed: int
 
 
-class Leases(Protocol):
-    """What opening a table needs of the cluster (cluster.py), with many
-    processes: the lease this process takes, and telling the others."""
-
-    @property
-    def node(self) -> str: ...
-
-    def lease_end(self) -> datetime: ...
-
-    def took(self, table_id: str, asked: float) -> None: ...
-
-    def changed(self, row: dict[str, Any], move: dict[str, Any] | None = None) -> None: ...
-
-    def whole(self, table: Table) -> dict[str, Any]: ...
-
-
-class TableHost(Protocol):
-    """The parts of the hall that opening a competition's tables needs."""
-
-    @property
-    def tables(self) -> MutableMapping[str, Table]: ...
-
-    @property
-    def store(self) -> Store: ...
-
-    @property
-    def cluster(self) -> Leases | None: ...
-
-    def now(self) -> datetime: ...
-
-    def db(self, call: Callable[..., T], *args: Any) -> Awaitable[T]: ...
-
-    def notify(self, table: Table) -> None: ...
-
-
 class HallTables:
     """Opens a competition's tables at the hall (see the module docstring)."""
 
-    def __init__(self, host: TableHost) -> None:
+    def __init__(self, host: CompetitionHost) -> None:
         self.host = host
 
     @property

@@ -14,8 +14,9 @@ only what is named here:
 - :class:`ChangeHost`: what the modules of one kind of change (seats.py,
   moves.py, deadlines.py, rematch.py, resign.py) ask: the one ordering
   method :meth:`ChangeHost.order` and its store step :meth:`ChangeHost.write`;
-- :class:`CompetitionHost`: what the competitions' organizer asks: open a
-  table, read the tables, the clock and the storage;
+- :class:`CompetitionHost`: what the competitions' organizer asks (its
+  tables, storage and clock; the cluster's :class:`Leases` to open tables
+  with many processes);
 - :class:`Organizing`: where the competition routes send their actions.
 
 A live connection, as the hall tells it, is a
@@ -27,7 +28,7 @@ without a circle of imports.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -130,22 +131,41 @@ class ChangeHost(Protocol):
         """Open and start a table whose every seat is taken."""
 
 
-class CompetitionHost(Protocol):
-    """What the competitions' organizer asks of the hall (its games are
-    tables of the hall). The organizer is typed with the hall itself for
-    now; this is the interface it is to take instead."""
+class Leases(Protocol):
+    """What opening a table needs of the cluster (cluster.py), with many
+    processes: the lease this process takes, and telling the others."""
 
-    store: Store
-    tables: Mapping[str, Table]
+    @property
+    def node(self) -> str: ...
+
+    def lease_end(self) -> datetime: ...
+
+    def took(self, table_id: str, asked: float) -> None: ...
+
+    def changed(self, row: dict[str, Any], move: dict[str, Any] | None = None) -> None: ...
+
+    def whole(self, table: Table) -> dict[str, Any]: ...
+
+
+class CompetitionHost(Protocol):
+    """What the competitions' organizer asks of the hall (organizer.py,
+    event_tables.py): its tables, storage, cluster and clock, to open a
+    competition's tables and to tell their connections."""
+
+    @property
+    def tables(self) -> MutableMapping[str, Table]: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def cluster(self) -> Leases | None: ...
 
     def now(self) -> datetime: ...
 
-    async def db(self, call: Callable[..., T], *args: Any) -> T: ...
+    def db(self, call: Callable[..., T], *args: Any) -> Awaitable[T]: ...
 
-    async def open_table(self, name: str, seats: list[Seat], sets: tuple[str, ...],
-                         options: dict[str, Any], rated: bool, timing: Timing,
-                         seed: int | None = None, hide_distribution: bool = False,
-                         ) -> Table: ...
+    def notify(self, table: Table) -> None: ...
 
 
 class Organizing(Protocol):

@@ -26,7 +26,7 @@ up with the tables that ended meanwhile (:meth:`Organizer.open`), so a
 restart loses nothing. Changes of one competition take its lock, one at a
 time.
 
-The organizer knows the hall only as a :class:`~carcassonne.server.event_tables.TableHost`
+The organizer knows the hall only as a :class:`~carcassonne.server.host.CompetitionHost`
 (its tables, store, clock and cluster): it does not import the hall.
 """
 
@@ -54,8 +54,9 @@ from carcassonne.competitions import (
 )
 from carcassonne.engine.errors import shown
 from carcassonne.server.errors import Refusal
-from carcassonne.server.event_tables import GameTable, HallTables, TableHost
+from carcassonne.server.event_tables import GameTable, HallTables
 from carcassonne.server.events import Event, event_view, summary
+from carcassonne.server.host import CompetitionHost
 from carcassonne.server.ratings import conservative, family
 from carcassonne.server.tables import Seat, Table, bot_label
 from carcassonne.server.timing import Timing
@@ -103,7 +104,7 @@ class Opener(Protocol):
 class Organizer:
     """Every competition of one hall."""
 
-    def __init__(self, host: TableHost, opener: Opener | None = None) -> None:
+    def __init__(self, host: CompetitionHost, opener: Opener | None = None) -> None:
         self.host = host
         #: Opens tables, stored with the competition's row in one transaction.
         self.opener: Opener = opener or HallTables(host)
