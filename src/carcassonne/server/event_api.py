@@ -19,7 +19,7 @@ from fastapi import APIRouter, Request
 
 from carcassonne.server.errors import Refusal
 from carcassonne.server.event_actions import act
-from carcassonne.server.lobby import body_of, hall_of, player_of
+from carcassonne.server.http_input import body_of, hall_of, player_of
 
 router = APIRouter(prefix="/api")
 

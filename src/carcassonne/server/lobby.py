@@ -19,7 +19,6 @@ from carcassonne.server.bodies import join_request, table_setup
 from carcassonne.server.catalogue import catalogue
 from carcassonne.server.errors import Refusal
 from carcassonne.server.http_input import (
-    account_of,
     body_of,
     client_address,
     hall_of,
@@ -32,10 +31,6 @@ from carcassonne.server.resign import resign
 from carcassonne.server.seats import create, join, leave, start
 
 router = APIRouter(prefix="/api")
-#: (What a request carries is read by http_input.py; other route modules
-#: import these from there, not from here: they are re-exported for them.)
-__all__ = ["account_of", "body_of", "client_address", "hall_of", "player_of", "router",
-           "token_of"]
 
 
 @router.get("/health")
