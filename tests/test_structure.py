@@ -116,6 +116,20 @@ def test_no_import_circle() -> None:
     assert circles(graph) == []
 
 
+def test_only_the_app_imports_the_routes() -> None:
+    """The server's HTTP and WebSocket routes (the modules that make a
+    FastAPI ``APIRouter``) are put together by the app alone: the rest of
+    the server knows nothing of HTTP."""
+    known = modules()
+    routes = {name for name, (path, _) in known.items()
+              if name.startswith("carcassonne.server.")
+              and "APIRouter(" in path.read_text(encoding="utf-8")}
+    assert "carcassonne.server.lobby" in routes
+    importers = {name for name, (path, is_package) in known.items()
+                 if imports(name, path, is_package, known) & routes}
+    assert importers == {"carcassonne.server.app"}
+
+
 def test_no_long_file() -> None:
     long = {str(path.relative_to(PACKAGE)): lines for path, _ in modules().values()
             if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
