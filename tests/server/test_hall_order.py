@@ -5,6 +5,7 @@ refused after a step was stored; a store step outside it is refused."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 from typing import Any
 
 import pytest
@@ -46,7 +47,9 @@ def run(scenario: Any) -> None:
         finally:
             await hall.close()
 
-    asyncio.run(main())
+    # A browser test may leave this thread's loop running: use a thread of its own.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result()
 
 
 def test_a_change_is_told_once_it_ends_and_never_stored_outside_an_order() -> None:

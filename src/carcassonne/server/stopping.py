@@ -23,7 +23,9 @@ until every task has stopped::
     ...     await asyncio.sleep(0)
     ...     await cancel_and_wait([task], again_after=0.01)
     ...     return task.cancelled() and swallowed == [1]
-    >>> asyncio.run(main())
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(1) as thread:  # a loop of its own
+    ...     thread.submit(asyncio.run, main()).result()
     True
 """
 
