@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from server_helpers import PATIENCE, Serve, hall
 
 from carcassonne.server import event_tables
-from carcassonne.server.organizer import Organizer
+from carcassonne.server.organizer import Organizer, end_of
 
 PASSWORD = "correct horse battery"
 
@@ -74,7 +74,10 @@ def failed_store_then_each_game_once(client: TestClient,
     until(lambda: len(calls) == 3)  # game 1 ended; storing game 2's table failed
     first = competition(client, event_id)["stages"][0]["rounds"][0]["matches"][0]["games"]
     assert first[1]["table"] is None
-    client.portal.call(organizer.table_over, first[0]["table"])  # type: ignore[union-attr]
+    ended = end_of(running.tables[first[0]["table"]])
+    assert ended is not None
+    client.portal.call(organizer.game_ended, first[0]["table"],  # type: ignore[union-attr]
+                       ended.scores)
     until(lambda: competition(client, event_id)["status"] == "finished")
 
     # the start (failed, then stored), game 2's table (failed, then stored),

@@ -49,7 +49,7 @@ from carcassonne.server.config import Settings
 from carcassonne.server.errors import Moved, Refusal
 from carcassonne.server.event_actions import ACTIONS
 from carcassonne.server.messages import StateMessage, state_message
-from carcassonne.server.organizer import Organizer
+from carcassonne.server.organizer import Organizer, end_of
 from carcassonne.server.ratings import RatedResult
 from carcassonne.server.seats import open_table
 from carcassonne.server.sockets import Sockets
@@ -384,9 +384,8 @@ class Hall:
         """A table ended here: it leaves memory if nobody watches it, and its
         competition (if any) goes on, in its own task."""
         self.let_go(table)
-        if self.organizes and table.id in self.organizer.table_events:
-            self._spawn(self.organizer.game_ended(
-                table.id, table.counted_scores() if table.status == "finished" else None))
+        if self.organizes:
+            self._tell_organizer(table)
 
     # -- changes heard from other processes (cluster.py) -----------------------------
 
@@ -429,8 +428,15 @@ class Hall:
         """A table another process played has ended: if it is a competition's
         and this process organizes, the competition goes on."""
         if (self.cluster is not None and self.cluster.organizing and was != table.status
-                and table.status in ENDED and table.id in self.organizer.table_events):
-            self._spawn(self.organizer.table_over(table.id))
+                and table.status in ENDED):
+            self._tell_organizer(table)
+
+    def _tell_organizer(self, table: Table) -> None:
+        """Tell the organizer how ``table`` ended, if it is a competition's
+        game (in a task of its own: the competition goes on meanwhile)."""
+        end = end_of(table)
+        if end is not None and table.id in self.organizer.table_events:
+            self._spawn(self.organizer.game_ended(table.id, end.scores))
 
     # -- what the other parts ask (host.py) ---------------------------------------------
 

@@ -329,16 +329,6 @@ class Organizer:
                 progress = record_game(progress, table_id, end) or progress
             await self._advance(event, progress)
 
-    async def table_over(self, table_id: str) -> None:
-        """A table ended in another process (cluster.py): its end is read
-        from the hall's copy of the table, then as :meth:`game_ended`."""
-        if table_id not in self.table_events:
-            return
-        end = end_of(self.opener.tables.get(table_id))
-        if end is None:  # not over after all
-            return
-        await self.game_ended(table_id, end.scores)
-
     async def keep_time(self) -> None:
         """Forfeit the matches of every round past its deadline whose first
         game could not start because someone did not show up."""
