@@ -27,6 +27,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "server": ("fastapi", "starlette", "uvicorn", "websockets", "sqlalchemy", "alembic",
                "argon2", "openskill", "secure", "redis", "limits", "orjson"),
     "postgres": ("psycopg",),
+    "push": ("pywebpush",),
     "env": ("numpy", "gymnasium", "pettingzoo"),
     "ray": ("ray",),
     "openspiel": ("pyspiel",),

@@ -8,6 +8,10 @@ unique per table and index: replaying them in order rebuilds the game.
 ``accounts`` holds players with a name and a password (its Argon2 hash,
 never the password), ``sessions`` the hashes of their log-in cookies.
 ``competitions`` holds leagues and tournaments, whose games are tables.
+``talk`` holds every message people write (a table's chat, a competition's
+board, a match's thread), ``outbox`` every mail to send; ``friends``,
+``blocks``, ``reports``, ``invitations``, ``account_tokens`` (single-use
+links) and ``push_subscriptions`` are what players do to reach each other.
 
 The schema is created and changed only by the Alembic migrations in
 ``migrations/versions``; these models must describe the same columns.
@@ -18,7 +22,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -64,6 +78,8 @@ class TableRow(Base):
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: How many changes of the table were stored.
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: Who may write in the table's chat: ``all`` or ``players`` (spectators read).
+    chat: Mapped[str] = mapped_column(String(16), default="all", server_default="all")
 
 
 class MoveRow(Base):
@@ -91,6 +107,20 @@ class AccountRow(Base):
     name_key: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: An e-mail address, and whether its owner followed the verification link.
+    email: Mapped[str | None] = mapped_column(String(254), default=None)
+    email_verified: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                 server_default=false())
+    #: The language of the account's mail (``en``, ``ja``).
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    #: ``{kind: bool}``: which notices it wants (null: the defaults).
+    notify: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    #: ``player`` or ``admin`` (``carcassonne admin grant NAME``).
+    role: Mapped[str] = mapped_column(String(16), default="player", server_default="player")
+    #: A suspended account cannot log in or write; its games go on with stand-ins.
+    suspended: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: When the account last asked the server something (who is online).
+    last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
 
 
 class SessionRow(Base):
@@ -155,3 +185,127 @@ class CompetitionRow(Base):
     progress: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     #: The entrant id of the winner, once decided.
     winner: Mapped[str | None] = mapped_column(String(64))
+
+
+def _account_key(**kwargs: Any) -> Mapped[str]:
+    return mapped_column(String(32), ForeignKey("accounts.id", ondelete="CASCADE"), **kwargs)
+
+
+class TalkRow(Base):
+    """One message: ``channel`` is ``table:ID``, ``event:ID`` (a competition's
+    board) or ``match:ID:KEY`` (a match's thread)."""
+
+    __tablename__ = "talk"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    channel: Mapped[str] = mapped_column(String(120))
+    #: The writer's account; null for a guest (then ``author`` is their seat's name).
+    author_id: Mapped[str | None] = mapped_column(String(32))
+    author: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(String(2000))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: Hidden by a moderator: kept, shown to no one but moderators.
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class OutboxRow(Base):
+    """One mail to send: to whom, of which kind, with what values.
+
+    It is written in the transaction of the change that causes it and
+    rendered when sent (the account's address and language then). ``key``
+    makes a mail unique (``turn:TABLE:ACCOUNT:N``): a second one with the
+    same key is not queued. A sender claims a row until ``claimed_until``;
+    ``done`` is set once it was sent or dropped (``outcome`` says which)."""
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str | None] = mapped_column(String(200), unique=True)
+    account_id: Mapped[str] = _account_key()
+    kind: Mapped[str] = mapped_column(String(32))
+    params: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    next_try: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    claimed_by: Mapped[str | None] = mapped_column(String(64))
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    done: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    outcome: Mapped[str | None] = mapped_column(String(200))
+
+
+class AccountTokenRow(Base):
+    """A single-use link's token (its hash): ``purpose`` is ``verify`` (with
+    the ``email`` it verifies), ``reset`` or ``unsubscribe``."""
+
+    __tablename__ = "account_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = _account_key(index=True)
+    purpose: Mapped[str] = mapped_column(String(32))
+    email: Mapped[str | None] = mapped_column(String(254))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    used: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class PushSubscriptionRow(Base):
+    """A browser reached by Web Push: its push service's endpoint and keys."""
+
+    __tablename__ = "push_subscriptions"
+
+    endpoint: Mapped[str] = mapped_column(String(1000), primary_key=True)
+    account_id: Mapped[str] = _account_key(index=True)
+    #: ``{"p256dh": ..., "auth": ...}`` as the browser gave them.
+    keys: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class FriendRow(Base):
+    """``account_id`` follows ``friend_id``."""
+
+    __tablename__ = "friends"
+
+    account_id: Mapped[str] = _account_key(primary_key=True)
+    friend_id: Mapped[str] = _account_key(primary_key=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BlockRow(Base):
+    """``account_id`` blocked ``blocked_id``: no chat, invitation or friend
+    request from them reaches it."""
+
+    __tablename__ = "blocks"
+
+    account_id: Mapped[str] = _account_key(primary_key=True)
+    blocked_id: Mapped[str] = _account_key(primary_key=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReportRow(Base):
+    """A report of a message (or an account) for the moderators."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[str] = _account_key()
+    message_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("talk.id", ondelete="CASCADE"))
+    account_id: Mapped[str | None] = mapped_column(String(32))
+    reason: Mapped[str] = mapped_column(String(500))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    resolved: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    resolved_by: Mapped[str | None] = mapped_column(String(32))
+
+
+class InvitationRow(Base):
+    """``from_id`` invited ``to_id`` to the table ``table_id``."""
+
+    __tablename__ = "invitations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32),
+                                          ForeignKey("tables.id", ondelete="CASCADE"))
+    from_id: Mapped[str] = _account_key()
+    to_id: Mapped[str] = _account_key(index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

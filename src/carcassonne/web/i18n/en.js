@@ -2,9 +2,20 @@
 // {name} marks a value filled in at run time; a function takes those values
 // as one object (for plurals).
 
+import talk from "./talk-en.js";
+import mail from "./mail-en.js";
+import notify from "./notify-en.js";
+import friends from "./friends-en.js";
+import safety from "./safety-en.js";
+
 const plural = (n, one, many) => (n === 1 ? one : many);
 
 export default {
+  ...talk,
+  ...mail,
+  ...notify,
+  ...friends,
+  ...safety,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Table",

@@ -1,6 +1,17 @@
 // 日本語: en.js と同じキーの訳。{name} は実行時に値が入る場所。
 
+import talk from "./talk-ja.js";
+import mail from "./mail-ja.js";
+import notify from "./notify-ja.js";
+import friends from "./friends-ja.js";
+import safety from "./safety-ja.js";
+
 export default {
+  ...talk,
+  ...mail,
+  ...notify,
+  ...friends,
+  ...safety,
   "app.name": "カルカソンヌ",
   "title.lobby": "カルカソンヌ · ロビー",
   "title.table": "テーブル",

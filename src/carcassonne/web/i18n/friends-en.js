@@ -1,0 +1,4 @@
+// English: the texts of friends (see en.js).
+
+export default {
+};

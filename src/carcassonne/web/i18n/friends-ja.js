@@ -1,0 +1,4 @@
+// 日本語: the texts of friends (en.js と同じキー).
+
+export default {
+};

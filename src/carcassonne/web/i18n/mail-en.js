@@ -1,0 +1,4 @@
+// English: the texts of mail (see en.js).
+
+export default {
+};

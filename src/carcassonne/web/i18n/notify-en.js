@@ -1,0 +1,4 @@
+// English: the texts of notify (see en.js).
+
+export default {
+};

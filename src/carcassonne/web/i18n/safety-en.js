@@ -1,0 +1,4 @@
+// English: the texts of safety (see en.js).
+
+export default {
+};

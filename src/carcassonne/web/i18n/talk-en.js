@@ -1,0 +1,4 @@
+// English: the texts of talk (see en.js).
+
+export default {
+};
