@@ -232,3 +232,18 @@ def test_the_accounts_language_and_settings_are_followed(
         assert push_service.received[0][1] == {
             "title": "対戦の準備ができました", "body": "春の大会: あなたの対戦を始められます。",
             "url": "/competition/e1"}
+
+
+def test_serve_refuses_a_key_that_is_not_one(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    bad = tmp_path / "vapid.pem"
+    bad.write_text("not a key")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "carcassonne", "serve", "--port", "1",
+                           "--vapid-key", str(bad)], capture_output=True, text=True,
+                          timeout=300, env=env, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "openssl ecparam -name prime256v1" in done.stderr

@@ -467,11 +467,12 @@ class Hall:
 
     async def keep_time(self) -> int:
         """Act on every table whose time is up (deadlines.py) and on the
-        competitions' deadlines; how many tables were changed."""
+        competitions' deadlines, and mail the deadlines near (notices.py);
+        how many tables were changed."""
         changed = await deadlines.keep_time(self)
-        await self.warnings.sweep(self, self.organizer.events.values())
         if self.organizes:
             await self.organizer.keep_time()
+        await self.warnings.sweep(self, self.organizer.events.values())
         return changed
 
     async def _keep_time_always(self, every: float) -> None:

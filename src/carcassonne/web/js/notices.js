@@ -128,7 +128,7 @@ export function offerNotifications() {
   if (!supported() || document.querySelector("[data-testid=notify-ask]")) return;
   const button = document.createElement("button");
   button.type = "button";
-  button.className = "btn small notify-ask";
+  button.className = "btn ghost small notify-ask";
   button.dataset.testid = "notify-ask";
   buttonText(button);
   button.addEventListener("click", async () => {
@@ -140,9 +140,9 @@ export function offerNotifications() {
     }
   });
   document.addEventListener("languagechange", () => buttonText(button));
-  const account = document.getElementById("account");
   const bar = document.querySelector(".topbar");
-  if (account && account.parentNode === bar) bar.insertBefore(button, account);
+  const before = document.getElementById("account") || document.getElementById("palette");
+  if (before && before.parentNode === bar) bar.insertBefore(button, before);
   else bar?.appendChild(button);
 }
 
