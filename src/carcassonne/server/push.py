@@ -147,25 +147,22 @@ class PushSender:
         #: The applicationServerKey (``GET /api/push/key``).
         self.public_key = application_server_key(vapid)
 
-    async def deliver(self, row: dict[str, Any]) -> int:
+    async def deliver(self, row: dict[str, Any]) -> None:
         """Push the outbox row ``row`` (``id``, ``account_id``, ``kind``,
         ``params``) to each subscription of its account, unless the account
         switched that kind off or is suspended; forget the subscriptions
-        the push service says are gone. How many pushes were accepted. A
-        push that fails otherwise is logged, not raised: the mail of the
-        same row goes on."""
+        the push service says are gone. A push that fails otherwise is
+        logged, not raised: the mail of the same row goes on."""
         account, subscriptions = await self._run(reach, self._engine, row["account_id"])
         if account is None or account["suspended"] or not wanted(account["notify"],
                                                                   row["kind"]):
-            return 0
+            return
         text = json.dumps(payload(row["kind"], row.get("params") or {},
                                   account["language"] or "en"), ensure_ascii=False)
-        sent = 0
         for subscription in subscriptions:
-            sent += await self._push(subscription, text, row)
-        return sent
+            await self._push(subscription, text, row)
 
-    async def _push(self, subscription: dict[str, Any], text: str, row: dict[str, Any]) -> bool:
+    async def _push(self, subscription: dict[str, Any], text: str, row: dict[str, Any]) -> None:
         try:
             await webpush_async(subscription, data=text, vapid_private_key=self._vapid,
                                 vapid_claims={"sub": self._subject}, ttl=TIME_TO_LIVE,
@@ -175,12 +172,9 @@ class PushSender:
                 err.response, "status_code", None)
             if status in GONE:
                 await self._run(unsubscribe, self._engine, subscription["endpoint"])
-                return False
+                return
             log.warning("push of notice %s to %s failed: %s", row.get("id"),
                         subscription["endpoint"][:60], str(err).splitlines()[0])
-            return False
         except Exception as err:  # the push service unreachable: the notice goes on
             log.warning("push of notice %s to %s failed: %r", row.get("id"),
                         subscription["endpoint"][:60], err)
-            return False
-        return True
