@@ -19,6 +19,7 @@ import shlex
 import sys
 import textwrap
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -185,6 +186,15 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
                        help="offer the bot (or trained policy) that FUNCTION of MODULE (a "
                             "module or .py file) makes as the bot NAME in the lobby "
                             "(docs/env.md); repeatable")
+    serve.add_argument("--vapid-key", type=Path, default=None, metavar="FILE",
+                       help="the site's Web Push key, an EC P-256 private key in PEM; "
+                            "make one with: openssl ecparam -name prime256v1 -genkey "
+                            "-noout -out vapid.pem (needs the push extra; without it, "
+                            "no push notifications)")
+    serve.add_argument("--vapid-subject", default=None, metavar="CONTACT",
+                       help="who push services may write to about the site: "
+                            "mailto:ADDRESS or an https URL (default: the first "
+                            "--public-url)")
     serve.add_argument("--outside-bot-timeout", type=timeout_seconds, default=10.0,
                        metavar="SECONDS", help="time an outside bot has for each "
                                                "decision (default: 10)")
@@ -223,12 +233,14 @@ def run(args: argparse.Namespace) -> int:
                        "database: give --database postgresql://...")
     if redis is not None:
         _check_redis(redis)
+    vapid_key, subject = _vapid(args, urls)
     app = create_app(Settings(database_url=url, bot_delay=args.bot_delay,
                               bot_pace=args.bot_pace, redis_url=redis, node=args.node,
                               waiting_tables=args.waiting_tables,
                               idle_after=args.idle_after, hosts=hosts_of(urls),
                               https=bool(urls) and all(
-                                  urlsplit(u).scheme == "https" for u in urls)))
+                                  urlsplit(u).scheme == "https" for u in urls),
+                              vapid_key=vapid_key, vapid_subject=subject))
     guard = ConnectionGuard(args.connections_per_address, args.header_timeout,
                             args.body_timeout, args.trusted_proxy)
     http, ws = protocols(guard)
@@ -281,6 +293,22 @@ def _public_urls(text: str) -> list[str]:
         return [public_url(url) for url in text.replace(",", " ").split()]
     except argparse.ArgumentTypeError as err:
         raise CliError(f"carcassonne serve: PUBLIC_URL: {err}", 2) from None
+
+
+def _vapid(args: argparse.Namespace, urls: list[str]) -> tuple[Path | None, str]:
+    """The Web Push key file (checked: it must load) and the contact that
+    push services are given."""
+    subject = args.vapid_subject or (urls[0] if urls else "mailto:nobody@localhost")
+    if args.vapid_key is None:
+        return None, subject
+    require("pywebpush", extra="push", purpose="Web Push (--vapid-key)")
+    from carcassonne.server.push import load_key
+
+    try:
+        load_key(args.vapid_key)
+    except ValueError as err:
+        raise CliError(f"carcassonne serve: {err}", 2) from None
+    return args.vapid_key, subject
 
 
 def _check_redis(url: str) -> None:

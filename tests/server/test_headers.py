@@ -1,7 +1,8 @@
 """Security headers on every HTTP answer: API, pages, static files, errors.
 
-The Content-Security-Policy lets the client load scripts, styles and images
-from this server only, with no inline script or style and no framing; HSTS
+The Content-Security-Policy lets the client load scripts, styles, images
+and its service worker from this server only, with no inline script or
+style and no framing; HSTS
 is sent only when the server is reached over HTTPS.
 """
 
@@ -19,6 +20,7 @@ CSP = {
     "style-src": ["'self'"],
     "img-src": ["'self'", "data:"],
     "connect-src": ["'self'"],
+    "worker-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "frame-ancestors": ["'none'"],

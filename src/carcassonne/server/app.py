@@ -33,7 +33,7 @@ from secure import (
 from secure.middleware import SecureASGIMiddleware
 from starlette.exceptions import HTTPException
 
-from carcassonne.server import account_api, event_api, live, lobby
+from carcassonne.server import account_api, event_api, live, lobby, notice_api
 from carcassonne.server.account_store import AccountStore
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
@@ -70,10 +70,18 @@ def create_app(settings: Settings) -> FastAPI:
     # processes, else in this process's memory.
     app.state.writes = (SiteWindows(settings.redis_url, *settings.http_rate)
                         if settings.redis_url else Windows(*settings.http_rate))
+    #: Web Push (push.py), with the site's key only; needs the push extra.
+    app.state.push = None
+    if settings.vapid_key is not None:
+        from carcassonne.server.push import PushSender, load_key
+
+        app.state.push = PushSender(hall.store.engine, load_key(settings.vapid_key),
+                                    settings.vapid_subject, hall.db)
     app.include_router(lobby.router)
     app.include_router(account_api.router)
     app.include_router(event_api.router)
     app.include_router(live.router)
+    app.include_router(notice_api.router)
     _same_origin(app)
     headers = security_headers(settings)
     _errors(app, headers)
@@ -91,14 +99,15 @@ def security_headers(settings: Settings) -> Secure:
 
     The client loads its scripts, styles and images from this server only and
     talks to it alone (``'self'`` covers its WebSocket on the same host), with
-    no inline script or style; no page may frame it. HSTS only when the server
+    no inline script or style; its service worker (``/sw.js``) too; no page
+    may frame it. HSTS only when the server
     is reached over HTTPS (``settings.https``).
 
         >>> print(security_headers(Settings(database_url="sqlite://")))
         ... # doctest: +NORMALIZE_WHITESPACE
         Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self';
-          img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none';
-          frame-ancestors 'none'; form-action 'self'
+          img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none';
+          base-uri 'none'; frame-ancestors 'none'; form-action 'self'
         Referrer-Policy: same-origin
         X-Content-Type-Options: nosniff
         X-Frame-Options: DENY
@@ -109,6 +118,7 @@ def security_headers(settings: Settings) -> Secure:
            .style_src("'self'")
            .img_src("'self'", "data:")
            .connect_src("'self'")
+           .worker_src("'self'")
            .object_src("'none'")
            .base_uri("'none'")
            .frame_ancestors("'none'")

@@ -57,6 +57,9 @@ class Settings:
     tests then call ``Hall.keep_time`` themselves). ``redis_url`` makes
     this process one of many sharing the database (cluster.py), named
     ``node`` (a name of host, process id and random letters if None).
+    ``vapid_key`` is the file of the site's Web Push key (push.py; None: no
+    push), ``vapid_subject`` the contact push services may write to about
+    the site (``mailto:ADDRESS`` or an https URL).
     """
 
     database_url: str
@@ -77,6 +80,8 @@ class Settings:
     time_check: float | None = 0.25
     redis_url: str | None = None
     node: str | None = None
+    vapid_key: Path | None = None
+    vapid_subject: str = "mailto:nobody@localhost"
 
 
 def data_dir() -> Path:

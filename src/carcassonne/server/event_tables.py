@@ -11,6 +11,8 @@ progress that names them, then hands both to :meth:`HallTables.open`, which
 2. stores every new table and the competition's new row in one transaction
    (:func:`store_with_tables`): either both are stored or neither is, so a
    failed write leaves no table behind for the next pass to open again;
+   the mails they cause (a match ready, a turn-based game's first turn)
+   are queued in that transaction too (notices.py);
 3. only then lets the hall serve the tables: known to this process (and,
    with many processes, leased to it and published to the others), their
    bots woken.
@@ -25,13 +27,14 @@ import secrets
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import insert, update
+from sqlalchemy import insert, select, update
 
 from carcassonne.server.host import CompetitionHost
 from carcassonne.server.models import CompetitionRow, TableRow
+from carcassonne.server.notices import Mail, match_mails, queue, turn_mails
 from carcassonne.server.store import Store
 from carcassonne.server.tables import Seat, Table, name_bots
 from carcassonne.server.timing import Clock, Timing
@@ -41,17 +44,29 @@ T = TypeVar("T")
 
 def store_with_tables(store: Store, competition: dict[str, Any],
                       tables: Sequence[dict[str, Any]], owner: str | None = None,
-                      until: datetime | None = None) -> None:
+                      until: datetime | None = None, mails: Sequence[Mail] = (),
+                      at: datetime | None = None) -> None:
     """Store a competition's new columns (its id says which) and its new
     tables (:meth:`Table.row <carcassonne.server.tables.Table.row>`, leased
-    to the process ``owner`` until ``until`` if given) in one transaction."""
+    to the process ``owner`` until ``until`` if given) in one transaction,
+    with the mails they cause at ``at``: ``mails`` (the first player's turn
+    at a new turn-based table) and "your match is ready" to the players of
+    each match of a round opened since the stored progress
+    (:func:`~carcassonne.server.notices.match_mails`)."""
     values = {k: v for k, v in competition.items() if k not in ("id", "created")}
     with store.engine.begin() as connection:
         if tables:
             connection.execute(insert(TableRow), [{**row, "owner": owner, "lease_until": until}
                                                   for row in tables])
+        mails = list(mails)
+        if "progress" in values:
+            before = connection.execute(select(CompetitionRow.progress).where(
+                CompetitionRow.id == competition["id"]).with_for_update()).scalar()
+            mails += match_mails(competition["id"], competition.get("name", ""), before,
+                                 values["progress"])
         connection.execute(update(CompetitionRow).where(
             CompetitionRow.id == competition["id"]).values(values))
+        queue(connection, mails, at or datetime.now(UTC))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +111,14 @@ class HallTables:
         rows = [table.row() for table in tables]
         cluster = host.cluster
         asked = time.monotonic()
+        mails = [mail for table in tables if table.game is not None
+                 for mail in turn_mails(table, table.game, None)]
         if cluster is None:
-            await host.db(store_with_tables, host.store, competition, rows)
+            await host.db(store_with_tables, host.store, competition, rows, None, None,
+                          mails, now)
         else:
             await host.db(store_with_tables, host.store, competition, rows, cluster.node,
-                          cluster.lease_end())
+                          cluster.lease_end(), mails, now)
         for table in tables:
             if cluster is not None:
                 cluster.took(table.id, asked)

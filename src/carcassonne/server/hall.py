@@ -32,7 +32,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any, TypeVar
@@ -49,6 +49,7 @@ from carcassonne.server.config import Settings
 from carcassonne.server.errors import Moved, Refusal
 from carcassonne.server.event_actions import ACTIONS
 from carcassonne.server.messages import StateMessage, state_message
+from carcassonne.server.notices import DeadlineWarnings, Mail
 from carcassonne.server.organizer import Organizer, end_of
 from carcassonne.server.ratings import RatedResult
 from carcassonne.server.seats import open_table
@@ -88,6 +89,8 @@ class Hall:
         self.bots = BotPlayers(self, settings.bot_delay, settings.bot_pace)
         #: The leagues and tournaments, which play at this hall's tables.
         self.organizer = Organizer(self)
+        #: Deadlines a few hours away, announced by mail (notices.py).
+        self.warnings = DeadlineWarnings(store.engine)
         workers = 1 if store.url.startswith("sqlite") else 4
         self._db = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="database")
         #: Moves are written by threads of their own, so a queue of move
@@ -298,9 +301,10 @@ class Hall:
 
     async def write(self, table: Table, move: dict[str, Any] | None = None,
                     rating: RatedResult | None = None, game: Game | None = None,
-                    **changes: Any) -> None:
+                    mails: Sequence[Mail] = (), **changes: Any) -> None:
         """Store ``changes`` of ``table``'s columns (with ``move``, ``{"number",
-        "seat", "move"}``, and the ratings it gives, if it is a move), then
+        "seat", "move"}``, and the ratings it gives, if it is a move; with the
+        ``mails`` the change queues, notices.py), then
         apply them (and ``game``, if given) and publish them to the other
         processes: the one way a stored table changes, inside :meth:`order`
         only (which tells). Only the changed columns (and the version) are
@@ -314,14 +318,14 @@ class Hall:
         try:
             if move is None:
                 figures = await self.db(self.store.update_table, row, self.node, rating,
-                                        self.now())
-            elif rating is None and self.store.async_moves is not None:
+                                        self.now(), mails)
+            elif rating is None and not mails and self.store.async_moves is not None:
                 await self.store.add_move_async(row, move["number"], move["seat"],
                                                 move["move"], self.now(), self.node)
             else:
                 figures = await self._db_move(self.store.add_move, row, move["number"],
                                               move["seat"], move["move"], rating, self.now(),
-                                              self.node)
+                                              self.node, mails)
         except LeaseLost:
             if self.cluster is not None:
                 self.cluster.lost(table.id)
@@ -463,10 +467,12 @@ class Hall:
 
     async def keep_time(self) -> int:
         """Act on every table whose time is up (deadlines.py) and on the
-        competitions' deadlines; how many tables were changed."""
+        competitions' deadlines, and mail the deadlines near (notices.py);
+        how many tables were changed."""
         changed = await deadlines.keep_time(self)
         if self.organizes:
             await self.organizer.keep_time()
+        await self.warnings.sweep(self, self.organizer.events.values())
         return changed
 
     async def _keep_time_always(self, every: float) -> None:

@@ -28,7 +28,7 @@ without a circle of imports.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from carcassonne.bots import Bot
     from carcassonne.engine import Game
     from carcassonne.server.config import Settings
+    from carcassonne.server.notices import Mail
     from carcassonne.server.ratings import RatedResult
     from carcassonne.server.store import Store
     from carcassonne.server.tables import Seat, Table
@@ -112,8 +113,9 @@ class ChangeHost(Protocol):
 
     async def write(self, table: Table, move: dict[str, Any] | None = None,
                     rating: RatedResult | None = None, game: Game | None = None,
-                    **changes: Any) -> None:
-        """Store ``changes`` of ``table`` and apply them: inside :meth:`order` only."""
+                    mails: Sequence[Mail] = (), **changes: Any) -> None:
+        """Store ``changes`` of ``table`` (and queue ``mails`` with them) and
+        apply them: inside :meth:`order` only."""
 
     async def add(self, table: Table) -> None:
         """Store a new table, known here from then on: inside :meth:`order` only."""

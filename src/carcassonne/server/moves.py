@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from carcassonne.engine import IllegalMove, Move, NotationError
 from carcassonne.server.errors import Moved, Refusal, rule_of
+from carcassonne.server.notices import turn_mails
 from carcassonne.server.ratings import rated_result
 from carcassonne.server.routing import routed
 
@@ -96,7 +97,8 @@ async def apply_move(hall: ChangeHost, table: Table, seat: int, move: Move,
     <carcassonne.server.hall.Hall.order>`, so the table's lock is held
     throughout and nobody reads the game in between (see tables.py). A
     stand-in's move charges no clock. A game over is stored with its
-    result and the ratings it gives."""
+    result and the ratings it gives; a move that makes it an account's
+    turn at a turn-based table queues its mail (notices.py)."""
     game = table.game
     assert game is not None
     number = len(game.moves)
@@ -121,7 +123,7 @@ async def apply_move(hall: ChangeHost, table: Table, seat: int, move: Move,
             changes.update(status="finished", result=result_of(game, now))
             rating = rated_result(table, game, changes["clock"])
         await hall.write(table, {"number": number, "seat": seat, "move": move.to_dict()},
-                         rating, **changes)
+                         rating, mails=turn_mails(table, game, seat), **changes)
     except BaseException:
         if table.game is game and len(game.moves) == number + 1:
             game.undo()  # not stored: the game is as the database has it

@@ -5,7 +5,8 @@ for their seat; they get their seat and a new token at the rematch at once.
 Once every seat a person played has accepted, the rematch starts: the same
 players and setup, seats rotated by one (seat 1 of the game moves first),
 a new stack. The offer is kept in the table's row (``rematch``), so every
-process and a restarted server know it.
+process and a restarted server know it. At a turn-based table the offer
+is mailed to the others (notices.py), in the same transaction.
 
 A change of the finished table like any other: routed to its owner
 (routing.py) and made through :meth:`Hall.order
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from carcassonne.server.errors import Refusal
+from carcassonne.server.notices import rematch_mails
 from carcassonne.server.routing import routed
 from carcassonne.server.tables import Seat, Table
 from carcassonne.server.tokens import new_token, token_hash
@@ -46,7 +48,8 @@ async def rematch(hall: ChangeHost, table_id: str, token: str | None,
         offer = {"accepted": accepted, "table": None}
         if all(str(i) in accepted for i, s in enumerate(table.seats) if s.kind == "human"):
             offer["table"] = (await _start_rematch(hall, table, accepted)).id
-        await hall.write(table, rematch=offer)
+        mails = [] if offer["table"] else rematch_mails(table, seat, accepted)
+        await hall.write(table, rematch=offer, mails=mails)
         return {"accepted": sorted(int(i) for i in accepted), "table": offer["table"],
                 "seat": (seat - 1) % len(table.seats), "token": fresh}
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from carcassonne.server.bots import stand_in
 from carcassonne.server.errors import Refusal
+from carcassonne.server.notices import turn_mails
 from carcassonne.server.routing import routed
 from carcassonne.server.tables import Seat, Table, name_bots
 from carcassonne.server.timing import Clock
@@ -142,7 +143,8 @@ async def open_table(hall: ChangeHost, name: str, seats: list[Seat], sets: tuple
 async def start_game(hall: ChangeHost, table: Table, seed: int | None = None) -> None:
     """Start ``table`` (inside :meth:`Hall.order`): free seats to the
     stand-in, the stack shuffled with ``seed`` (a new one if None), every
-    clock started."""
+    clock started; at a turn-based table, the first player's mail queued.
+    """
     bot = stand_in()
     seats = name_bots([s if s.taken else Seat("bot", bot=bot, name=s.label, label=s.label)
                        for s in table.seats])
@@ -154,7 +156,7 @@ async def start_game(hall: ChangeHost, table: Table, seed: int | None = None) ->
                "stack": tuple(game.to_record()["stack"]),
                "clock": Clock.started(table.timing, len(seats), hall.now()),
                "scores": list(game.scores), "current": game.current_player}
-    await hall.write(table, game=game, **changes)
+    await hall.write(table, game=game, mails=turn_mails(table, game, None, seats), **changes)
 
 
 @routed

@@ -45,10 +45,12 @@ from carcassonne.server.models import (
     SessionRow,
     TableRow,
 )
+from carcassonne.server.notices import Mail, queue
 from carcassonne.server.rating_writes import apply_rating
 from carcassonne.server.ratings import RatedResult, conservative
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from concurrent.futures import Executor
 
     from carcassonne.server.move_writes import GroupedWriter
@@ -184,15 +186,17 @@ class Store:
 
     def update_table(self, row: dict[str, Any], owner: str | None = None,
                      rating: RatedResult | None = None, at: datetime | None = None,
-                     ) -> list[dict[str, int]] | None:
+                     mails: Sequence[Mail] = ()) -> list[dict[str, int]] | None:
         """Store a table's new columns (its id says which), and with a rated
         game ended without a move (a resignation) the ratings it gives at
-        ``at`` (see :func:`apply_rating`, whose figures are answered). With
+        ``at`` (see :func:`apply_rating`, whose figures are answered), and
+        the ``mails`` the change queues (notices.py). With
         ``owner``, only while that process owns the table (else
         :class:`LeaseLost`)."""
         values = {k: v for k, v in row.items() if k not in ("id", "created")}
         with self.engine.begin() as connection:
             _fenced_update(connection, row["id"], values, owner)
+            queue(connection, mails, at or datetime.now(UTC))
             if rating is not None:
                 return apply_rating(connection, row["id"], rating, at or datetime.now(UTC))
         return None
@@ -200,10 +204,11 @@ class Store:
     def add_move(self, row: dict[str, Any], number: int, seat: int,
                  move: dict[str, Any], rating: RatedResult | None = None,
                  played: datetime | None = None, owner: str | None = None,
-                 ) -> list[dict[str, int]] | None:
+                 mails: Sequence[Mail] = ()) -> list[dict[str, int]] | None:
         """Store move ``number`` of a table and the table's new columns, at once,
         and with the last move of a rated game the ratings it gives (their
-        figures answered, see :func:`apply_rating`). With
+        figures answered, see :func:`apply_rating`), and the ``mails`` it
+        queues (notices.py; such a move takes this general path). With
         ``owner``, only while that process owns the table (else
         :class:`LeaseLost`, and nothing is stored).
 
@@ -212,12 +217,13 @@ class Store:
         and its ratings are stored exactly once."""
         values = {k: v for k, v in row.items() if k not in ("id", "created")}
         played = played or datetime.now(UTC)
-        if rating is None and self._moves is not None:
+        if rating is None and not mails and self._moves is not None:
             if not self._moves.write(row["id"], values, number, seat, move, played, owner):
                 raise LeaseLost(f"table {row['id']} is no longer owned by {owner}")
             return None
         with self.engine.begin() as connection:
             _fenced_update(connection, row["id"], values, owner)
+            queue(connection, mails, played)
             connection.execute(insert(MoveRow), [{
                 "table_id": row["id"], "number": number, "seat": seat, "move": move,
                 "played": played}])

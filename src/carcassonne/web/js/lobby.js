@@ -9,6 +9,7 @@ import { currentAccount, loadMe, renderAccount } from "./account.js";
 import { api, esc, playerName, quickBot, rememberName, rememberQuickBot, rememberSeat, seatFor } from "./api.js";
 import { has, initI18n, languageSwitch, t } from "./i18n.js";
 import { renderMyMatches } from "./matches.js";
+import { offerNotifications, watchNotices } from "./notices.js";
 import { botChoice, botOptions, botWord, catalogueBots, hasBotName, quickTableName, seatName, tableName } from "./names.js";
 import { paletteSwitch } from "./palette.js";
 import { installDefs, miniTile, seatClass, setCatalogue } from "./tiles.js";
@@ -409,6 +410,7 @@ function renderMine() {
   // the server sends your-turn games first; keep them so
   const games = me.games.filter((g) => g.status === "waiting" || g.status === "playing")
     .sort((a, b) => Number(Boolean(b.your_turn)) - Number(Boolean(a.your_turn)));
+  if (games.some((g) => g.timing?.kind === "turn")) offerNotifications();
   setList("my-games", games.map((tb) => tableRow(tb,
     `${tb.your_turn ? `<span class="badge turn" data-testid="your-turn-${esc(tb.id)}">${esc(t("lobby.yourTurn"))}</span>` : ""}
      <a class="btn small" href="/table/${encodeURIComponent(tb.id)}" data-testid="open-${esc(tb.id)}">${esc(t("lobby.back"))}</a>`)).join("")
@@ -463,6 +465,7 @@ async function main() {
   seats[1].bot = defaultBot();
   await loadMe();
   renderAll();
+  watchNotices({ lobby: true });
   document.body.dataset.ready = "true"; // every button answers from here on (tests wait for it)
   setInterval(() => {
     refreshTables();

@@ -2,9 +2,12 @@
 // path says which this is: /player/NAME (a profile), /leaderboard,
 // /competitions (the list and a new competition) or /competition/ID.
 
+import { watchNotices } from "./notices.js";
+
 const PAGES = { player: "player", leaderboard: "leaderboard", competitions: "competitions", competition: "competition" };
 const page = PAGES[location.pathname.split("/").filter(Boolean)[0]] || "leaderboard";
 document.getElementById("page").dataset.testid = `${page}-page`;
 document.body.dataset.i18nTitle = `title.${page}`;
 const module = await import(`./${page}.js`);
-module.main();
+// every page tells the player when it is their turn somewhere (notices.js)
+Promise.resolve(module.main()).finally(() => watchNotices());

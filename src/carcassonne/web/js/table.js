@@ -36,6 +36,7 @@ import { renderFinal, renderPlayers, renderStack, seatNames } from "./panel.js";
 import { blockedSpots, canHold, moveFor, placementChoices, togglePick } from "./placing.js";
 import { FeatureMap, holders, squaresOf } from "./highlight.js";
 import { tableName } from "./names.js";
+import { offerNotifications, watchNotices } from "./notices.js";
 import { followRematch, renderRematch } from "./rematch.js";
 import { ReplayViewer } from "./replay.js";
 import { renderResign, setUpResign } from "./resign.js";
@@ -473,6 +474,7 @@ function render() {
   $("replay-open").hidden = table?.status !== "finished" || Boolean(S.replay);
   $("leave").hidden = !(msg.seat != null && ["waiting", "playing"].includes(table?.status));
   renderResign({ table, seat: msg.seat });
+  if (msg.seat != null && table?.timing?.kind === "turn" && table.status === "playing") offerNotifications();
   $("your-turn").hidden = !myTurn();
   document.title = `${myTurn() ? t("title.yourTurn") : ""}${table ? tableName(table) : t("title.table")} · Carcassonne`;
 }
@@ -744,6 +746,7 @@ async function main() {
   await initI18n();
   languageSwitch($("language"));
   paletteSwitch($("palette"));
+  watchNotices();
   installDefs();
   board = new BoardView($("board"));
   // the zoom buttons stand over the board's left edge: a board shown whole keeps clear of them
