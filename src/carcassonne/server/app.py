@@ -33,13 +33,15 @@ from secure import (
 from secure.middleware import SecureASGIMiddleware
 from starlette.exceptions import HTTPException
 
-from carcassonne.server import account_api, event_api, live, lobby
+from carcassonne.server import account_api, event_api, live, lobby, mail_api
 from carcassonne.server.account_store import AccountStore
+from carcassonne.server.cluster import default_node
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
 from carcassonne.server.hosts import HostCheck
 from carcassonne.server.limits import Windows
+from carcassonne.server.mail.sender import MailSender
 from carcassonne.server.origin import foreign_origin
 from carcassonne.server.site_limits import SiteWindows, login_guard
 from carcassonne.server.store import Store
@@ -50,18 +52,24 @@ log = logging.getLogger(__name__)
 def create_app(settings: Settings) -> FastAPI:
     """A server application for ``settings`` (nothing runs until it starts)."""
     hall = Hall(Store(settings.database_url), settings)
+    #: The outbox's sender (docs/mail.md), named as the hall's process is.
+    mail = MailSender(hall.store.engine, settings, hall.db,
+                      hall.node or settings.node or default_node())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hall.open()
+        await mail.start()
         try:
             yield
         finally:
+            await mail.stop()
             await hall.close()
 
     app = FastAPI(title="Carcassonne", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.hall = hall
+    app.state.mail = mail
     #: Accounts, sessions and ratings (account_api.py), in the hall's database threads.
     app.state.accounts = AccountStore(hall.store, hall.db)
     #: Failed logins per name and address: for the whole site with Redis.
@@ -74,6 +82,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(account_api.router)
     app.include_router(event_api.router)
     app.include_router(live.router)
+    app.include_router(mail_api.router)
     _same_origin(app)
     headers = security_headers(settings)
     _errors(app, headers)
@@ -168,12 +177,13 @@ def _errors(app: FastAPI, headers: Secure) -> None:
 
 
 #: The client's pages: the lobby, a table, one page for the profile,
-#: the leaderboard, the competitions and a competition (js/pages.js), and
-#: the rules in short (js/howto.js).
+#: the leaderboard, the competitions and a competition, one's settings and
+#: setting a new password (js/pages.js), and the rules in short (js/howto.js).
 PAGES = {"/": "index.html", "/table/{table_id}": "table.html",
          "/player/{name}": "pages.html", "/leaderboard": "pages.html",
          "/competitions": "pages.html", "/competition/{event_id}": "pages.html",
-         "/how-to-play": "howto.html"}
+         "/how-to-play": "howto.html", "/settings": "pages.html",
+         "/reset": "pages.html", "/reset/{token}": "pages.html"}
 
 
 def _client(app: FastAPI, settings: Settings) -> None:

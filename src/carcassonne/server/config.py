@@ -57,6 +57,13 @@ class Settings:
     tests then call ``Hall.keep_time`` themselves). ``redis_url`` makes
     this process one of many sharing the database (cluster.py), named
     ``node`` (a name of host, process id and random letters if None).
+
+    Mail (docs/mail.md): ``smtp_url`` is the mail server (``--smtp``; None:
+    mails are written to the log), ``mail_from`` the sender's address,
+    ``public_url`` the address the links in mails start with. The outbox's
+    sender looks every ``mail_poll`` seconds, holds a claimed mail for
+    ``mail_lease`` seconds, tries a failed one again after ``mail_retry``
+    seconds (twice as long each time) and gives up after ``mail_attempts``.
     """
 
     database_url: str
@@ -77,6 +84,13 @@ class Settings:
     time_check: float | None = 0.25
     redis_url: str | None = None
     node: str | None = None
+    smtp_url: str | None = None
+    mail_from: str = "Carcassonne <carcassonne@localhost>"
+    public_url: str | None = None
+    mail_poll: float = 1.0
+    mail_lease: float = 120.0
+    mail_retry: float = 30.0
+    mail_attempts: int = 8
 
 
 def data_dir() -> Path:
