@@ -1,7 +1,8 @@
 """The HTTP side of accounts: sign up, log in, log out, who am I, profiles.
 
 ``POST /api/accounts`` ``{"name", "password", "seats"?, "email"?}`` signs up
-and logs in (an ``email`` is given its verification mail, docs/mail.md); ``seats`` (``[{"table", "token"}]``, the seat tokens this browser holds
+and logs in (an ``email`` is given its verification mail, docs/mail.md);
+``seats`` (``[{"table", "token"}]``, the seat tokens this browser holds
 as a guest) become the new account's, so a guest who signs up keeps their
 games. ``POST /api/session`` ``{"name", "password"}`` logs in,
 ``DELETE /api/session`` logs out, ``GET /api/session`` says who is logged in

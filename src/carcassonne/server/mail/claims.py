@@ -23,8 +23,10 @@ and was taken by another cannot mark the row any more.
     >>> row = claim(store.engine, "one", at, timedelta(minutes=2))
     >>> row["kind"], claim(store.engine, "two", at, timedelta(minutes=2))
     ('reset', None)
-    >>> finish(store.engine, row["id"], "two", "sent", at), finish(store.engine, row["id"], "one", "sent", at)
-    (False, True)
+    >>> finish(store.engine, row["id"], "two", "sent", at)
+    False
+    >>> finish(store.engine, row["id"], "one", "sent", at)
+    True
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ goes out (Web Push plugs in there); its failures are logged and ignored.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -158,10 +159,8 @@ class MailSender:
         """Stop after the mail being sent (if any) is done."""
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-            except asyncio.CancelledError:
-                pass
             self._task = None
 
     async def _run(self) -> None:
@@ -174,10 +173,8 @@ class MailSender:
                 raise
             except Exception:
                 log.exception("the outbox could not be read; trying again")
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.settings.mail_poll)
-            except TimeoutError:
-                pass
 
     async def send_one(self) -> bool:
         """Claim and handle one waiting row; False when none is waiting."""

@@ -54,10 +54,10 @@ def clean_email(value: object) -> str:
 
         >>> clean_email(" ann+games@example.org ")
         'ann+games@example.org'
-        >>> clean_email("アン@例え.jp")
+        >>> clean_email("アン@例え.jp")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        carcassonne.server.errors.Refusal: an e-mail address is name@domain.example (letters, digits and . _ + - before the @), not 'アン@例え.jp'
+        carcassonne.server.errors.Refusal: an e-mail address is name@domain.example ...
         >>> clean_email("ann@例え.jp")
         'ann@例え.jp'
     """

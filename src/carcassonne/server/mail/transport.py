@@ -10,10 +10,10 @@ authorities (``SSL_CERT_FILE`` names others). A user or password with
     >>> server = smtp_server("smtp://ann%40mail:s%3Acret@mail.example:587")
     >>> server.host, server.port, server.user, server.password, server.tls
     ('mail.example', 587, 'ann@mail', 's:cret', False)
-    >>> smtp_server("http://mail.example")
+    >>> smtp_server("http://mail.example")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: 'http://mail.example' is not an SMTP URL such as smtp://user:password@mail.example:587 (smtp:// or smtps://, a host, a port 1 to 65535)
+    ValueError: 'http://mail.example' is not an SMTP URL such as smtp://user:password@...
 
 smtplib runs in a thread of its own, so the event loop goes on meanwhile.
 A refusal for good (a 5xx answer: no such mailbox, refused sender) is a
