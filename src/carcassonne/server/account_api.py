@@ -115,7 +115,7 @@ async def sign_up(request: Request) -> JSONResponse:
     if claims:
         await claim(hall, row["id"], name, claims)
     if email is not None:  # the verification mail (docs/mail.md)
-        await hall.db(set_email, hall.store.engine, row["id"], email, now())
+        await hall.db(set_email, hall.store.engine, row["id"], email, hall.now())
         request.app.state.mail.wake()
     return await _log_in(request, row, status=201)
 
