@@ -105,6 +105,31 @@ def public_url(text: str) -> str:
     return text.strip()
 
 
+def smtp_url(text: str) -> str:
+    """An ``smtp://`` or ``smtps://`` URL of a mail server."""
+    from carcassonne.server.mail.transport import smtp_server
+
+    try:
+        smtp_server(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text.strip()
+
+
+def mail_sender(given: str | None, urls: list[str]) -> str:
+    """The From of the server's mails: ``given``, ``$MAIL_FROM``, or an
+    address at the host of the first public URL.
+
+        >>> mail_sender(None, ["https://games.example"])
+        'Carcassonne <carcassonne@games.example>'
+    """
+    found = given or os.environ.get("MAIL_FROM")
+    if found:
+        return found
+    host = urlsplit(urls[0]).hostname if urls else None
+    return f"Carcassonne <carcassonne@{host or 'localhost'}>"
+
+
 def port_number(text: str) -> int:
     """A TCP port, 1 to 65535."""
     if not text.isdigit() or not 1 <= int(text) <= 65535:
@@ -164,6 +189,13 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
                             "refused, except localhost, 127.0.0.1 and [::1]; https URLs "
                             "only: the session cookie is Secure (repeatable; default: "
                             "$PUBLIC_URL, several separated by commas)")
+    serve.add_argument("--smtp", type=smtp_url, default=None, metavar="URL",
+                       help="the mail server: smtp://user:password@host:port (STARTTLS "
+                            "when offered) or smtps://... (default: $SMTP_URL; without "
+                            "it mails are written to the log, docs/mail.md)")
+    serve.add_argument("--mail-from", default=None, metavar="ADDRESS",
+                       help="the sender of the server's mails (default: $MAIL_FROM, else "
+                            "'Carcassonne <carcassonne@HOST of the first --public-url>')")
     serve.add_argument("--header-timeout", type=client_seconds, default=HEADER_TIMEOUT,
                        metavar="SECONDS", help="a connection that has not sent a "
                        f"request's headers within this long is closed (default: "
@@ -227,6 +259,13 @@ def run(args: argparse.Namespace) -> int:
         raise
     except Exception as err:
         raise CliError(f"carcassonne serve: cannot open the database: {err}") from None
+    smtp = args.smtp or os.environ.get("SMTP_URL") or None
+    if smtp is not None and args.smtp is None:
+        try:
+            smtp = smtp_url(smtp)
+        except argparse.ArgumentTypeError as err:
+            raise CliError(f"carcassonne serve: SMTP_URL: {err}", 2) from None
+    host = f"[{args.host}]" if ":" in args.host else args.host
     redis = args.redis or os.environ.get("REDIS_URL") or None
     if redis is not None and url.startswith("sqlite"):
         raise CliError("carcassonne serve: many processes (--redis) share a PostgreSQL "
@@ -240,11 +279,12 @@ def run(args: argparse.Namespace) -> int:
                               idle_after=args.idle_after, hosts=hosts_of(urls),
                               https=bool(urls) and all(
                                   urlsplit(u).scheme == "https" for u in urls),
-                              vapid_key=vapid_key, vapid_subject=subject))
+                              vapid_key=vapid_key, vapid_subject=subject,
+                              smtp_url=smtp, mail_from=mail_sender(args.mail_from, urls),
+                              public_url=urls[0] if urls else f"http://{host}:{args.port}"))
     guard = ConnectionGuard(args.connections_per_address, args.header_timeout,
                             args.body_timeout, args.trusted_proxy)
     http, ws = protocols(guard)
-    host = f"[{args.host}]" if ":" in args.host else args.host
     collect_rarely()
     print(f"Carcassonne server at http://{host}:{args.port}/ (database {shown})", flush=True)
     # The client's address (rate bounds, tables of bots) comes from the

@@ -1,7 +1,8 @@
 """The HTTP side of accounts: sign up, log in, log out, who am I, profiles.
 
-``POST /api/accounts`` ``{"name", "password", "seats"?}`` signs up and logs
-in; ``seats`` (``[{"table", "token"}]``, the seat tokens this browser holds
+``POST /api/accounts`` ``{"name", "password", "seats"?, "email"?}`` signs up
+and logs in (an ``email`` is given its verification mail, docs/mail.md);
+``seats`` (``[{"table", "token"}]``, the seat tokens this browser holds
 as a guest) become the new account's, so a guest who signs up keeps their
 games. ``POST /api/session`` ``{"name", "password"}`` logs in,
 ``DELETE /api/session`` logs out, ``GET /api/session`` says who is logged in
@@ -47,6 +48,7 @@ from carcassonne.server.errors import Refusal
 from carcassonne.server.event_actions import act
 from carcassonne.server.http_input import account_of, accounts_of, body_of, hall_of
 from carcassonne.server.listings import games_of
+from carcassonne.server.mail.settings import clean_email, set_email
 from carcassonne.server.ratings import families, shown_rating
 from carcassonne.server.seats import claim
 from carcassonne.server.site_limits import SiteLoginGuard
@@ -103,6 +105,7 @@ async def sign_up(request: Request) -> JSONResponse:
     name = clean_account_name(body.get("name"))
     password = check_password(body.get("password"))
     claims = _seat_claims(body.get("seats"))
+    email = None if body.get("email") in (None, "") else clean_email(body.get("email"))
     hall = hall_of(request)
     row = {"id": secrets.token_urlsafe(9), "name": name, "name_key": name_key(name),
            "password_hash": await asyncio.to_thread(hash_password, password),
@@ -111,6 +114,9 @@ async def sign_up(request: Request) -> JSONResponse:
         raise Refusal(409, f"the name {name} is taken")
     if claims:
         await claim(hall, row["id"], name, claims)
+    if email is not None:  # the verification mail (docs/mail.md)
+        await hall.db(set_email, hall.store.engine, row["id"], email, hall.now())
+        request.app.state.mail.wake()
     return await _log_in(request, row, status=201)
 
 

@@ -33,13 +33,15 @@ from secure import (
 from secure.middleware import SecureASGIMiddleware
 from starlette.exceptions import HTTPException
 
-from carcassonne.server import account_api, event_api, live, lobby, notice_api
+from carcassonne.server import account_api, event_api, live, lobby, mail_api, notice_api
 from carcassonne.server.account_store import AccountStore
+from carcassonne.server.cluster import default_node
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
 from carcassonne.server.hosts import HostCheck
 from carcassonne.server.limits import Windows
+from carcassonne.server.mail.sender import MailSender
 from carcassonne.server.origin import foreign_origin
 from carcassonne.server.site_limits import SiteWindows, login_guard
 from carcassonne.server.store import Store
@@ -50,18 +52,34 @@ log = logging.getLogger(__name__)
 def create_app(settings: Settings) -> FastAPI:
     """A server application for ``settings`` (nothing runs until it starts)."""
     hall = Hall(Store(settings.database_url), settings)
+    #: Web Push (push.py), with the site's key only; needs the push extra.
+    push = None
+    if settings.vapid_key is not None:
+        from carcassonne.server.push import PushSender, load_key
+
+        push = PushSender(hall.store.engine, load_key(settings.vapid_key),
+                          settings.vapid_subject, hall.db)
+    #: The outbox's sender (docs/mail.md), named as the hall's process is;
+    #: each notice it handles is pushed too, to the browsers that subscribed.
+    mail = MailSender(hall.store.engine, settings, hall.db,
+                      hall.node or settings.node or default_node(),
+                      also=push.deliver if push is not None else None)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hall.open()
+        await mail.start()
         try:
             yield
         finally:
+            await mail.stop()
             await hall.close()
 
     app = FastAPI(title="Carcassonne", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.hall = hall
+    app.state.mail = mail
+    app.state.push = push
     #: Accounts, sessions and ratings (account_api.py), in the hall's database threads.
     app.state.accounts = AccountStore(hall.store, hall.db)
     #: Failed logins per name and address: for the whole site with Redis.
@@ -70,18 +88,12 @@ def create_app(settings: Settings) -> FastAPI:
     # processes, else in this process's memory.
     app.state.writes = (SiteWindows(settings.redis_url, *settings.http_rate)
                         if settings.redis_url else Windows(*settings.http_rate))
-    #: Web Push (push.py), with the site's key only; needs the push extra.
-    app.state.push = None
-    if settings.vapid_key is not None:
-        from carcassonne.server.push import PushSender, load_key
-
-        app.state.push = PushSender(hall.store.engine, load_key(settings.vapid_key),
-                                    settings.vapid_subject, hall.db)
     app.include_router(lobby.router)
     app.include_router(account_api.router)
     app.include_router(event_api.router)
     app.include_router(live.router)
     app.include_router(notice_api.router)
+    app.include_router(mail_api.router)
     _same_origin(app)
     headers = security_headers(settings)
     _errors(app, headers)
@@ -178,12 +190,13 @@ def _errors(app: FastAPI, headers: Secure) -> None:
 
 
 #: The client's pages: the lobby, a table, one page for the profile,
-#: the leaderboard, the competitions and a competition (js/pages.js), and
-#: the rules in short (js/howto.js).
+#: the leaderboard, the competitions and a competition, one's settings and
+#: setting a new password (js/pages.js), and the rules in short (js/howto.js).
 PAGES = {"/": "index.html", "/table/{table_id}": "table.html",
          "/player/{name}": "pages.html", "/leaderboard": "pages.html",
          "/competitions": "pages.html", "/competition/{event_id}": "pages.html",
-         "/how-to-play": "howto.html"}
+         "/how-to-play": "howto.html", "/settings": "pages.html",
+         "/reset": "pages.html", "/reset/{token}": "pages.html"}
 
 
 def _client(app: FastAPI, settings: Settings) -> None:

@@ -60,6 +60,13 @@ class Settings:
     ``vapid_key`` is the file of the site's Web Push key (push.py; None: no
     push), ``vapid_subject`` the contact push services may write to about
     the site (``mailto:ADDRESS`` or an https URL).
+
+    Mail (docs/mail.md): ``smtp_url`` is the mail server (``--smtp``; None:
+    mails are written to the log), ``mail_from`` the sender's address,
+    ``public_url`` the address the links in mails start with. The outbox's
+    sender looks every ``mail_poll`` seconds, holds a claimed mail for
+    ``mail_lease`` seconds, tries a failed one again after ``mail_retry``
+    seconds (twice as long each time) and gives up after ``mail_attempts``.
     """
 
     database_url: str
@@ -82,6 +89,13 @@ class Settings:
     node: str | None = None
     vapid_key: Path | None = None
     vapid_subject: str = "mailto:nobody@localhost"
+    smtp_url: str | None = None
+    mail_from: str = "Carcassonne <carcassonne@localhost>"
+    public_url: str | None = None
+    mail_poll: float = 1.0
+    mail_lease: float = 120.0
+    mail_retry: float = 30.0
+    mail_attempts: int = 8
 
 
 def data_dir() -> Path:

@@ -84,7 +84,8 @@ def log_config(level: str = "WARNING") -> dict[str, Any]:
     """uvicorn's logging configuration (``uvicorn.run(log_config=...)``)
     with one :class:`RepeatFilter` on every handler, and the other loggers
     (asyncio, the server's) written by uvicorn's default handler at
-    ``level`` and above."""
+    ``level`` and above; the mail sender's notes at INFO too (without a
+    mail server, the mails themselves are written there, docs/mail.md)."""
     from uvicorn.config import LOGGING_CONFIG
 
     config = copy.deepcopy(LOGGING_CONFIG)
@@ -92,4 +93,5 @@ def log_config(level: str = "WARNING") -> dict[str, Any]:
     for handler in config["handlers"].values():
         handler["filters"] = ["repeats"]
     config["root"] = {"handlers": ["default"], "level": level}
+    config["loggers"]["carcassonne.server.mail"] = {"level": "INFO"}
     return config

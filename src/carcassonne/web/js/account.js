@@ -35,6 +35,7 @@ export function renderAccount(el, changed = () => {}) {
     + `<a class="btn small" href="/leaderboard" data-testid="leaderboard-link">${esc(t("account.leaderboard"))}</a>`;
   if (me) {
     el.innerHTML = `${board}<a class="account-name" data-testid="account-link" href="/player/${encodeURIComponent(me.name)}">${esc(me.name)}</a>
+      <a class="btn small" href="/settings" data-testid="settings-link">${esc(t("mail.settingsLink"))}</a>
       <button class="btn small" data-testid="log-out">${esc(t("account.logOut"))}</button>`;
     el.querySelector("[data-testid=log-out]").addEventListener("click", async () => {
       await api.logOut().catch((err) => toast(err.message));
@@ -48,7 +49,8 @@ export function renderAccount(el, changed = () => {}) {
       <input data-testid="account-name" maxlength="20" autocomplete="username" placeholder="${esc(t("account.name"))}" aria-label="${esc(t("account.name"))}">
       <input data-testid="account-password" type="password" maxlength="200" autocomplete="current-password" placeholder="${esc(t("account.password"))}" aria-label="${esc(t("account.password"))}">
       <button class="btn small" data-testid="log-in" type="submit">${esc(t("account.logIn"))}</button>
-      <button class="btn small" data-testid="sign-up" type="button">${esc(t("account.signUp"))}</button></form>`;
+      <button class="btn small" data-testid="sign-up" type="button">${esc(t("account.signUp"))}</button>
+      <a class="small" href="/reset" data-testid="forgot-password">${esc(t("mail.forgot"))}</a></form>`;
   const form = el.querySelector("form");
   const values = () => [form.querySelector("[data-testid=account-name]").value.trim(),
     form.querySelector("[data-testid=account-password]").value];

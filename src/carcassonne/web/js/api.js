@@ -55,6 +55,11 @@ export const api = {
   createCompetition: (body) => request("POST", "/api/competitions", body),
   enter: (id, body = {}) => request("POST", `/api/competitions/${encodeURIComponent(id)}/entrants`, body),
   startCompetition: (id) => request("POST", `/api/competitions/${encodeURIComponent(id)}/start`, {}),
+  settings: () => request("GET", "/api/me/settings"),
+  putSettings: (body) => request("PUT", "/api/me/settings", body),
+  putEmail: (email) => request("PUT", "/api/me/email", { email }),
+  askReset: (name) => request("POST", "/api/password-reset", { name }),
+  resetPassword: (token, password) => request("POST", `/api/password-reset/${encodeURIComponent(token)}`, { password }),
   playMatch: (id, match) => request("POST", `/api/competitions/${encodeURIComponent(id)}/matches/${encodeURIComponent(match)}/play`, {}),
 };
 
