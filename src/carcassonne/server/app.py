@@ -33,7 +33,7 @@ from secure import (
 from secure.middleware import SecureASGIMiddleware
 from starlette.exceptions import HTTPException
 
-from carcassonne.server import account_api, event_api, live, lobby
+from carcassonne.server import account_api, event_api, friend_api, invitation_api, live, lobby
 from carcassonne.server.account_store import AccountStore
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
@@ -73,6 +73,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(account_api.router)
     app.include_router(event_api.router)
+    app.include_router(friend_api.router)
+    app.include_router(invitation_api.router)
     app.include_router(live.router)
     _same_origin(app)
     headers = security_headers(settings)
