@@ -331,3 +331,17 @@ def test_the_tenth_opponent_is_the_last_shown(person: People) -> None:
         met(ann, person(f"P{number}"))
     listed = [o["name"] for o in ann.get("/api/me/opponents").json()["opponents"]]
     assert listed == [f"P{number}" for number in range(11, 1, -1)]
+
+
+def test_a_player_with_a_table_open_stays_online(app: TestClient, person: People,
+                                                 clock: Clock) -> None:
+    ann, bob = person("Ann"), person("Bob")
+    bob.post("/api/me/friends/Ann")
+    table = waiting_table(ann)
+    with ann.websocket_connect(f"/ws/tables/{table}") as ws:
+        assert ws.receive_json()["type"] == "state"
+        clock.at += timedelta(minutes=3)  # no request for three minutes: offline
+        assert [f["online"] for f in friends_of(bob)] == [False]
+        ws.send_json({"type": "ping"})  # the table page's ping
+        assert ws.receive_json()["type"] == "pong"
+        assert [f["online"] for f in friends_of(bob)] == [True]
