@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from carcassonne.server.presence import mark_seen, stale
 from carcassonne.server.tokens import token_hash
 
 if TYPE_CHECKING:
@@ -48,6 +49,13 @@ class AccountStore:
         found: dict[str, Any] | None = await self._db(
             self._store.session_account, token_hash(cookie), datetime.now(UTC))
         return found
+
+    async def seen(self, account: dict[str, Any], now: datetime) -> None:
+        """Note that ``account`` (a row as :meth:`session_account` gives it)
+        asked something at ``now``: who is online (presence.py). Written at
+        most once a minute per account."""
+        if stale(account.get("last_seen"), now):
+            await self._db(mark_seen, self._store.engine, account["id"], now)
 
     async def delete_session(self, cookie: str) -> None:
         """End the session the cookie ``cookie`` holds."""

@@ -33,7 +33,16 @@ from secure import (
 from secure.middleware import SecureASGIMiddleware
 from starlette.exceptions import HTTPException
 
-from carcassonne.server import account_api, event_api, live, lobby, mail_api, notice_api
+from carcassonne.server import (
+    account_api,
+    event_api,
+    friend_api,
+    invitation_api,
+    live,
+    lobby,
+    mail_api,
+    notice_api,
+)
 from carcassonne.server.account_store import AccountStore
 from carcassonne.server.cluster import default_node
 from carcassonne.server.config import Settings
@@ -91,6 +100,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(account_api.router)
     app.include_router(event_api.router)
+    app.include_router(friend_api.router)
+    app.include_router(invitation_api.router)
     app.include_router(live.router)
     app.include_router(notice_api.router)
     app.include_router(mail_api.router)

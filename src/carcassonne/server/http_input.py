@@ -66,8 +66,21 @@ def accounts_of(request: Request) -> AccountStore:
 
 
 async def account_of(request: Request) -> dict[str, Any] | None:
-    """The account the request's session cookie belongs to, or None."""
-    return await accounts_of(request).session_account(request.cookies.get(COOKIE))
+    """The account the request's session cookie belongs to, or None. The
+    account is seen online from now (presence.py)."""
+    accounts = accounts_of(request)
+    account = await accounts.session_account(request.cookies.get(COOKIE))
+    if account is not None:
+        await accounts.seen(account, hall_of(request).now())
+    return account
+
+
+async def require_player(request: Request, doing: str = "do this") -> tuple[str, str]:
+    """The logged-in player of the request, ``(account id, name)``; 401 for a visitor."""
+    player = await player_of(request)
+    if player is None:
+        raise Refusal(401, f"log in to {doing}")
+    return player
 
 
 async def player_of(request: Request) -> tuple[str, str] | None:

@@ -40,6 +40,7 @@ import contextlib
 import json
 import logging
 import time
+from datetime import datetime
 from typing import Any, cast
 
 import orjson
@@ -65,6 +66,7 @@ from carcassonne.server.messages import (
 )
 from carcassonne.server.moves import play
 from carcassonne.server.origin import foreign_origin
+from carcassonne.server.presence import mark_seen, stale
 from carcassonne.server.tables import Table
 
 router = APIRouter()
@@ -110,6 +112,8 @@ class Connection:
         self.token_shown = False
         #: The logged-in player's account (the session cookie), if any.
         self.account = account
+        #: When this connection last marked its account online (presence.py).
+        self.seen: datetime | None = None
         self.queue: asyncio.Queue[Any] = asyncio.Queue()
         self.burst = Window(*settings.ws_burst)
         self.flood = Window(*settings.ws_flood)
@@ -211,10 +215,20 @@ def show_token(table: Table, conn: Connection, token: str) -> None:
     conn.token = token
 
 
+async def keep_present(hall: Hall, conn: Connection) -> None:
+    """A logged-in player with a table open is online: the page's pings
+    mark its account seen, at most once a minute per connection (presence.py)."""
+    now = hall.now()
+    if conn.account is not None and stale(conn.seen, now):
+        conn.seen = now
+        await hall.db(mark_seen, hall.store.engine, conn.account, now)
+
+
 async def handle(hall: Hall, table: Table, conn: Connection, data: dict[str, Any]) -> None:
     """Answer one message of ``conn``; any refusal goes to ``conn`` alone."""
     kind = data.get("type")
     if kind == "ping":
+        await keep_present(hall, conn)
         conn.send(PONG)
     elif kind == "seat":
         token = data.get("token")

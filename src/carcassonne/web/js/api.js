@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body, token) {
+export async function request(method, path, body, token) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -3,11 +3,12 @@
 // time), and list open tables (join a free seat), games being played
 // (watch; the server lists only those someone plays now) and finished or
 // abandoned games (replay); logged in, the player's competition matches
-// ("Play now") and games.
+// ("Play now") and games, invitations and friends (lobby-friends.js).
 
 import { currentAccount, loadMe, renderAccount } from "./account.js";
 import { api, esc, playerName, quickBot, rememberName, rememberQuickBot, rememberSeat, seatFor } from "./api.js";
 import { has, initI18n, languageSwitch, t } from "./i18n.js";
+import { renderLobbyFriends } from "./lobby-friends.js";
 import { renderMyMatches } from "./matches.js";
 import { offerNotifications, watchNotices } from "./notices.js";
 import { botChoice, botOptions, botWord, catalogueBots, hasBotName, quickTableName, seatName, tableName } from "./names.js";
@@ -399,6 +400,7 @@ async function refreshTables() {
 function renderMine() {
   const me = currentAccount();
   $("my-games-card").hidden = !me;
+  renderLobbyFriends($("friends-card"), me);
   $("rated").disabled = !me;
   if (!me) {
     $("rated").checked = false;

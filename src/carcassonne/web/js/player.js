@@ -3,13 +3,15 @@
 // finished games with their replay (abandoned ones marked so): each says
 // when it ended, against whom, how it went (won, shared, lost, resigned)
 // and in a rated game the rating before and after; wins, mean score,
-// ratings per family and the rating history as a small chart.
+// ratings per family and the rating history as a small chart; for a
+// logged-in visitor, following and blocking (social.js).
 
 import { currentAccount, startPage } from "./account.js";
 import { api, esc } from "./api.js";
 import { t } from "./i18n.js";
 import { seatName, tableName } from "./names.js";
 import { renderMyMatches } from "./matches.js";
+import { renderSocial } from "./social.js";
 import { tableBadges } from "./timing.js";
 import { toast } from "./ui.js";
 
@@ -85,6 +87,7 @@ function render() {
       <h2>${esc(t("lobby.finished"))}</h2><ul class="table-list" data-testid="player-finished">${finished}</ul></section>`;
   const list = $("my-matches");
   if (list) renderMyMatches(list, currentAccount().matches, render);
+  renderSocial($("page"), profile.name, currentAccount());
 }
 
 /** On the logged-in player's own profile: their competition matches to play. */
