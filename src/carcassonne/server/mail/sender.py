@@ -56,6 +56,7 @@ from carcassonne.server.mail.transport import (
 )
 from carcassonne.server.models import AccountRow
 from carcassonne.server.outbox import NOTICE_KINDS
+from carcassonne.server.stopping import cancel_and_wait
 
 log = logging.getLogger(__name__)
 #: How long a verification link and a reset link work, from the request.
@@ -141,31 +142,35 @@ class MailSender:
             SmtpTransport(smtp_server(settings.smtp_url)) if settings.smtp_url
             else LogTransport())
         self.also = also
-        self._wake = asyncio.Event()
+        #: Set to look at the outbox at once; made by :meth:`start`, in the
+        #: loop the sender runs in (an application may be started again in another).
+        self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
 
     def wake(self) -> None:
         """Look at the outbox now (a mail was just queued)."""
-        self._wake.set()
+        if self._wake is not None:
+            self._wake.set()
 
     async def start(self) -> None:
         """Take back this node's unfinished claims and start sending."""
         freed = await self._db(let_go, self.engine, self.node)
         if freed:
             log.info("%d mails claimed before a restart are waiting again", freed)
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="mail sender")
+        self._wake = asyncio.Event()
+        self._task = asyncio.get_running_loop().create_task(self._run(self._wake),
+                                                            name="mail sender")
 
     async def stop(self) -> None:
         """Stop after the mail being sent (if any) is done."""
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await cancel_and_wait([self._task])
             self._task = None
+        self._wake = None
 
-    async def _run(self) -> None:
+    async def _run(self, wake: asyncio.Event) -> None:
         while True:
-            self._wake.clear()
+            wake.clear()
             try:
                 while await self.send_one():
                     pass
@@ -174,7 +179,7 @@ class MailSender:
             except Exception:
                 log.exception("the outbox could not be read; trying again")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.settings.mail_poll)
+                await asyncio.wait_for(wake.wait(), self.settings.mail_poll)
 
     async def send_one(self) -> bool:
         """Claim and handle one waiting row; False when none is waiting."""
