@@ -33,7 +33,14 @@ from secure import (
 from secure.middleware import SecureASGIMiddleware
 from starlette.exceptions import HTTPException
 
-from carcassonne.server import account_api, event_api, live, lobby
+from carcassonne.server import (
+    account_api,
+    board_api,
+    event_api,
+    live,
+    lobby,
+    moderation_api,
+)
 from carcassonne.server.account_store import AccountStore
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
@@ -73,6 +80,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(account_api.router)
     app.include_router(event_api.router)
+    app.include_router(board_api.router)
+    app.include_router(moderation_api.router)
     app.include_router(live.router)
     _same_origin(app)
     headers = security_headers(settings)
@@ -169,11 +178,11 @@ def _errors(app: FastAPI, headers: Secure) -> None:
 
 #: The client's pages: the lobby, a table, one page for the profile,
 #: the leaderboard, the competitions and a competition (js/pages.js), and
-#: the rules in short (js/howto.js).
+#: the rules in short (js/howto.js), and the moderators' page (js/admin.js).
 PAGES = {"/": "index.html", "/table/{table_id}": "table.html",
          "/player/{name}": "pages.html", "/leaderboard": "pages.html",
          "/competitions": "pages.html", "/competition/{event_id}": "pages.html",
-         "/how-to-play": "howto.html"}
+         "/how-to-play": "howto.html", "/admin": "admin.html"}
 
 
 def _client(app: FastAPI, settings: Settings) -> None:
