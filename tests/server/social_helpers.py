@@ -16,8 +16,12 @@ PASSWORD = "correct horse battery"
 
 
 def player(client: TestClient, name: str) -> TestClient:
-    """A new device of the app of ``client``, signed up and logged in as ``name``."""
+    """A new device of the app of ``client``, signed up and logged in as
+    ``name``. It shares the running app's event loop (``portal``): a device
+    of its own loop would end that loop, and every task a request started in
+    it (a bot woken by the request), with each request."""
     device = TestClient(client.app)
+    device.portal = client.portal
     answer = device.post("/api/accounts", json={"name": name, "password": PASSWORD})
     assert answer.status_code == 201, answer.text
     return device
