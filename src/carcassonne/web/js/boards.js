@@ -72,6 +72,7 @@ function reportForm(message, li) {
 
 function messageItem(message) {
   const li = el("li", "message");
+  li.style.display = "block"; // (the list's items are rows elsewhere)
   li.dataset.testid = "message";
   li.dataset.id = message.id;
   const head = el("div", "message-head");
@@ -87,6 +88,7 @@ function messageItem(message) {
     head.append(" ", flag);
   }
   const text = el("p", "message-text", message.text);
+  text.style.margin = "0.2em 0 0";
   text.dataset.testid = "message-text";
   text.style.whiteSpace = "pre-wrap";
   text.style.overflowWrap = "anywhere";
@@ -106,6 +108,8 @@ function conversation(eventId, match, title, testid) {
   const input = el("textarea");
   input.maxLength = 2000;
   input.rows = 2;
+  input.style.width = "100%";
+  input.style.boxSizing = "border-box";
   input.dataset.testid = `${testid}-text`;
   const send = el("button", "btn primary small", t("safety.send"));
   send.dataset.testid = `${testid}-send`;
