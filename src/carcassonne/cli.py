@@ -19,6 +19,7 @@ import sys
 import textwrap
 
 from carcassonne import __version__, compiled
+from carcassonne.cli_admin import add_parser as add_admin_parser
 from carcassonne.cli_arena import add_parser as add_arena_parser
 from carcassonne.cli_common import CliError, parse_list, parse_options, positive_int
 from carcassonne.cli_ratings import add_parser as add_ratings_parser
@@ -123,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve_parser(commands, _formatter)
     add_arena_parser(commands, _formatter)
     add_ratings_parser(commands, _formatter)
+    add_admin_parser(commands, _formatter)
     return parser
 
 
@@ -156,6 +158,10 @@ def run(args: argparse.Namespace) -> int:
         from carcassonne.cli_ratings import run as ratings
 
         return ratings(args)
+    if args.command == "admin":
+        from carcassonne.cli_admin import run as admin
+
+        return admin(args)
     from carcassonne.cli_play import run as play
 
     return play(_players(args), args.seed, args.sets, args.options, args.record)

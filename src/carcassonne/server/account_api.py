@@ -140,6 +140,8 @@ async def log_in(request: Request) -> JSONResponse:
         await guard.record(keys, ok=False)
         raise Refusal(401, "wrong name or password")
     await guard.record(keys, ok=True)
+    if account["suspended"]:  # told only to whoever knows the password
+        raise Refusal(403, "this account is suspended: it cannot log in")
     return await _log_in(request, account)
 
 

@@ -35,12 +35,14 @@ from starlette.exceptions import HTTPException
 
 from carcassonne.server import (
     account_api,
+    board_api,
     event_api,
     friend_api,
     invitation_api,
     live,
     lobby,
     mail_api,
+    moderation_api,
     notice_api,
 )
 from carcassonne.server.account_store import AccountStore
@@ -102,6 +104,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(event_api.router)
     app.include_router(friend_api.router)
     app.include_router(invitation_api.router)
+    app.include_router(board_api.router)
+    app.include_router(moderation_api.router)
     app.include_router(live.router)
     app.include_router(notice_api.router)
     app.include_router(mail_api.router)
@@ -202,12 +206,13 @@ def _errors(app: FastAPI, headers: Secure) -> None:
 
 #: The client's pages: the lobby, a table, one page for the profile,
 #: the leaderboard, the competitions and a competition, one's settings and
-#: setting a new password (js/pages.js), and the rules in short (js/howto.js).
+#: setting a new password (js/pages.js), the rules in short (js/howto.js),
+#: and the moderators' page (js/admin.js).
 PAGES = {"/": "index.html", "/table/{table_id}": "table.html",
          "/player/{name}": "pages.html", "/leaderboard": "pages.html",
          "/competitions": "pages.html", "/competition/{event_id}": "pages.html",
          "/how-to-play": "howto.html", "/settings": "pages.html",
-         "/reset": "pages.html", "/reset/{token}": "pages.html"}
+         "/reset": "pages.html", "/reset/{token}": "pages.html", "/admin": "admin.html"}
 
 
 def _client(app: FastAPI, settings: Settings) -> None:

@@ -84,6 +84,9 @@ async def require_player(request: Request, doing: str = "do this") -> tuple[str,
 
 
 async def player_of(request: Request) -> tuple[str, str] | None:
-    """The logged-in player of the request, ``(account id, name)``, or None."""
+    """The logged-in player of the request, ``(account id, name)``, or None;
+    a suspended account is refused (403): every write asks this."""
     account = await account_of(request)
+    if account is not None and account["suspended"]:
+        raise Refusal(403, "this account is suspended")
     return None if account is None else (account["id"], account["name"])

@@ -5,10 +5,11 @@
 // and title matches, and the schedule with "Play now" for the player's
 // match. The page asks for the competition again every few seconds while
 // it is open or running, so entries, results and standings move by
-// themselves.
+// themselves. Below it, the board and the player's match threads (boards.js).
 
 import { currentAccount, startPage } from "./account.js";
 import { api, esc } from "./api.js";
+import { messagesPanel } from "./boards.js";
 import { bracket } from "./bracket.js";
 import { has, t } from "./i18n.js";
 import { eventHref, playNow } from "./matches.js";
@@ -25,6 +26,7 @@ let bots = [];
 let botChoice = "random";
 let shown = "";
 let timer = null;
+let messages = null;
 
 function me() {
   return currentAccount()?.name ?? null;
@@ -204,7 +206,9 @@ export async function main() {
     shown = "";
     loadBots();
     render();
+    messages?.reload();
   });
   bind();
+  messages = messagesPanel(eventId);
   await refresh();
 }
