@@ -30,6 +30,7 @@ with warnings.catch_warnings():  # the test client's note about its HTTP library
 # The strategies for malformed input (tests/fuzz.py) serve these tests too.
 sys.path.insert(0, str(Path(__file__).parents[1]))
 
+from push_helpers import push_service, vapid_key  # noqa: F401 (fixtures of the push tests)
 from server_helpers import Serve
 
 from carcassonne.server import Settings, create_app

@@ -40,7 +40,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from carcassonne.server.config import Settings
 from carcassonne.server.mail.claims import claim, finish, let_go, try_again
@@ -54,7 +54,7 @@ from carcassonne.server.mail.transport import (
     Undeliverable,
     smtp_server,
 )
-from carcassonne.server.models import AccountRow
+from carcassonne.server.models import AccountRow, InvitationRow
 from carcassonne.server.outbox import NOTICE_KINDS
 from carcassonne.server.stopping import cancel_and_wait
 
@@ -79,6 +79,14 @@ class Ready:
 
     to: Recipient
     links: Links
+
+
+def _still_invited(connection: Connection, account_id: str, params: dict[str, Any]) -> bool:
+    """Whether an invitation to ``params["table"]`` still waits for the
+    account (not dismissed, not withdrawn by a block)."""
+    return connection.execute(select(InvitationRow.id).where(
+        InvitationRow.to_id == account_id, InvitationRow.table_id == params.get("table"),
+        InvitationRow.seen.is_(None))).first() is not None
 
 
 def prepare(engine: Engine, row: dict[str, Any], site: str,
@@ -117,6 +125,8 @@ def prepare(engine: Engine, row: dict[str, Any], site: str,
         elif kind in NOTICE_KINDS:
             if not notify_of(account["notify"])[kind]:
                 return "switched off"
+            if kind == "invitation" and not _still_invited(connection, account["id"], params):
+                return "the invitation was dismissed or withdrawn"
             token = make_token(connection, account["id"], UNSUBSCRIBE + kind, now)
             unsubscribe = f"{site}/api/unsubscribe/{token}"
             action = site + action_path(kind, params)
