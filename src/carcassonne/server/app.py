@@ -33,8 +33,9 @@ from secure import (
 from secure.middleware import SecureASGIMiddleware
 from starlette.exceptions import HTTPException
 
-from carcassonne.server import account_api, event_api, live, lobby
+from carcassonne.server import account_api, chat_api, event_api, live, lobby
 from carcassonne.server.account_store import AccountStore
+from carcassonne.server.chat import Chat
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
@@ -64,6 +65,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.hall = hall
     #: Accounts, sessions and ratings (account_api.py), in the hall's database threads.
     app.state.accounts = AccountStore(hall.store, hall.db)
+    #: The tables' chat (chat.py): its lines per writer, heard from other processes.
+    app.state.chat = Chat(hall)
     #: Failed logins per name and address: for the whole site with Redis.
     app.state.login_guard = login_guard(settings.redis_url)
     # Write requests per client address: counted in Redis for a site of many
@@ -74,6 +77,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(account_api.router)
     app.include_router(event_api.router)
     app.include_router(live.router)
+    app.include_router(chat_api.router)
     _same_origin(app)
     headers = security_headers(settings)
     _errors(app, headers)
