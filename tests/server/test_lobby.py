@@ -107,7 +107,8 @@ def test_create_a_waiting_table_then_join_it_until_it_starts(client: TestClient)
     table = data["table"]
     assert set(table) == {"id", "name", "status", "sets", "options", "hide_distribution",
                           "seats", "created", "moves", "scores", "winners", "rated",
-                          "timing", "clock", "rematch", "ended"}
+                          "timing", "clock", "rematch", "ended", "chat"}
+    assert table["chat"] == "all"  # a casual table's chat is everyone's
     assert table["timing"] == {"kind": "none"} and table["clock"] is None
     assert table["name"] == "Friday game" and table["status"] == "waiting"
     assert table["options"] == {"tiny_city": 2}  # only what differs from the defaults

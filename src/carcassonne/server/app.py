@@ -36,6 +36,7 @@ from starlette.exceptions import HTTPException
 from carcassonne.server import (
     account_api,
     board_api,
+    chat_api,
     event_api,
     friend_api,
     invitation_api,
@@ -46,6 +47,7 @@ from carcassonne.server import (
     notice_api,
 )
 from carcassonne.server.account_store import AccountStore
+from carcassonne.server.chat import Chat
 from carcassonne.server.cluster import default_node
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
@@ -93,6 +95,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.push = push
     #: Accounts, sessions and ratings (account_api.py), in the hall's database threads.
     app.state.accounts = AccountStore(hall.store, hall.db)
+    #: The tables' chat (chat.py): its lines per writer, heard from other processes.
+    app.state.chat = Chat(hall)
     #: Failed logins per name and address: for the whole site with Redis.
     app.state.login_guard = login_guard(settings.redis_url)
     # Write requests per client address: counted in Redis for a site of many
@@ -109,6 +113,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(live.router)
     app.include_router(notice_api.router)
     app.include_router(mail_api.router)
+    app.include_router(chat_api.router)
     _same_origin(app)
     headers = security_headers(settings)
     _errors(app, headers)

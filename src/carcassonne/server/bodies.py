@@ -27,6 +27,8 @@ from carcassonne.server.timing import Timing
 MAX_BODY = 8 * 1024
 NAME_LENGTH = 40
 TABLE_NAME_LENGTH = 80
+#: Who may write in a table's chat: everyone who may, or the players only.
+CHAT_SETTINGS = ("all", "players")
 
 
 def clean_name(value: Any, what: str, limit: int = NAME_LENGTH) -> str:
@@ -71,6 +73,8 @@ class Setup:
     join: tuple[int, str | None] | None
     rated: bool = False
     timing: Timing = field(default_factory=Timing)
+    #: Who writes in the chat: ``all``, or ``players`` (a rated table's default).
+    chat: str = "all"
 
 
 def _seat(value: Any, index: int) -> Seat:
@@ -111,6 +115,10 @@ def table_setup(body: dict[str, Any]) -> Setup:
     if not isinstance(rated, bool):
         raise Refusal(400, f"rated must be true or false, not {shown(rated)}")
     timing = Timing.from_body(body.get("timing"))
+    chat = body.get("chat", "players" if rated else "all")
+    if chat not in CHAT_SETTINGS:
+        raise Refusal(400, f"chat must be 'all' (players and spectators write) or 'players' "
+                           f"(spectators only read), not {shown(chat)}")
     join = None
     if body.get("join") is not None:
         seat, player = join_request(mapping(body["join"], "join"))
@@ -120,7 +128,7 @@ def table_setup(body: dict[str, Any]) -> Setup:
                 raise Refusal(400, "join: this table has no human seat")
         join = (seat, player)
     return Setup(name, name_bots(seats), tuple(game.sets), game.options.changed(),
-                 hide, join, rated, timing)
+                 hide, join, rated, timing, chat)
 
 
 def join_request(body: dict[str, Any]) -> tuple[int | None, str | None]:

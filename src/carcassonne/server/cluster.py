@@ -161,6 +161,9 @@ class Cluster(Routing, Mirrors):
         #: Live connections per client address, counted for the whole site
         #: (made when Redis is reached, in :meth:`open`).
         self.sockets: SiteSockets
+        #: Who hears the messages of a kind another process published with
+        #: :meth:`publish` (``chat``: chat.py), by kind.
+        self.hearers: dict[str, Callable[[dict[str, Any]], None]] = {}
 
     # -- start and stop -------------------------------------------------------------
 
@@ -391,6 +394,13 @@ class Cluster(Routing, Mirrors):
                    "move": move}
         self._out.put_nowait((CHANGES, json.dumps(message, default=str)))
 
+    def publish(self, kind: str, message: dict[str, Any]) -> None:
+        """Tell every other process ``message``, which is not a change of a
+        table (a chat line): there, the hearer of ``kind`` gets it, in the
+        order of this process's changes."""
+        text = orjson.dumps({**message, "kind": kind, "node": self.node}).decode()
+        self._out.put_nowait((CHANGES, text))
+
     async def _publish(self) -> None:
         """Send queued messages in order (a change before the answer it
         caused), every message waiting at once in one round trip."""
@@ -440,6 +450,8 @@ class Cluster(Routing, Mirrors):
             future = self._calls.pop(message["id"], None)
             if future is not None and not future.done():
                 future.set_result(message)
+        elif kind in self.hearers and message.get("node") != self.node:
+            self.hearers[kind](message)
 
     def _spawn(self, job: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(job)

@@ -131,7 +131,8 @@ class HallTables:
 
 def started(game: GameTable, now: datetime) -> Table:
     """The table of ``game`` started at ``now``, not stored yet: its stack
-    dealt from the game's seed, the clock running."""
+    dealt from the game's seed, the clock running, its chat the players'
+    alone (spectators read)."""
     seats = name_bots(game.seats)
     draft = Table(game.id, game.name, now, game.sets, game.options, False, seats,
                   seed=game.seed)
@@ -141,6 +142,7 @@ def started(game: GameTable, now: datetime) -> Table:
                   status="playing", seed=game.seed, stack=tuple(dealt.to_record()["stack"]),
                   rated=game.rated, timing=game.timing,
                   clock=Clock.started(game.timing, len(seats), now),
-                  scores=list(dealt.scores), current=dealt.current_player)
+                  scores=list(dealt.scores), current=dealt.current_player,
+                  chat="players")
     table.game = dealt
     return table

@@ -129,8 +129,9 @@ class ChangeHost(Protocol):
     async def open_table(self, name: str, seats: list[Seat], sets: tuple[str, ...],
                          options: dict[str, Any], rated: bool, timing: Timing,
                          seed: int | None = None, hide_distribution: bool = False,
-                         ) -> Table:
-        """Open and start a table whose every seat is taken."""
+                         chat: str | None = None) -> Table:
+        """Open and start a table whose every seat is taken (``chat``: who
+        writes in its chat, by default the players alone at a rated table)."""
 
 
 class Leases(Protocol):

@@ -11,6 +11,10 @@ connection cannot try token after token. The old ``?token=TOKEN`` in the URL
 is still read for programs written against it (deprecated); it counts as the
 connection's one token.
 
+A ``chat`` message is a line for the table's chat (chat.py): every
+watcher gets it as ``{"type": "chat", ...}``; a connecting client gets the
+lines so far (``chat_history``) right after its first ``state``.
+
 On connecting, after every accepted move (and every seat change), and on
 ``sync`` a client gets its ``state`` (a client that opened the socket with
 ``?patches=1`` gets those after the first as ``patch`` messages, see
@@ -51,6 +55,7 @@ from carcassonne.engine.errors import shown
 from carcassonne.server import patches
 from carcassonne.server.account_store import AccountStore
 from carcassonne.server.accounts import COOKIE
+from carcassonne.server.chat import Chat, Speaker
 from carcassonne.server.config import Settings
 from carcassonne.server.errors import Refusal
 from carcassonne.server.hall import Hall
@@ -97,7 +102,8 @@ class Connection:
     (a :class:`~carcassonne.server.tables.Listener` of the hall)."""
 
     def __init__(self, ws: WebSocket, settings: Settings,
-                 account: str | None = None, patches: bool = False) -> None:
+                 account: str | None = None, patches: bool = False,
+                 name: str | None = None) -> None:
         self.ws = ws
         #: Whether this client takes its states after the first as patches.
         self.patches = patches
@@ -110,8 +116,9 @@ class Connection:
         self.token: str | None = None
         #: Whether this client has shown a token, good or not: it may show one.
         self.token_shown = False
-        #: The logged-in player's account (the session cookie), if any.
+        #: The logged-in player's account (the session cookie), if any, and its name.
         self.account = account
+        self.name = name
         #: When this connection last marked its account online (presence.py).
         self.seen: datetime | None = None
         self.queue: asyncio.Queue[Any] = asyncio.Queue()
@@ -124,6 +131,10 @@ class Connection:
         if self.token is not None:
             return table.seat_of(self.token)
         return table.seat_of_account(self.account)
+
+    def speaker(self, table: Table) -> Speaker:
+        """Who this client is when it writes in the table's chat."""
+        return Speaker(self.seat_at(table), self.token, self.account, self.name)
 
     def send(self, message: Message | str) -> None:
         """Queue ``message`` (or its JSON text, made once for every client
@@ -178,6 +189,19 @@ async def send_whole(hall: Hall, table: Table, conn: Connection) -> None:
     game, and must not be shown before it is stored (tables.py)."""
     async with table.lock:
         conn.send_state(state_message(table, conn.seat_at(table), hall.now()), whole=True)
+
+
+async def send_history(chat: Chat, table: Table, conn: Connection) -> None:
+    """Send a client that just connected the table's chat so far, if any
+    (after its first state; a line written meanwhile may come before it,
+    the client orders lines by their ``id``)."""
+    try:
+        lines = await chat.history(table.id, conn.account)
+    except Exception:  # the chat is not worth the game: it goes on without
+        log.exception("the chat of table %s could not be read", table.id)
+        return
+    if lines:
+        conn.send(chat.history_message(lines))
 
 
 def parse(message: dict[str, Any]) -> dict[str, Any]:
@@ -256,6 +280,9 @@ async def handle(hall: Hall, table: Table, conn: Connection, data: dict[str, Any
             log.exception("a move at table %s could not be stored", table.id)
             raise Refusal(500, "the server could not store this move; nothing changed, "
                                "try again") from None
+    elif kind == "chat":
+        chat: Chat = conn.ws.app.state.chat
+        await chat.say(table, conn.speaker(table), data.get("text"))
     else:
         raise Refusal(400, f"unknown message type {shown(kind)} "
                            f"({', '.join(KINDS[:-1])} or {KINDS[-1]})")
@@ -322,7 +349,8 @@ async def _serve(hall: Hall, ws: WebSocket, table_id: str, token: str | None) ->
     accounts: AccountStore = ws.app.state.accounts
     found = None if foreign else await accounts.session_account(ws.cookies.get(COOKIE))
     conn = Connection(ws, hall.settings, found["id"] if found else None,
-                      ws.query_params.get("patches") in ("1", "true"))
+                      ws.query_params.get("patches") in ("1", "true"),
+                      found["name"] if found else None)
     if token is not None:
         try:
             show_token(table, conn, token)
@@ -333,6 +361,7 @@ async def _serve(hall: Hall, ws: WebSocket, table_id: str, token: str | None) ->
     pump = asyncio.create_task(conn.pump())
     closing = False
     try:
+        await send_history(ws.app.state.chat, table, conn)
         closing = await listen(hall, table, conn)
     except Exception:  # the client went away mid-message
         log.debug("connection to table %s ended", table.id, exc_info=True)

@@ -6,6 +6,8 @@ A client sends (:data:`CLIENT_KINDS`):
 - :class:`MoveMessage` ``{"type": "move", "move", "think"?}``: play a move;
 - :class:`SyncMessage` ``{"type": "sync"}``: send me the whole state again;
 - :class:`PingMessage` ``{"type": "ping"}``: are you there?
+- :class:`ChatMessage` ``{"type": "chat", "text"}``: a line for the table's
+  chat (chat.py).
 
 The server sends:
 
@@ -15,7 +17,13 @@ The server sends:
   as what changed since the last one (patches.py);
 - :class:`ErrorMessage` ``{"type": "error", "error", "rule", "answers"?}``:
   a refusal, sent only to the client it concerns (:func:`error_message`);
-- :class:`PongMessage` ``{"type": "pong"}``: the answer to a ping.
+- :class:`PongMessage` ``{"type": "pong"}``: the answer to a ping;
+- :class:`ChatLine` ``{"type": "chat", "id", "from", "text", "at"}``: a line
+  written in the table's chat, to every watcher (but those who blocked its
+  writer);
+- :class:`ChatHistory` ``{"type": "chat_history", "messages"}``: the chat's
+  lines so far, right after the first ``state`` of a connection (when
+  there are any).
 
 Each seat gets its own view of a state (``game.view(seat)``), a spectator
 the view of ``None``; ``legal`` lists the moves in record form only for the
@@ -37,7 +45,7 @@ if TYPE_CHECKING:
     from carcassonne.server.tables import Table
 
 #: The types of message a client may send.
-CLIENT_KINDS = ("seat", "move", "sync", "ping")
+CLIENT_KINDS = ("seat", "move", "sync", "ping", "chat")
 
 
 # -- from the client -------------------------------------------------------------------
@@ -64,7 +72,13 @@ class PingMessage(TypedDict):
     type: Literal["ping"]
 
 
-ClientMessage = SeatMessage | MoveMessage | SyncMessage | PingMessage
+class ChatMessage(TypedDict):
+    type: Literal["chat"]
+    #: One line, 1 to 300 characters once trimmed.
+    text: str
+
+
+ClientMessage = SeatMessage | MoveMessage | SyncMessage | PingMessage | ChatMessage
 
 
 # -- to the client ---------------------------------------------------------------------
@@ -106,7 +120,22 @@ class PongMessage(TypedDict):
     type: Literal["pong"]
 
 
-Message = StateMessage | PatchMessage | ErrorMessage | PongMessage
+#: A line of the chat: its number (a report names it; later lines have
+#: larger ones), its writer's name (their account's, or a guest's seat's),
+#: its text and when it was written (ISO 8601, UTC). Made by call, since
+#: ``from`` is a keyword of Python.
+ChatLine = TypedDict("ChatLine", {"type": Literal["chat"], "id": int, "from": str,
+                                  "text": str, "at": str})
+
+
+class ChatHistory(TypedDict):
+    type: Literal["chat_history"]
+    #: Every line not hidden, oldest first (not those of accounts the
+    #: watcher blocked).
+    messages: list[ChatLine]
+
+
+Message = StateMessage | PatchMessage | ErrorMessage | PongMessage | ChatLine | ChatHistory
 
 
 def state_message(table: Table, seat: int | None, now: datetime) -> StateMessage:

@@ -32,16 +32,18 @@ log = logging.getLogger(__name__)
 
 class SiteWindows:
     """At most ``count`` write requests per client address in any
-    ``seconds`` (whole seconds), in all the processes sharing Redis ``url``."""
+    ``seconds`` (whole seconds), in all the processes sharing Redis ``url``
+    (``kind`` names what is counted: ``writes``, or ``chat`` per writer)."""
 
-    def __init__(self, url: str, count: int, seconds: float) -> None:
+    def __init__(self, url: str, count: int, seconds: float, kind: str = "writes") -> None:
         self._limiter = MovingWindowRateLimiter(limits_storage(url))
         self._item = RateLimitItemPerSecond(count, max(1, round(seconds)))
+        self._kind = kind
 
     async def allow(self, key: str) -> bool:
         """Count a request of ``key``; True while its bound holds."""
         try:
-            return await self._limiter.hit(self._item, "writes", key)
+            return await self._limiter.hit(self._item, self._kind, key)
         except Exception:
             log.warning("the shared rate bound could not be counted", exc_info=True)
             return True

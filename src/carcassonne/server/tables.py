@@ -33,6 +33,10 @@ class Listener(Protocol):
     <carcassonne.server.hall.Hall.notify>` asks which seat it plays and
     sends it the table's new state. The messages are those of messages.py."""
 
+    #: The logged-in account of the client (its id), None for a visitor: a
+    #: chat line from an account it blocked does not reach it (chat.py).
+    account: str | None
+
     def seat_at(self, table: Table) -> int | None:
         """The seat this connection plays at ``table`` now, None to watch."""
 
@@ -138,7 +142,7 @@ DECODE: dict[str, Any] = {
 #: The attributes of a table that its row stores (besides ``version``).
 ROW = ("id", "name", "created", "sets", "options", "hide_distribution", "seats", "status",
        "seed", "stack", "moves", "result", "rated", "timing", "clock", "rematch", "scores",
-       "current")
+       "current", "chat")
 
 
 #: How the columns that are not stored as the table holds them are stored.
@@ -193,6 +197,9 @@ class Table:
     #: The server process that owned the table when its row was read (None
     #: with a single process).
     owner: str | None = None
+    #: Who may write in the table's chat (chat.py): ``all`` (players and
+    #: logged-in spectators) or ``players`` (spectators only read).
+    chat: str = "all"
     #: The client address that created the table through the lobby (in
     #: memory only: it bounds the tables of bots only per address), or None.
     creator: str | None = field(default=None, repr=False)
@@ -261,6 +268,7 @@ class Table:
             "rematch": None if self.rematch is None else {
                 "accepted": sorted(int(seat) for seat in self.rematch["accepted"]),
                 "table": self.rematch["table"]},
+            "chat": self.chat,
         }
 
     def _public_seats(self) -> list[dict[str, Any]]:
@@ -303,7 +311,8 @@ class Table:
             timing=Timing.from_stored(row.get("timing")),
             clock=Clock.from_stored(row.get("clock")), rematch=row.get("rematch"),
             scores=row.get("scores"), current=row.get("current"),
-            version=row.get("version") or 0, owner=row.get("owner"))
+            version=row.get("version") or 0, owner=row.get("owner"),
+            chat=row.get("chat") or "all")
 
     def apply(self, **changes: Any) -> None:
         """Set attributes once the database holds them (a :meth:`row` with the

@@ -286,6 +286,7 @@ async function onCreate() {
     options: chosenOptions(),
     hide_distribution: $("hide-distribution").checked,
     rated: $("rated").checked && currentAccount() != null,
+    chat: $("chat-players").checked ? "players" : "all",
   };
   const timing = timingOf($("timing").value);
   if (timing) body.timing = timing;
@@ -456,6 +457,8 @@ async function main() {
   seats = [{ kind: "human" }, { kind: "bot", bot: "greedy" }];
   $("player-count").addEventListener("change", renderSeats);
   $("create-table").addEventListener("click", onCreate);
+  // a rated table's chat is its players' by default (the box may be unticked)
+  $("rated").addEventListener("change", () => { $("chat-players").checked = $("rated").checked; });
   $("quick-play").addEventListener("click", onQuickPlay);
   document.addEventListener("languagechange", renderAll);
   try {

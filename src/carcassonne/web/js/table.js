@@ -23,10 +23,12 @@
 // clock counting down from when the state arrived, and every move says how
 // long this page took to decide (`think`). While it is this seat's
 // decision the title and a notice say so. At the end, the final scores
-// offer a rematch (rematch.js) and the way back to the lobby.
+// offer a rematch (rematch.js) and the way back to the lobby. The table's
+// chat (chat.js) is beside the game, live and in the replay.
 
 import { api, esc, forgetSeat, seatFor } from "./api.js";
 import { BoardView } from "./board.js";
+import { ChatPanel } from "./chat.js";
 import { liveClock, tickClocks } from "./clocks.js";
 import { applyStatic, initI18n, languageSwitch, t } from "./i18n.js";
 import { legalDecisions, legalRotations, legalSquares, legalTiles, nextRotation, parseCompact, pickRotation } from "./legal.js";
@@ -67,6 +69,7 @@ const S = {
 };
 
 let board;
+let chat; // the chat panel (chat.js)
 
 // The features of the position (highlight.js), asked once per move: the
 // dead squares are drawn from them, and a feature pointed at or tapped
@@ -115,6 +118,12 @@ function connect() {
       }
       S.raw = msg;
       onSocketState(msg);
+    } else if (msg.type === "chat") {
+      chat.add(msg);
+    } else if (msg.type === "chat_history") {
+      chat.history(msg.messages);
+    } else if (msg.type === "error" && msg.answers === "chat") {
+      chat.refused(msg.error);
     } else if (msg.type === "error") {
       if (msg.answers === "seat") seatRefused();
       S.pending = false;
@@ -450,6 +459,7 @@ function render() {
   body.seat = msg.seat == null ? "" : String(msg.seat);
   body.extraTurn = String(Boolean(view?.extra_turn));
   renderWaiting(table);
+  chat.setContext({ table, seat: msg.seat });
   if (S.replay) {
     S.replay.render();
   } else {
@@ -735,6 +745,7 @@ async function openReplay() {
     });
     $("turn-card").hidden = true;
     render();
+    chat.load();
   } catch (err) {
     toast(err.message);
   }
@@ -749,6 +760,8 @@ async function main() {
   watchNotices();
   installDefs();
   board = new BoardView($("board"));
+  chat = new ChatPanel($("chat"), { tableId: id, send });
+  api.session().then((session) => chat.setContext({ me: session?.name ?? null })).catch(() => {});
   // the zoom buttons stand over the board's left edge: a board shown whole keeps clear of them
   board.coveredLeft = () => document.querySelector(".board-tools").getBoundingClientRect().right - $("board").getBoundingClientRect().left + 6;
   board.deadTitle = t("dead.title");
@@ -795,6 +808,7 @@ async function main() {
       setConnection($("connection").dataset.state);
       render();
     }
+    chat.render();
   });
   // figures and dots follow the palette by themselves; what is coloured by
   // script (the last tile's frame, the turn card) is drawn again
