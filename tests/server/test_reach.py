@@ -87,5 +87,5 @@ def test_an_invitation_dismissed_before_its_mail_went_out_is_not_mailed(
         with hall(client).store.engine.connect() as connection:
             outcome = connection.execute(select(OutboxRow.outcome).where(
                 OutboxRow.kind == "invitation")).scalar_one()
-        assert outcome == "dropped: the invitation was dismissed or withdrawn"
+        assert outcome == "dropped: the invitation was dismissed"
         assert not [m for m in box.mails(to="bob@example.org") if "invites" in m["Subject"]]

@@ -81,12 +81,14 @@ class Ready:
     links: Links
 
 
-def _still_invited(connection: Connection, account_id: str, params: dict[str, Any]) -> bool:
-    """Whether an invitation to ``params["table"]`` still waits for the
-    account (not dismissed, not withdrawn by a block)."""
-    return connection.execute(select(InvitationRow.id).where(
-        InvitationRow.to_id == account_id, InvitationRow.table_id == params.get("table"),
-        InvitationRow.seen.is_(None))).first() is not None
+def _dismissed(connection: Connection, account_id: str, params: dict[str, Any]) -> bool:
+    """Whether the account dismissed its invitation to ``params["table"]``
+    (and holds no other open one there). A block deletes the invitations and
+    their mails not yet claimed (friend_store.block_account)."""
+    rows = connection.execute(select(InvitationRow.seen).where(
+        InvitationRow.to_id == account_id,
+        InvitationRow.table_id == params.get("table"))).scalars().all()
+    return bool(rows) and all(seen is not None for seen in rows)
 
 
 def prepare(engine: Engine, row: dict[str, Any], site: str,
@@ -125,8 +127,8 @@ def prepare(engine: Engine, row: dict[str, Any], site: str,
         elif kind in NOTICE_KINDS:
             if not notify_of(account["notify"])[kind]:
                 return "switched off"
-            if kind == "invitation" and not _still_invited(connection, account["id"], params):
-                return "the invitation was dismissed or withdrawn"
+            if kind == "invitation" and _dismissed(connection, account["id"], params):
+                return "the invitation was dismissed"
             token = make_token(connection, account["id"], UNSUBSCRIBE + kind, now)
             unsubscribe = f"{site}/api/unsubscribe/{token}"
             action = site + action_path(kind, params)
