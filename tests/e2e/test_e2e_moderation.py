@@ -99,12 +99,14 @@ def test_messages_reports_and_hiding_show_every_text_as_text(browser, page_error
         # Ada is made an admin on the command line; her page, in Japanese
         ada.goto(server.url + "/admin")
         ada.get_by_test_id("admin-refused").wait_for()  # not yet
+        assert ada.get_by_test_id("admin-link").count() == 0
         database = f"sqlite:///{folder / 'db.sqlite'}"
         granted = subprocess.run([sys.executable, "-m", "carcassonne", "admin", "grant", "ada",
                                   "--database", database], capture_output=True, text=True,
                                  timeout=120)
         assert granted.returncode == 0 and "Ada is an admin now" in granted.stdout
-        ada.reload()
+        ada.goto(server.url + "/")  # the account bar leads an admin to the page
+        ada.get_by_test_id("admin-link").click()
         report = ada.get_by_test_id("report")
         report.wait_for()
         assert ada.locator("h1").inner_text() == "モデレーション"

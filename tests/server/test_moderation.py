@@ -60,7 +60,9 @@ def test_reports_reach_the_admins_with_the_message_and_its_author(serve: Serve,
         assert olga.post("/api/reports", json={"account": "ann", "reason": "rude"}
                          ).status_code == 201
         ada = player(client, "Ada")
+        assert ada.get("/api/me").json()["admin"] is False
         make_admin(client, "Ada")
+        assert ada.get("/api/me").json()["admin"] is True  # the account bar links /admin
         reports = ada.get("/api/admin/reports").json()["reports"]
         assert [(r["reporter"], r["reason"], r["account"]) for r in reports] == [
             ("Olga", "spam <b>!</b>", "Ann"), ("Olga", "rude", "Ann")]

@@ -168,7 +168,8 @@ async def log_out(request: Request) -> JSONResponse:
 async def me(request: Request) -> dict[str, Any]:
     account = await require_account(request)
     hall = hall_of(request)
-    return {"name": account["name"], "games": games_of(hall, account["id"]),
+    return {"name": account["name"], "admin": account.get("role") == "admin",
+            "games": games_of(hall, account["id"]),
             "matches": await act(hall, "matches", account["id"])}
 
 

@@ -21,6 +21,14 @@ that through with how many were dropped meanwhile::
     >>> repeats.filter(later), later.getMessage()
     (True, 'Too many open files (and 2 more like it since the last one shown)')
 
+The mails written to the log when no mail server is given are each let
+through, never counted as repeats (each is a different mail)::
+
+    >>> mails = [logging.LogRecord("carcassonne.server.mail.transport", logging.INFO, "",
+    ...                            0, "mail to %s", (to,), None) for to in ("ann", "bob")]
+    >>> [repeats.filter(mail) for mail in mails]
+    [True, True]
+
 Records are "of a kind" when their logger, level, the first line of their
 message template and their exception (type and words) are the same, so a
 failure logged with different paths or numbers filling the template still
@@ -39,6 +47,8 @@ from typing import Any
 
 #: Seconds during which repeats of a message are dropped.
 INTERVAL = 10.0
+#: Loggers whose every record is written (the mails listed in the log).
+EVERY_ONE = ("carcassonne.server.mail",)
 #: Kinds remembered at most; older ones are forgotten beyond this.
 REMEMBERED = 1000
 
@@ -64,6 +74,8 @@ class RepeatFilter(logging.Filter):
         self._seen: dict[tuple[Any, ...], tuple[float, int]] = {}
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.name.startswith(EVERY_ONE):
+            return True
         kind = _kind(record)
         now = self.clock()
         seen = self._seen.get(kind)

@@ -10,7 +10,8 @@ Web Push (push.py), when the server has a key (``carcassonne serve
 --vapid-key FILE``): ``GET /api/push/key`` gives the key a browser
 subscribes with, ``POST /api/me/push`` keeps a browser's subscription for
 the logged-in account and ``DELETE /api/me/push`` ``{"endpoint"}``
-forgets it. Without a key these answer 404, saying why.
+forgets it. Without a key the key is null (every page may ask: a browser
+logs a 404 as an error) and the subscription routes answer 404, saying why.
 
 The service worker is served at the root, ``/sw.js``, so that its scope
 is the whole site.
@@ -69,9 +70,11 @@ async def notices(request: Request) -> dict[str, Any]:
 
 
 @router.get("/api/push/key")
-async def push_key(request: Request) -> dict[str, str]:
-    """``{"key"}``: the applicationServerKey (base64url), to subscribe with."""
-    return {"key": _sender(request).public_key}
+async def push_key(request: Request) -> dict[str, str | None]:
+    """``{"key"}``: the applicationServerKey (base64url), to subscribe with;
+    null when this server sends no push."""
+    sender = getattr(request.app.state, "push", None)
+    return {"key": None if sender is None else sender.public_key}
 
 
 @router.post("/api/me/push", status_code=201)

@@ -1,6 +1,7 @@
 // English: the texts of safety (see en.js).
 
 export default {
+  "safety.adminLink": "Moderation",
   "safety.board": "Messages",
   "safety.thread": "Match thread: {players}",
   "safety.boardPlaceholder": "Write to everyone of the competition",

@@ -1,6 +1,7 @@
 // 日本語: the texts of safety (en.js と同じキー).
 
 export default {
+  "safety.adminLink": "モデレーション",
   "safety.board": "メッセージ",
   "safety.thread": "対戦スレッド: {players}",
   "safety.boardPlaceholder": "大会の参加者全員へのメッセージ",

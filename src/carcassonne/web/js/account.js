@@ -36,6 +36,7 @@ export function renderAccount(el, changed = () => {}) {
   if (me) {
     el.innerHTML = `${board}<a class="account-name" data-testid="account-link" href="/player/${encodeURIComponent(me.name)}">${esc(me.name)}</a>
       <a class="btn small" href="/settings" data-testid="settings-link">${esc(t("mail.settingsLink"))}</a>
+      ${me.admin ? `<a class="btn small" href="/admin" data-testid="admin-link">${esc(t("safety.adminLink"))}</a>` : ""}
       <button class="btn small" data-testid="log-out">${esc(t("account.logOut"))}</button>`;
     el.querySelector("[data-testid=log-out]").addEventListener("click", async () => {
       await api.logOut().catch((err) => toast(err.message));

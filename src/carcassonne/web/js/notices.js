@@ -92,8 +92,9 @@ async function subscribePush() {
   if (!("serviceWorker" in navigator)) return;
   const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   const keyAnswer = await fetch("/api/push/key", { headers: { Accept: "application/json" } });
-  if (!keyAnswer.ok || !registration.pushManager) return; // this server sends no push
+  if (!keyAnswer.ok || !registration.pushManager) return;
   const { key } = await keyAnswer.json();
+  if (!key) return; // this server sends no push
   await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.getSubscription()
     || await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
