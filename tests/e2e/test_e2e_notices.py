@@ -41,9 +41,11 @@ RECORD = """
 
 TEXTS = {
     "en-US": {"title": "Your turn · Carcassonne", "body": "It is your turn at {name}.",
-              "lobby": "Carcassonne · Lobby", "ask": "Tell me when it's my turn"},
+              "lobby": "Carcassonne · Lobby", "ask": "Tell me when it's my turn",
+              "invited": "{who} invites you to {name}."},
     "ja-JP": {"title": "あなたの番です · カルカソンヌ", "body": "{name} であなたの番です。",
-              "lobby": "カルカソンヌ · ロビー", "ask": "自分の番になったら知らせる"},
+              "lobby": "カルカソンヌ · ロビー", "ask": "自分の番になったら知らせる",
+              "invited": "{who} さんから {name} への招待が届きました。"},
 }
 
 
@@ -117,6 +119,18 @@ def test_a_turn_is_told_in_another_tab_and_counted_in_the_lobby_title(
     bob.evaluate("window.__notices[0].note.dispatchEvent(new Event('click'))")
     bob.wait_for_url(f"**/table/{table_id}")
     assert wait_turn_or_end(bob)
+
+    # an invitation from a recent opponent is told too, from the table's page
+    again = f"Again <i>{suffix}</i>"
+    waiting = call(ann, "POST", "/api/tables", {
+        "name": again, "seats": [{"kind": "human"}, {"kind": "human"}], "join": {"seat": 0}})
+    invited = call(ann, "POST", f"/api/tables/{waiting['table']['id']}/invitations",
+                   {"name": f"Bob{suffix}"})
+    bob.evaluate("window.carcassonneNotices.poll()")
+    bob.wait_for_function("() => window.__notices.length > 0")
+    told = bob.evaluate("window.__notices.map(({body, tag}) => ({body, tag}))")
+    assert told == [{"body": texts["invited"].format(who=f"Ann{suffix}", name=again),
+                     "tag": f"invitation-{invited['id']}"}]
 
 
 def test_the_service_worker_shows_a_push(server: Server, player: Any) -> None:

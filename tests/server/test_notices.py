@@ -238,11 +238,20 @@ def test_a_round_opened_mails_each_player_of_its_matches(client: TestClient) -> 
 
 
 def test_your_turn_is_listed_for_every_page_to_poll(client: TestClient) -> None:
-    assert client.get("/api/me/notices").json() == {"name": None, "count": 0, "tables": []}
+    assert client.get("/api/me/notices").json() == {"name": None, "count": 0, "tables": [],
+                                                    "invitations": []}
     table_id, _, _ = two_players(client)
-    assert client.get("/api/me/notices").json() == {"name": "Bob", "count": 0, "tables": []}
+    assert client.get("/api/me/notices").json() == {"name": "Bob", "count": 0, "tables": [],
+                                                    "invitations": []}
     log_in(client, "Ann")
     notices = client.get("/api/me/notices").json()
     assert notices["count"] == 1 and [t["id"] for t in notices["tables"]] == [table_id]
     assert notices["tables"][0]["timing"] == "turn"
     assert notices["tables"][0]["name"] == f"Table {table_id}"
+    # Ann invites Bob, her opponent, to a new table: his poll lists it
+    waiting, _ = new_table(client, [HUMAN, HUMAN], join=0, name="Again")
+    assert client.post(f"/api/tables/{waiting}/invitations", json={"name": "Bob"}
+                       ).status_code == 201
+    log_in(client, "Bob")
+    invitations = client.get("/api/me/notices").json()["invitations"]
+    assert [(i["table"], i["from"]) for i in invitations] == [(waiting, "Ann")]

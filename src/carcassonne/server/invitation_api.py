@@ -23,6 +23,7 @@ from carcassonne.server import friend_store
 from carcassonne.server.accounts import clean_account_name, name_key
 from carcassonne.server.errors import Refusal
 from carcassonne.server.http_input import body_of, client_address, hall_of, require_player
+from carcassonne.server.invited import free_seat, open_invitations
 from carcassonne.server.opponents import Opponent, again_setup, recent_opponents
 from carcassonne.server.presence import online
 from carcassonne.server.seats import create
@@ -32,10 +33,6 @@ router = APIRouter(prefix="/api")
 
 #: The largest invitation id a path may name (the column is a 32-bit integer).
 LARGEST_ID = 2**31 - 1
-
-
-def _free_seat(table: Table) -> bool:
-    return any(seat.kind == "human" and not seat.taken for seat in table.seats)
 
 
 async def _opponents(request: Request, account: str) -> list[Opponent]:
@@ -56,7 +53,7 @@ async def _invite(request: Request, table: Table, inviter: tuple[str, str], name
         raise Refusal(409, "the game has started: invite players to a waiting table")
     if table.seat_of_account(inviter[0]) is None:
         raise Refusal(403, "invite players to a table where you hold a seat")
-    if not _free_seat(table):
+    if not free_seat(table):
         raise Refusal(409, "every seat is taken")
     met = {opponent.account for opponent in await _opponents(request, inviter[0])}
     seated = {seat.account for seat in table.seats if seat.account is not None}
@@ -85,14 +82,7 @@ async def invitations(request: Request) -> dict[str, Any]:
     newest first: those whose table still waits with a free seat, where the
     asker holds none."""
     account, _ = await require_player(request, "see your invitations")
-    hall = hall_of(request)
-    out = []
-    for invitation in await hall.db(friend_store.invitations_to, hall.store.engine, account):
-        table = hall.tables.get(invitation["table"])
-        if (table is not None and table.status == "waiting" and _free_seat(table)
-                and table.seat_of_account(account) is None):
-            out.append({**invitation, "name": table.name})
-    return {"invitations": out}
+    return {"invitations": await open_invitations(hall_of(request), account)}
 
 
 @router.delete("/me/invitations/{invitation_id}")

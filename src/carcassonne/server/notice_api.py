@@ -2,9 +2,9 @@
 
 ``GET /api/me/notices`` is what every page of the client polls (every 20 s
 and when it gets the focus): the games where it is the logged-in player's
-turn, to show a notification when one is new and to count them in the
-lobby tab's title. A visitor gets an empty answer, never 401 (a browser
-logs a 401 as an error).
+turn and the invitations open to them, to show a notification when one is
+new, and to count the turns in the lobby tab's title. A visitor gets an
+empty answer, never 401 (a browser logs a 401 as an error).
 
 Web Push (push.py), when the server has a key (``carcassonne serve
 --vapid-key FILE``): ``GET /api/push/key`` gives the key a browser
@@ -26,6 +26,7 @@ from fastapi.responses import FileResponse, Response
 
 from carcassonne.server.errors import Refusal
 from carcassonne.server.http_input import account_of, body_of, hall_of
+from carcassonne.server.invited import open_invitations
 from carcassonne.server.listings import games_of
 from carcassonne.server.subscriptions import checked, subscribe, unsubscribe
 
@@ -50,12 +51,13 @@ async def _account(request: Request) -> dict[str, Any]:
 
 @router.get("/api/me/notices")
 async def notices(request: Request) -> dict[str, Any]:
-    """The games where it is the logged-in player's turn: ``{"name",
-    "count", "tables": [{"id", "name", "timing", "since"}]}`` (``since``:
-    when the pending decision began), newest first."""
+    """The games where it is the logged-in player's turn and the open
+    invitations: ``{"name", "count", "tables": [{"id", "name", "timing",
+    "since"}], "invitations": [{"id", "table", "name", "from"}]}``
+    (``since``: when the pending decision began), newest first."""
     account = await account_of(request)
     if account is None:
-        return {"name": None, "count": 0, "tables": []}
+        return {"name": None, "count": 0, "tables": [], "invitations": []}
     hall = hall_of(request)
     waiting = []
     for game in games_of(hall, account["id"]):
@@ -66,7 +68,10 @@ async def notices(request: Request) -> dict[str, Any]:
         waiting.append({"id": game["id"], "name": game["name"],
                         "timing": game["timing"]["kind"],
                         "since": None if clock is None else clock.since.isoformat()})
-    return {"name": account["name"], "count": len(waiting), "tables": waiting}
+    invitations = [{key: invitation[key] for key in ("id", "table", "name", "from")}
+                   for invitation in await open_invitations(hall, account["id"])]
+    return {"name": account["name"], "count": len(waiting), "tables": waiting,
+            "invitations": invitations}
 
 
 @router.get("/api/push/key")

@@ -6,4 +6,6 @@ export default {
   "notify.denied": "Notifications are blocked in this browser",
   "notify.turnTitle": "Your turn · Carcassonne",
   "notify.turnBody": "It is your turn at {name}.",
+  "notify.invitationTitle": "Invitation · Carcassonne",
+  "notify.invitationBody": "{from} invites you to {name}.",
 };

@@ -6,4 +6,6 @@ export default {
   "notify.denied": "このブラウザーでは通知がブロックされています",
   "notify.turnTitle": "あなたの番です · カルカソンヌ",
   "notify.turnBody": "{name} であなたの番です。",
+  "notify.invitationTitle": "招待 · カルカソンヌ",
+  "notify.invitationBody": "{from} さんから {name} への招待が届きました。",
 };

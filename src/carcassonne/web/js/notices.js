@@ -1,8 +1,9 @@
 // Telling a player it is their turn, with the site open in any tab:
 // every page polls GET /api/me/notices (every 20 s, and when the tab gets the
-// focus) for the games where it is the logged-in player's turn. A game that
-// newly is shows a Notification naming the table (a click opens it), and the
-// lobby tab's title counts them: "(2) Carcassonne · Lobby".
+// focus) for the games where it is the logged-in player's turn and the
+// invitations open to them. A game that newly is, or a new invitation, shows
+// a Notification naming the table (a click opens it), and the lobby tab's
+// title counts the games: "(2) Carcassonne · Lobby".
 //
 // The browser asks for permission only when the player presses "Tell me when
 // it's my turn" (shown where it makes sense: holding a seat at a turn-based
@@ -47,19 +48,25 @@ function openTable(id) {
   location.href = `/table/${encodeURIComponent(id)}`;
 }
 
-function tell(table) {
+/** A Notification of `title` and `body` whose click opens the table `id`. */
+function notify(id, tag, title, body) {
   if (!supported() || Notification.permission !== "granted") return;
-  const here = location.pathname === `/table/${table.id}` && document.visibilityState === "visible";
+  const here = location.pathname === `/table/${id}` && document.visibilityState === "visible";
   if (here) return; // the table's page shows it already
-  const note = new Notification(t("notify.turnTitle"), {
-    body: t("notify.turnBody", { name: table.name }),
-    tag: `turn-${table.id}`,
-    icon: "/static/favicon.svg",
-  });
+  const note = new Notification(title, { body, tag, icon: "/static/favicon.svg" });
   note.addEventListener("click", () => {
     note.close();
-    openTable(table.id);
+    openTable(id);
   });
+}
+
+function tell(table) {
+  notify(table.id, `turn-${table.id}`, t("notify.turnTitle"), t("notify.turnBody", { name: table.name }));
+}
+
+function tellInvitation(invitation) {
+  notify(invitation.table, `invitation-${invitation.id}`, t("notify.invitationTitle"),
+    t("notify.invitationBody", { from: invitation.from, name: invitation.name }));
 }
 
 /** Ask the server which games wait for the player; tell the new ones. */
@@ -76,13 +83,17 @@ export async function poll() {
   showCount();
   const before = told();
   const now = {};
-  for (const table of answer.tables || []) {
-    const key = `${answer.name}/${table.id}`;
-    now[key] = table.since || "";
-    // the first poll ever in this browser tells nothing: those turns are not news
+  const news = [
+    ...(answer.tables || []).map((table) => [`${answer.name}/${table.id}`, table.since || "", () => tell(table)]),
+    ...(answer.invitations || []).map((invitation) => [`${answer.name}/invitation/${invitation.id}`, "open",
+      () => tellInvitation(invitation)]),
+  ];
+  for (const [key, value, show] of news) {
+    now[key] = value;
+    // the first poll ever in this browser tells nothing: those are not news
     if (before && before[key] !== now[key] && told()?.[key] !== now[key]) {
       localStorage.setItem(TOLD, JSON.stringify({ ...told(), [key]: now[key] }));
-      tell(table);
+      show();
     }
   }
   localStorage.setItem(TOLD, JSON.stringify(now));
