@@ -138,15 +138,18 @@ def test_the_service_worker_shows_a_push(server: Server, player: Any) -> None:
     page.goto(server.url)
     sign_in(page, f"Cy{uuid.uuid4().hex[:6]}", "sign-up")
     page.reload()  # permission granted: the page registers the service worker
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null"
-                           " || navigator.serviceWorker.getRegistration().then(Boolean)")
+    assert page.evaluate("""async () => {  // the page registers it once it loaded
+        for (let look = 0; look < 1200; look++) {  // up to two minutes
+          if (await navigator.serviceWorker.getRegistration()) return true;
+          await new Promise(done => setTimeout(done, 100));
+        }
+        return false; }""")
     cdp = page.context.new_cdp_session(page)
     registrations: list[dict[str, Any]] = []
     cdp.on("ServiceWorker.workerRegistrationUpdated",
            lambda event: registrations.extend(event["registrations"]))
     cdp.send("ServiceWorker.enable")
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("() => navigator.serviceWorker.ready.then(r => Boolean(r.active))")
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => Boolean(r.active))")
     deadline_polls = 0
     while not registrations and deadline_polls < 600:
         page.wait_for_timeout(100)
@@ -157,9 +160,14 @@ def test_the_service_worker_shows_a_push(server: Server, player: Any) -> None:
     cdp.send("ServiceWorker.deliverPushMessage", {
         "origin": server.url, "registrationId": registration["registrationId"],
         "data": json.dumps(notice)})
-    page.wait_for_function("""() => navigator.serviceWorker.ready
-        .then(r => r.getNotifications()).then(n => n.length > 0)""")
-    shown = page.evaluate("""() => navigator.serviceWorker.ready.then(r => r.getNotifications())
-        .then(n => n.map(x => ({title: x.title, body: x.body, url: x.data.url})))""")
+    # (an evaluate awaits a promise; a waited-for function would take one as true at once)
+    shown = page.evaluate("""async () => {
+        const registration = await navigator.serviceWorker.ready;
+        for (let look = 0; look < 1200; look++) {  // up to two minutes
+          const shown = await registration.getNotifications();
+          if (shown.length) return shown.map(x => ({title: x.title, body: x.body, url: x.data.url}));
+          await new Promise(done => setTimeout(done, 100));
+        }
+        return []; }""")
     assert shown == [{"title": "Your turn", "body": "It is your turn at <i>Sunday</i>.",
                       "url": f"{server.url}/table/abc"}]

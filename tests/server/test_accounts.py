@@ -44,7 +44,8 @@ def test_sign_up_logs_in_with_a_safe_cookie_and_no_clear_password(client: TestCl
     cookie = answer.headers["set-cookie"]
     assert f"{COOKIE}=" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie
     assert "Secure" not in cookie  # not behind HTTPS here
-    assert client.get("/api/me").json() == {"name": "Ann", "games": [], "matches": []}
+    assert client.get("/api/me").json() == {"name": "Ann", "admin": False, "games": [],
+                                            "matches": []}
     with hall(client).store.engine.connect() as connection:
         stored = connection.execute(text("SELECT name, password_hash FROM accounts")).all()
         sessions = connection.execute(text("SELECT token_hash FROM sessions")).all()
