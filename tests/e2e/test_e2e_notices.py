@@ -165,7 +165,8 @@ def test_the_service_worker_shows_a_push(server: Server, player: Any) -> None:
         const registration = await navigator.serviceWorker.ready;
         for (let look = 0; look < 1200; look++) {  // up to two minutes
           const shown = await registration.getNotifications();
-          if (shown.length) return shown.map(x => ({title: x.title, body: x.body, url: x.data.url}));
+          if (shown.length)
+            return shown.map(x => ({title: x.title, body: x.body, url: x.data.url}));
           await new Promise(done => setTimeout(done, 100));
         }
         return []; }""")
