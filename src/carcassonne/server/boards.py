@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import insert, select
@@ -42,7 +42,7 @@ from sqlalchemy.engine import Connection, Engine
 from carcassonne.engine.errors import shown
 from carcassonne.server.blocks import blocked, blocked_by
 from carcassonne.server.errors import Refusal
-from carcassonne.server.models import AccountRow, CompetitionRow, TalkRow
+from carcassonne.server.models import AccountRow, CompetitionRow, TalkRow, utc
 from carcassonne.server.outbox import queue_mail
 
 #: The longest message of a board or a thread, in characters.
@@ -90,10 +90,6 @@ def match_key(value: object) -> str | None:
     if not isinstance(value, str) or not 1 <= len(value) <= 40:
         raise Refusal(400, f"match must be a match's id, not {shown(value)}")
     return value
-
-
-def _utc(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _matches(progress: dict[str, Any] | None) -> Iterator[dict[str, Any]]:
@@ -161,7 +157,7 @@ class Competition:
 def message_view(row: Any, admin: bool = False) -> dict[str, Any]:
     """A MESSAGE of the protocol (docs/boards.md): ``hidden`` for admins only."""
     view = {"id": row.id, "from": row.author, "text": row.text,
-            "at": _utc(row.at).isoformat()}
+            "at": utc(row.at).isoformat()}
     if admin:
         view["hidden"] = bool(row.hidden)
     return view

@@ -18,7 +18,8 @@ from fastapi import APIRouter, Request
 
 from carcassonne.server import friend_store
 from carcassonne.server.http_input import body_of, hall_of, require_player
-from carcassonne.server.presence import online, utc
+from carcassonne.server.models import utc
+from carcassonne.server.presence import online
 
 router = APIRouter(prefix="/api")
 

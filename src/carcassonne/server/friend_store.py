@@ -47,9 +47,9 @@ from carcassonne.server.models import (
     FriendRow,
     InvitationRow,
     OutboxRow,
+    utc,
 )
 from carcassonne.server.outbox import queue_mail
-from carcassonne.server.presence import utc
 
 #: The most players one account may follow.
 MOST_FRIENDS = 500

@@ -19,7 +19,7 @@ The schema is created and changed only by the Alembic migrations in
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -34,6 +34,12 @@ from sqlalchemy import (
     false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utc(moment: datetime) -> datetime:
+    """A time read back from a ``DateTime(timezone=True)`` column, with its
+    zone: SQLite gives times back without one; they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 class Base(DeclarativeBase):

@@ -14,6 +14,7 @@ through the hall, as a seat left during a game is.
 Each function is one blocking transaction, run in the hall's database
 threads (or by the command line).
 
+    >>> from datetime import UTC
     >>> from carcassonne.server.store import Store
     >>> store = Store("sqlite://"); store.migrate()
     >>> at = datetime(2026, 12, 6, tzinfo=UTC)
@@ -26,7 +27,7 @@ threads (or by the command line).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
@@ -34,7 +35,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from carcassonne.server.accounts import name_key
 from carcassonne.server.errors import Refusal
-from carcassonne.server.models import AccountRow, ReportRow, SessionRow, TalkRow
+from carcassonne.server.models import AccountRow, ReportRow, SessionRow, TalkRow, utc
 
 #: The roles an account may have.
 ROLES = ("player", "admin")
@@ -42,10 +43,10 @@ ROLES = ("player", "admin")
 LONGEST_REASON = 500
 
 
-def _utc(moment: datetime | None) -> str | None:
+def _iso(moment: datetime | None) -> str | None:
     if moment is None:
         return None
-    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).isoformat()
+    return utc(moment).isoformat()
 
 
 def _account(connection: Connection, name: str) -> Any:
@@ -91,7 +92,7 @@ def add_report(engine: Engine, reporter: str, message: int | None, account: str 
 
 def _message(row: Any) -> dict[str, Any]:
     return {"id": row.id, "channel": row.channel, "author": row.author, "text": row.text,
-            "at": _utc(row.at), "hidden": bool(row.hidden)}
+            "at": _iso(row.at), "hidden": bool(row.hidden)}
 
 
 def open_reports(engine: Engine) -> list[dict[str, Any]]:
@@ -109,7 +110,7 @@ def open_reports(engine: Engine) -> list[dict[str, Any]]:
     for report in rows:
         message = messages.get(report.message_id) if report.message_id else None
         name, suspended = names.get(report.account_id or "", (None, False))
-        out.append({"id": report.id, "reason": report.reason, "created": _utc(report.created),
+        out.append({"id": report.id, "reason": report.reason, "created": _iso(report.created),
                     "reporter": names.get(report.reporter_id, ("?",))[0],
                     "message": None if message is None else _message(message),
                     "account": name, "suspended": bool(suspended)})
@@ -137,7 +138,7 @@ def resolve(engine: Engine, report: int, admin: str, at: datetime) -> dict[str, 
             raise Refusal(409, "this report was resolved already")
         connection.execute(update(ReportRow).where(ReportRow.id == report).values(
             resolved=at, resolved_by=admin))
-    return {"report": report, "resolved": _utc(at)}
+    return {"report": report, "resolved": _iso(at)}
 
 
 def set_suspended(engine: Engine, name: str, suspended: bool) -> dict[str, Any]:

@@ -17,22 +17,17 @@ time is in the database, so every process of a site sees the same.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import or_, update
 from sqlalchemy.engine import Engine
 
-from carcassonne.server.models import AccountRow
+from carcassonne.server.models import AccountRow, utc
 
 #: How long after its last request an account counts as online.
 ONLINE = timedelta(minutes=2)
 #: The least time between two writes of one account's ``last_seen``.
 SEEN_EVERY = timedelta(minutes=1)
-
-
-def utc(moment: datetime) -> datetime:
-    """SQLite gives times back without their zone; they were stored in UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def online(last_seen: datetime | None, now: datetime) -> bool:

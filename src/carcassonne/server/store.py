@@ -44,6 +44,7 @@ from carcassonne.server.models import (
     RatingRow,
     SessionRow,
     TableRow,
+    utc,
 )
 from carcassonne.server.notices import Mail, queue
 from carcassonne.server.rating_writes import apply_rating
@@ -122,17 +123,12 @@ def _in_order(*conditions: Any) -> Any:
                            .order_by(TableRow.id).with_for_update())
 
 
-def _utc(moment: datetime) -> datetime:
-    """SQLite gives times back without their zone; they were stored in UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
 def _row(row: Any) -> dict[str, Any]:
     """A ``tables`` row as a dict, its times in UTC."""
     values = {name: row[name] for name in _COLUMNS}
-    values["created"] = _utc(values["created"])
+    values["created"] = utc(values["created"])
     if values["lease_until"] is not None:
-        values["lease_until"] = _utc(values["lease_until"])
+        values["lease_until"] = utc(values["lease_until"])
     return values
 
 
@@ -335,7 +331,7 @@ class Store:
                 TableRow.id == table_id)).first()
         if row is None:
             return None
-        return row[0], None if row[1] is None else _utc(row[1])
+        return row[0], None if row[1] is None else utc(row[1])
 
     def release(self, owner: str) -> None:
         """End every lease of ``owner`` (it stops): others take its tables at once."""
@@ -406,7 +402,7 @@ class Store:
                 select(AccountRow.__table__, SessionRow.expires)
                 .join(SessionRow, SessionRow.account_id == AccountRow.id)
                 .where(SessionRow.token_hash == token_hash)).mappings().first()
-        if row is None or _utc(row["expires"]) <= now:
+        if row is None or utc(row["expires"]) <= now:
             return None
         return {k: v for k, v in row.items() if k != "expires"}
 
@@ -433,7 +429,7 @@ class Store:
         with self.engine.connect() as connection:
             rows = connection.execute(select(RatingEventRow.__table__).where(
                 RatingEventRow.player == player).order_by(RatingEventRow.id)).mappings().all()
-        return [{**dict(r), "at": _utc(r["at"])} for r in rows]
+        return [{**dict(r), "at": utc(r["at"])} for r in rows]
 
     def account_names(self) -> dict[str, str]:
         """Every account's name by id."""
@@ -448,7 +444,7 @@ class Store:
         with self.engine.begin() as connection:
             connection.execute(delete(RatingEventRow))
             connection.execute(delete(RatingRow))
-            finished = {table_id: _utc(played) for table_id, played in connection.execute(
+            finished = {table_id: utc(played) for table_id, played in connection.execute(
                 select(MoveRow.table_id, func.max(MoveRow.played)).group_by(
                     MoveRow.table_id)).all()}
             for table_id, stored in connection.execute(select(TableRow.id, TableRow.result).where(
@@ -478,7 +474,7 @@ class Store:
         with self.engine.connect() as connection:
             rows = connection.execute(select(CompetitionRow.__table__).order_by(
                 CompetitionRow.created, CompetitionRow.id)).mappings().all()
-        return [{**dict(row), "created": _utc(row["created"])} for row in rows]
+        return [{**dict(row), "created": utc(row["created"])} for row in rows]
 
     def close(self) -> None:
         if self._moves is not None:

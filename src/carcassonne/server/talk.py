@@ -37,7 +37,7 @@ from sqlalchemy import insert, select
 from sqlalchemy.engine import Engine
 
 from carcassonne.server import blocks
-from carcassonne.server.models import AccountRow, BlockRow, TalkRow
+from carcassonne.server.models import AccountRow, BlockRow, TalkRow, utc
 
 
 class Suspended(Exception):
@@ -57,9 +57,8 @@ def line(row: Any) -> dict[str, Any]:
 
 
 def _line(message_id: int, author: str, text: str, at: datetime) -> dict[str, Any]:
-    at = at if at.tzinfo else at.replace(tzinfo=UTC)  # SQLite keeps no zone: stored in UTC
     return {"type": "chat", "id": message_id, "from": author, "text": text,
-            "at": at.astimezone(UTC).isoformat()}
+            "at": utc(at).astimezone(UTC).isoformat()}
 
 
 def write(engine: Engine, channel: str, author_id: str | None, author: str, text: str,

@@ -31,13 +31,13 @@ and was taken by another cannot mark the row any more.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import or_, select, update
 from sqlalchemy.engine import Engine
 
-from carcassonne.server.models import OutboxRow
+from carcassonne.server.models import OutboxRow, utc
 
 _COLUMNS = [column.name for column in OutboxRow.__table__.columns]
 
@@ -51,8 +51,8 @@ def _free(now: datetime) -> Any:
 def _row(row: Any) -> dict[str, Any]:
     values = {name: row[name] for name in _COLUMNS}
     for key in ("created", "next_try", "claimed_until", "done"):
-        if values[key] is not None and values[key].tzinfo is None:
-            values[key] = values[key].replace(tzinfo=UTC)
+        if values[key] is not None:
+            values[key] = utc(values[key])
     return values
 
 

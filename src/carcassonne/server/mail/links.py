@@ -23,23 +23,17 @@ connection the caller holds, inside its transaction.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import insert, or_, select, update
 from sqlalchemy.engine import Connection
 
-from carcassonne.server.models import AccountTokenRow
+from carcassonne.server.models import AccountTokenRow, utc
 from carcassonne.server.tokens import new_token, token_hash
 
 #: The prefix of the unsubscribe tokens' purpose (``unsubscribe:your_turn``).
 UNSUBSCRIBE = "unsubscribe:"
-
-
-def _utc(moment: datetime | None) -> datetime | None:
-    """SQLite gives times back without their zone; they were stored in UTC."""
-    return moment.replace(tzinfo=UTC) if moment is not None and moment.tzinfo is None \
-        else moment
 
 
 def make_token(connection: Connection, account_id: str, purpose: str, at: datetime, *,
@@ -66,7 +60,7 @@ def find_token(connection: Connection, token: str) -> dict[str, Any] | None:
         return None
     found = dict(row)
     for key in ("created", "expires", "used"):
-        found[key] = _utc(found[key])
+        found[key] = None if found[key] is None else utc(found[key])
     return found
 
 
