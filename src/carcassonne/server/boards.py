@@ -36,13 +36,14 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import select
 from sqlalchemy.engine import Connection, Engine
 
 from carcassonne.engine.errors import shown
+from carcassonne.server import talk
 from carcassonne.server.blocks import blocked, blocked_by
 from carcassonne.server.errors import Refusal
-from carcassonne.server.models import AccountRow, CompetitionRow, TalkRow, utc
+from carcassonne.server.models import CompetitionRow, TalkRow, utc
 from carcassonne.server.outbox import queue_mail
 
 #: The longest message of a board or a thread, in characters.
@@ -211,9 +212,7 @@ def write(engine: Engine, event_id: str, match: str | None, writer: dict[str, An
     with engine.begin() as connection:
         event = Competition.read(connection, event_id)
         account = writer["id"]
-        suspended = connection.execute(select(AccountRow.suspended).where(
-            AccountRow.id == account)).scalar()
-        if suspended:
+        if talk.suspended(connection, account):
             raise Refusal(403, "this account is suspended")
         if match is None and not event.may_write_board(account):
             raise Refusal(403, "the board is written by the competition's entrants "
@@ -221,9 +220,7 @@ def write(engine: Engine, event_id: str, match: str | None, writer: dict[str, An
         if match is not None and not event.may_write_thread(account, match):
             raise Refusal(403, "a match's thread is for its players and the organizer")
         channel = board_channel(event_id) if match is None else thread_channel(event_id, match)
-        message_id = connection.execute(insert(TalkRow).values(
-            channel=channel, author_id=account, author=writer["name"], text=text, at=at,
-            hidden=False).returning(TalkRow.id)).scalar_one()
+        message_id = talk.add(connection, channel, account, writer["name"], text, at)
         if match is not None:
             readers = {*event.players(match), *([event.organizer] if event.organizer else [])}
             params = {"event": event_id, "match": match, "name": event.name,

@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import insert, select
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from carcassonne.server import blocks
 from carcassonne.server.models import AccountRow, BlockRow, TalkRow, utc
@@ -67,13 +67,25 @@ def write(engine: Engine, channel: str, author_id: str | None, author: str, text
     guest) and answer it as :func:`line` shows it. A suspended account
     writes nothing (:class:`Suspended`), checked in the same transaction."""
     with engine.begin() as connection:
-        if author_id is not None and connection.execute(select(AccountRow.suspended).where(
-                AccountRow.id == author_id)).scalar():
+        if author_id is not None and suspended(connection, author_id):
             raise Suspended(author_id)
-        stored = connection.execute(insert(TalkRow).values(
-            channel=channel, author_id=author_id, author=author, text=text, at=at,
-            hidden=False))
-        return _line(stored.inserted_primary_key[0], author, text, at)
+        return _line(add(connection, channel, author_id, author, text, at), author, text, at)
+
+
+def suspended(connection: Connection, account_id: str) -> bool:
+    """Whether the account is suspended (so it writes nothing)."""
+    return bool(connection.execute(select(AccountRow.suspended).where(
+        AccountRow.id == account_id)).scalar())
+
+
+def add(connection: Connection, channel: str, author_id: str | None, author: str, text: str,
+        at: datetime) -> int:
+    """Store a message in the caller's transaction (a board's message and
+    its mails are stored together, boards.py); its id."""
+    stored = connection.execute(insert(TalkRow).values(
+        channel=channel, author_id=author_id, author=author, text=text, at=at, hidden=False))
+    message_id: int = stored.inserted_primary_key[0]
+    return message_id
 
 
 def read(engine: Engine, channel: str, reader: str | None = None) -> list[dict[str, Any]]:
