@@ -54,6 +54,17 @@ NOTICE_KINDS: dict[str, bool] = {
     "thread": True,        # a new message in your match's thread
 }
 
+def notify_of(stored: dict[str, Any] | None) -> dict[str, bool]:
+    """Which notices an account wants (``accounts.notify``): its choices
+    over the defaults. The mail and the push of a notice both ask it.
+
+        >>> notify_of({"rematch": False})["rematch"], notify_of(None)["your_turn"]
+        (False, True)
+    """
+    chosen = stored or {}
+    return {kind: bool(chosen.get(kind, default)) for kind, default in NOTICE_KINDS.items()}
+
+
 #: Mails sent whatever the settings: they answer the player's own request.
 ALWAYS = frozenset({"verify", "reset"})
 

@@ -42,7 +42,7 @@ from py_vapid import Vapid  # noqa: E402 (pywebpush brings it)
 from pywebpush import WebPushException, webpush_async  # noqa: E402
 from sqlalchemy.engine import Engine  # noqa: E402
 
-from carcassonne.server.outbox import NOTICE_KINDS  # noqa: E402
+from carcassonne.server.outbox import notify_of  # noqa: E402
 from carcassonne.server.subscriptions import reach, unsubscribe  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -101,12 +101,6 @@ def payload(kind: str, params: dict[str, Any], language: str = "en") -> dict[str
     return {"title": title, "body": body.format_map(values), "url": url}
 
 
-def wanted(notify: dict[str, Any] | None, kind: str) -> bool:
-    """Whether an account with the settings ``notify`` wants notices of ``kind``."""
-    default = NOTICE_KINDS.get(kind, True)
-    return bool((notify or {}).get(kind, default))
-
-
 def load_key(path: Path) -> Vapid:
     """The VAPID key in the PEM file ``path`` (an EC P-256 private key);
     ValueError, saying how to make one, if it is not one."""
@@ -154,8 +148,8 @@ class PushSender:
         the push service says are gone. A push that fails otherwise is
         logged, not raised: the mail of the same row goes on."""
         account, subscriptions = await self._run(reach, self._engine, row["account_id"])
-        if account is None or account["suspended"] or not wanted(account["notify"],
-                                                                  row["kind"]):
+        if (account is None or account["suspended"]
+                or not notify_of(account["notify"]).get(row["kind"], True)):
             return
         text = json.dumps(payload(row["kind"], row.get("params") or {},
                                   account["language"] or "en"), ensure_ascii=False)

@@ -46,7 +46,6 @@ from carcassonne.server.config import Settings
 from carcassonne.server.mail.claims import claim, finish, let_go, try_again
 from carcassonne.server.mail.links import UNSUBSCRIBE, make_token
 from carcassonne.server.mail.render import Links, Recipient, action_path, render
-from carcassonne.server.mail.settings import notify_of
 from carcassonne.server.mail.transport import (
     LogTransport,
     SmtpTransport,
@@ -55,7 +54,7 @@ from carcassonne.server.mail.transport import (
     smtp_server,
 )
 from carcassonne.server.models import AccountRow, InvitationRow
-from carcassonne.server.outbox import NOTICE_KINDS
+from carcassonne.server.outbox import NOTICE_KINDS, notify_of
 from carcassonne.server.stopping import cancel_and_wait
 
 log = logging.getLogger(__name__)

@@ -34,7 +34,7 @@ from carcassonne.server.errors import Refusal
 from carcassonne.server.mail.links import unsubscribe_kind, use_token
 from carcassonne.server.mail.texts import LANGUAGES
 from carcassonne.server.models import AccountRow, SessionRow
-from carcassonne.server.outbox import NOTICE_KINDS, queue_mail
+from carcassonne.server.outbox import NOTICE_KINDS, notify_of, queue_mail
 
 #: The longest address (RFC 5321's bound on a path).
 EMAIL_LENGTH = 254
@@ -78,12 +78,6 @@ def clean_email(value: object) -> str:
     if len(labels) < 2 or not all(_LABEL.fullmatch(label) for label in labels):
         raise problem
     return address
-
-
-def notify_of(stored: dict[str, Any] | None) -> dict[str, bool]:
-    """Which notices an account wants: its choices over the defaults."""
-    chosen = stored or {}
-    return {kind: bool(chosen.get(kind, default)) for kind, default in NOTICE_KINDS.items()}
 
 
 def _account(connection: Any, account_id: str) -> dict[str, Any]:
