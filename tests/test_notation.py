@@ -13,9 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from carcassonne import AwardWonder, Figure, Move, NotationError, TakeWonder
+from carcassonne.engine.moves import DragonStep, Fairy, Princess, ReturnAbbot
 
 SPOTS = ("N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR", "inner")
-FIGURES = ("meeple", "large", "builder", "pig")
+FIGURES = ("meeple", "large", "builder", "pig", "abbot")
 
 # -- examples ---------------------------------------------------------------------
 
@@ -94,12 +95,27 @@ def figures(draw: st.DrawFn) -> Figure:
     return Figure(draw(st.sampled_from(FIGURES)), feature, spot, on)
 
 
-moves = st.builds(Move, tile=tile_ids, at=squares, rotation=st.sampled_from((0, 90, 180, 270)),
-                  figures=st.lists(figures(), max_size=2).map(tuple))
+@st.composite
+def fairies(draw: st.DrawFn) -> Fairy:
+    feature = draw(st.sampled_from((None, "city", "road", "field", "monastery", "garden")))
+    spot = None if feature in (None, "monastery", "garden") else draw(st.sampled_from(SPOTS))
+    return Fairy(draw(squares), feature, spot)
+
+
+#: The actions a move may carry instead of figures (docs/formats.md).
+actions = st.one_of(st.builds(ReturnAbbot, squares), fairies(),
+                    st.builds(Princess, squares, st.sampled_from(SPOTS)))
+rotations = st.sampled_from((0, 90, 180, 270))
+moves = st.one_of(
+    st.builds(Move, tile=tile_ids, at=squares, rotation=rotations,
+              figures=st.lists(figures(), max_size=2).map(tuple), action=st.none()),
+    st.builds(Move, tile=tile_ids, at=squares, rotation=rotations, figures=st.just(()),
+              action=actions))
 any_moves = st.one_of(
     moves,
     st.builds(TakeWonder, st.from_regex(r"\AWO/[a-z_]{1,20}\Z")),
     st.builds(AwardWonder, st.integers(0, 5)),
+    st.builds(DragonStep, squares),
 )
 
 
@@ -190,7 +206,9 @@ GOOD = {"tile": "BA/Rr", "at": [1, 0], "rotation": 90}
      "unknown figure"),
     ({**GOOD, "figures": [{"figure": "meeple", "feature": "road", "spot": 7, "x": 1}]},
      "spot"),
-    ({**GOOD, "dragon": [1, 0]}, "not played"),
+    ({**GOOD, "dragon": [1, 0]}, "malformed dragon move"),
+    ({**GOOD, "return_abbot": [1, 0], "fairy": {"on": [1, 0]}}, "one per move"),
+    ({"tile": "BA/Rr", "at": [1, 0], "rotation": 0, "princess": {"on": [1, 0]}}, "spot"),
     ({"wonder_goes_to": 1, "tile": "BA/Rr"}, "wonder_goes_to"),
     ({**GOOD, "figures": [{"figure": "meeple", "feature": "road", "spot": "N", "on": [1]}]},
      "square"),

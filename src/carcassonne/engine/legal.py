@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar, cast, overload
 from carcassonne.engine.board import ALL_FITS, FITS
 from carcassonne.engine.errors import IllegalMove, shown
 from carcassonne.engine.joins import free, joined, refusal, touching
-from carcassonne.engine.moves import Figure, Move
+from carcassonne.engine.moves import Action, Figure, Move
 from carcassonne.tiles import FIELD, KIND_NAMES, TILE_LIST, TILES, Segment, Turned
 from carcassonne.tiles.geometry import LOCATION_INDEX, QUARTER_OF, pack, unpack
 
@@ -97,10 +97,37 @@ _NEW_TUPLE: Final[Callable[..., Any]] = tuple.__new__
 _MOVE: Final[type[Move]] = Move
 
 
+#: The action field of a move without one.
+_NO_ACTION: Final[tuple[object, ...]] = (None,)
+
+
 def _move(fields: tuple[object, ...]) -> Move:
     """A :class:`Move` from already checked fields (tile, square, rotation,
-    figures), without argument parsing."""
-    return cast(Move, _NEW_TUPLE(_MOVE, fields))
+    figures), without argument parsing; it carries no action."""
+    return cast(Move, _NEW_TUPLE(_MOVE, fields + _NO_ACTION))
+
+
+def action_options(position: Position, pos: int, turned: Turned) -> list[Action]:
+    """What the current player may do on ``turned`` placed on ``pos``
+    instead of putting a figure on it (``ABBOT-RECALL``, ``PD-FAIRY-1``,
+    ``PD-PRINCESS``): each acting expansion's list, in the order of the sets."""
+    out: list[Action] = []
+    for expansion in position.actors:
+        out.extend(expansion.actions(position, position.current, pos, turned))
+    return out
+
+
+def check_action(position: Position, move: Move, pos: int, turned: Turned) -> None:
+    """Raise :class:`IllegalMove` unless ``move``'s action is one of
+    :func:`action_options`, naming the rule the expansion gives."""
+    action = move.action
+    if action in action_options(position, pos, turned):
+        return
+    for expansion in position.actors:
+        reason = expansion.refuse_action(position, position.current, action, pos, turned)
+        if reason is not None:
+            raise IllegalMove.from_reason(reason)
+    raise IllegalMove("§2", f"{action} is not an action this game allows here")
 
 
 class MoveSequence(Sequence[M]):
@@ -241,20 +268,33 @@ class LegalMoves(MoveSequence[Move]):
         position = self._fresh()
         tile, at, rotation = placement.tile, placement.at, placement.rotation
         turned = TILES[tile].turned[rotation // 90]
+        pos = pack(*at)
         out = [_move((tile, at, rotation, ()))]
-        for figure in figure_options(position, pack(*at), turned):
+        for figure in figure_options(position, pos, turned):
             out.append(_move((tile, at, rotation, (figure,))))
+        if position.actors:
+            for action in action_options(position, pos, turned):
+                out.append(Move(tile, at, rotation, (), action))
         return out
 
     def random(self, rng: Random) -> Move:
         """A move drawn uniformly among placements, then uniformly among that
-        placement's figure options ("no figure" included)."""
+        placement's figure options ("no figure" included) and actions."""
         position = self._fresh()
         if not self._count:
             raise IndexError("no legal move: the game is over")
         tile, pos, quarter = self._locate(int(rng.random() * self._count))
         turned = TILE_LIST[tile].turned[quarter]
         figures = figure_options(position, pos, turned)
+        if position.actors:
+            actions = action_options(position, pos, turned)
+            if actions:
+                k = int(rng.random() * (len(figures) + len(actions) + 1))
+                if k > len(figures):
+                    return Move(turned.tile.id, unpack(pos), turned.rotation, (),
+                                actions[k - len(figures) - 1])
+                return _move((turned.tile.id, unpack(pos), turned.rotation,
+                              (figures[k - 1],) if k else ()))
         j = int(rng.random() * (len(figures) + 1))
         move = _move((turned.tile.id, unpack(pos), turned.rotation,
                       (figures[j - 1],) if j else ()))
@@ -277,6 +317,9 @@ class LegalMoves(MoveSequence[Move]):
                         out.append(_move((tile_id, at, rotation, ())))
                         for fig in figure_options(position, pos, turned[q]):
                             out.append(_move((tile_id, at, rotation, (fig,))))
+                        if position.actors:
+                            for action in action_options(position, pos, turned[q]):
+                                out.append(Move(tile_id, at, rotation, (), action))
             self._list = out
         return self._list
 
@@ -301,6 +344,10 @@ class LegalMoves(MoveSequence[Move]):
                             listed = figures[fig] = [fig.to_dict()]
                         out.append({"tile": tile_id, "at": at, "rotation": rotation,
                                     "figures": listed})
+                    if position.actors:
+                        for action in action_options(position, pos, turned[q]):
+                            out.append({"tile": tile_id, "at": at, "rotation": rotation,
+                                        **action.to_dict()})
         return out
 
     def __bool__(self) -> bool:
@@ -346,6 +393,8 @@ def check(position: Position, move: object) -> tuple[int, int, Turned, list[tupl
     if not (key and ALL_FITS[tile.index][key] >> quarter & 1):
         reason = board.misfit(pos, turned) or "PLACE-2: the tile does not fit there"
         raise IllegalMove.from_reason(reason, f"{tile.id} at {x},{y} turned {move.rotation}")
+    if move.action is not None:
+        check_action(position, move, pos, turned)
     figures = [check_figure(position, fig, move, turned, pos) for fig in move.figures]
     if len(figures) > 1:
         raise IllegalMove("MEEPLE-1", "at most one figure may be placed per turn")

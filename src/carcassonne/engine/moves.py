@@ -11,9 +11,20 @@ rotation, and the figures put on it::
     >>> Move.parse("BA/Rr@0,-1r0").figures
     ()
 
+Instead of figures a move may carry one action (:data:`Action`): take the
+abbot back (``return:abbot@3,2``), move the fairy (``fairy:city:N@3,2``, or
+``fairy@3,2`` with ``fairy_placement`` ``"on_tile"``) or let the princess
+remove a knight (``princess:N@0,-2``)::
+
+    >>> str(Move.parse("BA/Rr@1,0r0 return:abbot@3,2"))
+    'BA/Rr@1,0r0 return:abbot@3,2'
+    >>> Move.parse("DG/Cc.p@0,-1r0 princess:N@0,-2").action
+    Princess(on=(0, -2), spot='N')
+
 The Wonders decisions are moves of their own: :class:`TakeWonder`
-(``take:WO/alhambra``) and :class:`AwardWonder` (``award:1``). Everything here
-mirrors docs/formats.md, which tools outside the project read too.
+(``take:WO/alhambra``) and :class:`AwardWonder` (``award:1``); so is each
+step of the dragon's flight, :class:`DragonStep` (``dragon:4,1``). Everything
+here mirrors docs/formats.md, which tools outside the project read too.
 """
 
 from __future__ import annotations
@@ -24,24 +35,31 @@ from typing import Any, Final, NamedTuple
 from carcassonne.engine.errors import shown
 from carcassonne.tiles.geometry import LOCATION_INDEX
 
-FIGURE_NAMES: Final[tuple[str, ...]] = ("meeple", "large", "builder", "pig")
-FEATURE_NAMES: Final[tuple[str, ...]] = ("city", "road", "field", "monastery")
+FIGURE_NAMES: Final[tuple[str, ...]] = ("meeple", "large", "builder", "pig", "abbot")
+FEATURE_NAMES: Final[tuple[str, ...]] = ("city", "road", "field", "monastery", "garden")
+#: Features named without a spot (one per tile).
+SPOTLESS: Final[tuple[str, ...]] = ("monastery", "garden")
 ROTATIONS: Final[tuple[int, ...]] = (0, 90, 180, 270)
 #: The longest tile or wonder id a move may name (the longest known has 17).
 ID_LENGTH: Final = 40
 #: The keys docs/formats.md defines for a move in a record: a tile placed
-#: (with its figures), the wonders' two decisions, and the actions of sets
-#: this engine does not play yet (:data:`NOT_PLAYED_KEYS`). Any other key
-#: is ignored.
+#: (with its figures or one action), the wonders' two decisions and the
+#: dragon's step. Any other key is ignored.
 MOVE_KEYS: Final[tuple[str, ...]] = (
     "tile", "at", "rotation", "figures", "take_wonder", "wonder_goes_to",
     "return_abbot", "fairy", "princess", "dragon")
-NOT_PLAYED_KEYS: Final[tuple[str, ...]] = ("return_abbot", "fairy", "princess", "dragon")
+#: The keys of a move's action (one at most, never with figures).
+ACTION_KEYS: Final[tuple[str, ...]] = ("return_abbot", "fairy", "princess")
 
 _SQUARE = r"(-?\d{1,9}),(-?\d{1,9})"
 _TILE_RE = re.compile(rf"^(\S+?)@{_SQUARE}r(\d{{1,9}})$")
 _SEAT_RE = re.compile(r"^-?\d{1,9}$")
 _FIGURE_RE = re.compile(rf"^([a-z]+):([a-z]+)(?::([A-Za-z]+))?(?:@{_SQUARE})?$")
+_RETURN_RE = re.compile(rf"^return:abbot@{_SQUARE}$")
+_FAIRY_RE = re.compile(rf"^fairy(?::([a-z]+):([A-Za-z]+))?@{_SQUARE}$")
+_FAIRY_SPOTLESS_RE = re.compile(rf"^fairy:([a-z]+)@{_SQUARE}$")
+_PRINCESS_RE = re.compile(rf"^princess:([A-Za-z]+)@{_SQUARE}$")
+_DRAGON_RE = re.compile(rf"^dragon:{_SQUARE}$")
 
 
 class NotationError(ValueError):
@@ -105,9 +123,9 @@ class Figure(NamedTuple):
         if feature not in FEATURE_NAMES:
             raise NotationError(
                 f"unknown feature {shown(feature)} (one of {', '.join(FEATURE_NAMES)})")
-        if feature == "monastery":
+        if feature in SPOTLESS:
             if spot is not None:
-                raise NotationError("a monastery figure takes no spot")
+                raise NotationError(f"a {feature} figure takes no spot")
         elif not isinstance(spot, str) or spot not in LOCATION_INDEX:
             raise NotationError(f"a {feature} figure needs a spot (N, E, ..., NL, ..., inner), "
                                 f"not {shown(spot)}")
@@ -127,24 +145,143 @@ def _square(value: Any, what: str) -> tuple[int, int]:
     return int(value[0]), int(value[1])
 
 
+class ReturnAbbot(NamedTuple):
+    """Take the abbot back from the square ``on`` and score it at once
+    (``ABBOT-RECALL``): ``return:abbot@3,2``."""
+
+    on: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"return:abbot@{self.on[0]},{self.on[1]}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"return_abbot": list(self.on)}
+
+
+class Fairy(NamedTuple):
+    """Move the fairy next to the player's own follower on the segment named
+    by ``feature`` and ``spot`` on square ``on`` (``PD-FAIRY-1``):
+    ``fairy:city:N@3,2``; with ``fairy_placement`` ``"on_tile"`` only the
+    square counts (``fairy@3,2``, feature and spot None). A monastery or a
+    garden takes no spot (``fairy:monastery@3,2``)."""
+
+    on: tuple[int, int]
+    feature: str | None = None
+    spot: str | None = None
+
+    def __str__(self) -> str:
+        where = f"@{self.on[0]},{self.on[1]}"
+        if self.feature is None:
+            return f"fairy{where}"
+        if self.spot is None:
+            return f"fairy:{self.feature}{where}"
+        return f"fairy:{self.feature}:{self.spot}{where}"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"on": list(self.on)}
+        if self.feature is not None:
+            out["feature"] = self.feature
+        if self.spot is not None:
+            out["spot"] = self.spot
+        return {"fairy": out}
+
+    @classmethod
+    def make(cls, on: tuple[int, int], feature: Any, spot: Any) -> Fairy:
+        if feature is None:
+            if spot is not None:
+                raise NotationError("a fairy move with a spot needs its feature too")
+            return cls(on)
+        if feature not in FEATURE_NAMES:
+            raise NotationError(
+                f"unknown feature {shown(feature)} (one of {', '.join(FEATURE_NAMES)})")
+        if feature in SPOTLESS:
+            if spot is not None:
+                raise NotationError(f"a fairy move to a {feature} takes no spot")
+        elif not isinstance(spot, str) or spot not in LOCATION_INDEX:
+            raise NotationError(f"a fairy move to a {feature} needs a spot, not {shown(spot)}")
+        return cls(on, feature, spot)
+
+
+class Princess(NamedTuple):
+    """Remove the knight standing on the city segment named by ``spot`` on
+    square ``on`` (``PD-PRINCESS``): ``princess:N@0,-2``."""
+
+    on: tuple[int, int]
+    spot: str
+
+    def __str__(self) -> str:
+        return f"princess:{self.spot}@{self.on[0]},{self.on[1]}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"princess": {"on": list(self.on), "spot": self.spot}}
+
+    @classmethod
+    def make(cls, on: tuple[int, int], spot: Any) -> Princess:
+        if not isinstance(spot, str) or spot not in LOCATION_INDEX:
+            raise NotationError(f"a princess move needs the knight's spot, not {shown(spot)}")
+        return cls(on, spot)
+
+
+#: What a move may do instead of putting figures on its tile.
+Action = ReturnAbbot | Fairy | Princess
+
+
+def _action(text: str) -> Action | None:
+    """Read one action in compact notation, or None if ``text`` is no action."""
+    match = _RETURN_RE.match(text)
+    if match:
+        return ReturnAbbot((int(match[1]), int(match[2])))
+    match = _FAIRY_RE.match(text)
+    if match:
+        feature, spot, x, y = match.groups()
+        return Fairy.make((int(x), int(y)), feature, spot)
+    match = _FAIRY_SPOTLESS_RE.match(text)
+    if match:
+        return Fairy.make((int(match[2]), int(match[3])), match[1], None)
+    match = _PRINCESS_RE.match(text)
+    if match:
+        return Princess.make((int(match[2]), int(match[3])), match[1])
+    if text.startswith(("return:", "fairy", "princess:")):
+        raise NotationError(f"cannot read action {shown(text)} (want return:abbot@x,y, "
+                            f"fairy:feature:spot@x,y, fairy@x,y or princess:spot@x,y)")
+    return None
+
+
+def _action_from_dict(key: str, value: Any) -> Action:
+    if key == "return_abbot":
+        return ReturnAbbot(_square(value, "return_abbot"))
+    if not isinstance(value, dict):
+        raise NotationError(f"{key} must be an object, not {shown(value)}")
+    on = _square(value.get("on"), f"{key}.on")
+    if key == "fairy":
+        return Fairy.make(on, value.get("feature"), value.get("spot"))
+    return Princess.make(on, value.get("spot"))
+
+
 class Move(NamedTuple):
-    """Place ``tile`` at square ``at``, turned ``rotation`` degrees clockwise."""
+    """Place ``tile`` at square ``at``, turned ``rotation`` degrees clockwise,
+    with its ``figures`` or instead one ``action``."""
 
     tile: str
     at: tuple[int, int]
     rotation: int
     figures: tuple[Figure, ...] = ()
+    action: Action | None = None
 
     def __str__(self) -> str:
         text = f"{self.tile}@{self.at[0]},{self.at[1]}r{self.rotation}"
         for fig in self.figures:
             text += f" {fig}"
+        if self.action is not None:
+            text += f" {self.action}"
         return text
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"tile": self.tile, "at": list(self.at), "rotation": self.rotation}
         if self.figures:
             out["figures"] = [f.to_dict() for f in self.figures]
+        if self.action is not None:
+            out.update(self.action.to_dict())
         return out
 
     @staticmethod
@@ -165,6 +302,11 @@ class Move(NamedTuple):
             if not _SEAT_RE.match(head[6:]):
                 raise NotationError(f"award needs a seat number, not {shown(head[6:])}")
             return AwardWonder(int(head[6:]))
+        if head.startswith("dragon:") and len(parts) == 1:
+            step = _DRAGON_RE.match(head)
+            if not step:
+                raise NotationError(f"dragon needs a square (dragon:4,1), not {shown(head)}")
+            return DragonStep((int(step[1]), int(step[2])))
         match = _TILE_RE.match(head)
         if not match:
             raise NotationError(f"cannot read move {shown(text)} "
@@ -173,8 +315,18 @@ class Move(NamedTuple):
         _check_id(tile)
         if int(rotation) not in ROTATIONS:
             raise NotationError(f"PLACE-3: rotation must be 0, 90, 180 or 270, not {rotation}")
-        figures = tuple(Figure.parse(p) for p in parts[1:])
-        return Move(tile, (int(x), int(y)), int(rotation), figures)
+        figures: list[Figure] = []
+        actions: list[Action] = []
+        for part in parts[1:]:
+            action = _action(part)
+            if action is None:
+                figures.append(Figure.parse(part))
+            else:
+                actions.append(action)
+        if actions and (figures or len(actions) > 1):
+            raise NotationError(f"{shown(text)}: an action replaces the figures, one per move")
+        return Move(tile, (int(x), int(y)), int(rotation), tuple(figures),
+                    actions[0] if actions else None)
 
     @staticmethod
     def from_dict(data: Any) -> AnyMove:
@@ -196,9 +348,14 @@ class Move(NamedTuple):
                     seat, bool):
                 raise NotationError(f"malformed wonder_goes_to move {shown(data)}")
             return AwardWonder(seat)
-        later = [key for key in kinds if key in NOT_PLAYED_KEYS]
-        if later:
-            raise NotationError(f"{later[0]} moves are not played by this engine yet")
+        if "dragon" in kinds:
+            if kinds != ["dragon"]:
+                raise NotationError(f"malformed dragon move {shown(data)}")
+            return DragonStep(_square(data["dragon"], "dragon"))
+        acts = [key for key in kinds if key in ACTION_KEYS]
+        if len(acts) > 1 or (acts and data.get("figures")):
+            raise NotationError(f"{shown(data)}: an action replaces the figures, one per move")
+        action = _action_from_dict(acts[0], data[acts[0]]) if acts else None
         tile = data.get("tile")
         if not isinstance(tile, str):
             raise NotationError(f"a move needs a tile id, not {shown(tile)}")
@@ -213,7 +370,7 @@ class Move(NamedTuple):
             figures = []
         if not isinstance(figures, list):
             raise NotationError(f"figures must be a list, not {shown(figures)}")
-        return Move(tile, at, rotation, tuple(Figure.from_dict(f) for f in figures))
+        return Move(tile, at, rotation, tuple(Figure.from_dict(f) for f in figures), action)
 
 
 class TakeWonder(NamedTuple):
@@ -240,4 +397,17 @@ class AwardWonder(NamedTuple):
         return {"wonder_goes_to": self.player}
 
 
-AnyMove = Move | TakeWonder | AwardWonder
+class DragonStep(NamedTuple):
+    """One step of the dragon's flight, to square ``to`` (``PD-DRAGON-TILE``):
+    ``dragon:4,1``."""
+
+    to: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"dragon:{self.to[0]},{self.to[1]}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"dragon": list(self.to)}
+
+
+AnyMove = Move | TakeWonder | AwardWonder | DragonStep

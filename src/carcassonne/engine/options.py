@@ -19,6 +19,7 @@ OPTION_SPECS: Final[dict[str, tuple[Any, tuple[Any, ...], str]]] = {
     "tiny_city": (4, (4, 2), "base"),
     "hand": (1, (1, 3), "base"),
     "hands_public": (False, (True, False), "base"),
+    "draw_ahead": (False, (True, False), "base"),
     "large_meeple": (True, (True, False), "inns_cathedrals"),
     "inns": (True, (True, False), "inns_cathedrals"),
     "cathedrals": (True, (True, False), "inns_cathedrals"),
@@ -28,6 +29,10 @@ OPTION_SPECS: Final[dict[str, tuple[Any, tuple[Any, ...], str]]] = {
     "goods": (True, (True, False), "traders_builders"),
     "goods_need_follower": (False, (True, False), "traders_builders"),
     "stonehenge_on_placing_turn": (False, (True, False), "wonders"),
+    "river_check": ("uturn", ("uturn", "jcz"), "river"),
+    "dragon_moves": ("before_scoring", ("before_scoring", "after_scoring"), "princess_dragon"),
+    "fairy_placement": ("next_to", ("next_to", "on_tile"), "princess_dragon"),
+    "princess_action": ("may", ("may", "must"), "princess_dragon"),
 }
 
 
@@ -40,6 +45,7 @@ class Options:
     tiny_city: int = 4
     hand: int = 1
     hands_public: bool = False
+    draw_ahead: bool = False
     large_meeple: bool = True
     inns: bool = True
     cathedrals: bool = True
@@ -49,6 +55,10 @@ class Options:
     goods: bool = True
     goods_need_follower: bool = False
     stonehenge_on_placing_turn: bool = False
+    river_check: str = "uturn"
+    dragon_moves: str = "before_scoring"
+    fairy_placement: str = "next_to"
+    princess_action: str = "may"
 
     @classmethod
     def build(cls, given: object, sets: tuple[str, ...]) -> Options:

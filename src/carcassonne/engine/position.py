@@ -67,10 +67,11 @@ class Position(PositionView):
     expansions and the figures' strengths) is kept here too, shared by
     copies, so that rules code needs only the position."""
 
-    __slots__ = ("_dealt_again", "_draw", "_stack", "deal", "deciders", "discards", "events",
-                 "expansions", "farmers", "figure_journal", "frames", "hand_size", "hands",
-                 "history", "known", "monasteries", "movers", "n", "near_monastery", "options",
-                 "part", "piece_givers", "resume", "sets", "undoable", "version", "view_parts")
+    __slots__ = ("_dealt_again", "_draw", "_stack", "actors", "deal", "deciders", "discards",
+                 "events", "expansions", "farmers", "figure_journal", "frames", "hand_size",
+                 "hands", "history", "known", "monasteries", "movers", "n", "near_monastery",
+                 "options", "part", "piece_givers", "resume", "sets", "undoable", "version",
+                 "view_parts")
 
     def __init__(self, players: tuple[str, ...], sets: tuple[str, ...], options: Options,
                  stack: list[str], expansions: tuple[Expansion, ...],
@@ -107,6 +108,7 @@ class Position(PositionView):
         self.piece_givers: tuple[Expansion, ...] = tuple(
             e for e in expansions if e.gives_pieces())
         self.deciders: tuple[Expansion, ...] = tuple(e for e in expansions if e.decides())
+        self.actors: tuple[Expansion, ...] = tuple(e for e in expansions if e.acts())
         figures = {"meeple": (MEEPLES, 1)}  # SETUP-2
         for expansion in expansions:
             figures.update(expansion.figures())
@@ -180,6 +182,7 @@ class Position(PositionView):
         self.near_monastery = other.near_monastery.copy()
         self.expansions, self.strength = other.expansions, other.strength
         self.piece_givers, self.deciders = other.piece_givers, other.deciders
+        self.actors = other.actors
         self.scores = other.scores.copy()
         self.supply = other.supply.copy()  # its dicts are never changed in place
         self.state = other.copy_state()

@@ -57,6 +57,10 @@ def play_tile(position: Position, move: Move, tile: int, pos: int, turned: Turne
         for e in expansions)
     for seg, figure in figures:
         position.put_figure(first + seg, player, figure)
+    action = move.action
+    if action is not None:  # instead of a figure: ABBOT-RECALL, PD-FAIRY-1, PD-PRINCESS
+        for expansion in position.actors:
+            expansion.do_action(position, player, action, index, position.award)
     done = completed(position, pos, turned, first, [])
     if done:
         score(position, done, index)

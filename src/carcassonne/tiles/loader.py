@@ -31,14 +31,29 @@ CITY: Final = 1
 ROAD: Final = 2
 FIELD: Final = 3
 MONASTERY: Final = 4
-KIND_NAMES: Final = {CITY: "city", ROAD: "road", FIELD: "field", MONASTERY: "monastery"}
+#: A garden (The Abbot, ``ABBOT-3``): a one-tile feature like a monastery,
+#: for the abbot only. Only garden tiles (``gardens.toml``) have one.
+GARDEN: Final = 5
+KIND_NAMES: Final = {CITY: "city", ROAD: "road", FIELD: "field", MONASTERY: "monastery",
+                     GARDEN: "garden"}
 KIND_CODES: Final = {name: code for code, name in KIND_NAMES.items()}
 EDGE_CODES: Final = {"C": CITY, "R": ROAD, "F": FIELD}
 EDGE_LETTERS: Final = {code: letter for letter, code in EDGE_CODES.items()}
+#: The River's edge letter (``RIVER-PLACE-1``). A river side has edge code 0
+#: in a :class:`Turned`'s ``edge_key`` (it makes no demand of the squares
+#: around it there): river sides are matched by the River's own rules, from
+#: ``Turned.river``.
+RIVER_LETTER: Final = "I"
 
+#: Every set of the contract (docs/formats.md), in its order. ``abbot`` has
+#: no tiles of its own: its garden tiles are copies of other sets' tiles.
 SET_NAMES: Final[tuple[str, ...]] = (
-    "base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
+    "base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders", "river",
+    "abbot", "princess_dragon")
 START_TILE: Final = "BA/RCr"
+#: The River's start tile and the tile drawn after its other tiles (``RIVER-SETUP-*``).
+RIVER_START: Final = "RI/s"
+RIVER_LAST: Final = "RI.1/I.e"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -105,6 +120,9 @@ class Turned:
     open_sides: tuple[int, ...] = ()
     #: The smallest rotation that looks exactly the same (same segments).
     canonical: int = 0
+    #: River tiles: the sides the river touches, as seen on the board
+    #: (``RIVER-PLACE-1``); empty for every other tile.
+    river: tuple[int, ...] = ()
 
 
 @dataclass(eq=False)
@@ -120,6 +138,10 @@ class TileType:
     data: dict[str, Any]
     index: int = -1
     turned: tuple[Turned, ...] = field(default=())
+    #: Unrotated river sides (River tiles only).
+    river: tuple[int, ...] = ()
+    #: A garden tile (``gardens.toml``): the id of the tile it is a copy of.
+    garden_of: str | None = None
 
     @property
     def monastery(self) -> bool:
@@ -169,12 +191,28 @@ def _segments(raw: dict[str, Any]) -> tuple[Segment, ...]:
         segments.append(Segment(len(segments), FIELD, locs, cities=tuple(sorted(set(cities)))))
     if raw.get("monastery"):
         segments.append(Segment(len(segments), MONASTERY, ()))
+    if raw.get("garden"):
+        segments.append(Segment(len(segments), GARDEN, ()))
     return tuple(segments)
 
 
-def _derived_edges(segments: tuple[Segment, ...], tile_id: str) -> str:
+def _river_sides(raw: dict[str, Any]) -> tuple[int, ...]:
+    sides: list[int] = []
+    for entry in raw.get("river", []):
+        locs = _locations(entry["at"], raw["id"])
+        if any(loc >= 4 for loc in locs):
+            raise ValueError(f"tile {raw['id']}: a river touches sides only")
+        sides.extend(locs)
+    return tuple(sorted(sides))
+
+
+def _derived_edges(segments: tuple[Segment, ...], tile_id: str,
+                   river: tuple[int, ...] = ()) -> str:
     letters = []
     for side in range(4):
+        if side in river:
+            letters.append(RIVER_LETTER)
+            continue
         kinds = {s.kind for s in segments if side in s.locations}
         halves = {s.kind for s in segments for loc in s.locations if 4 <= loc < INNER
                   and side_of(loc) == side}
@@ -216,8 +254,9 @@ def turn(tile: TileType, quarter: int) -> Turned:
     monastery = next((s.index for s in segments if s.kind == MONASTERY), -1)
     in_order = tuple(sorted(segments, key=location_order))
     open_sides = tuple(len(s.locations) if s.kind in (CITY, ROAD) else 0 for s in segments)
+    river = tuple(sorted((side + quarter) % 4 for side in tile.river))
     return Turned(tile, 90 * quarter, edge_key, edges, segments, tuple(at), tuple(links),
-                  monastery, in_order, open_sides)
+                  monastery, in_order, open_sides, 0, river)
 
 
 def location_order(segment: Segment) -> int:
@@ -228,17 +267,17 @@ def location_order(segment: Segment) -> int:
 
 def _signature(turned: Turned) -> frozenset[Any]:
     return frozenset(
-        (s.kind, s.locations, s.shields, s.attributes,
-         frozenset(turned.segments[c].locations for c in s.cities))
-        for s in turned.segments
+        [(s.kind, s.locations, s.shields, s.attributes,
+          frozenset(turned.segments[c].locations for c in s.cities))
+         for s in turned.segments] + [("river", turned.river)]
     )
 
 
-def _build(raw: dict[str, Any], set_name: str) -> TileType:
+def _build(raw: dict[str, Any], set_name: str, garden_of: str | None = None) -> TileType:
     segments = _segments(raw)
     tile = TileType(raw["id"], set_name, raw["count"], raw["edges"], raw.get("letter"),
-                    segments, raw)
-    derived = _derived_edges(segments, tile.id)
+                    segments, raw, river=_river_sides(raw), garden_of=garden_of)
+    derived = _derived_edges(segments, tile.id, tile.river)
     if derived != tile.edges:
         raise ValueError(f"tile {tile.id}: edges {tile.edges} but segments show {derived}")
     turned = [turn(tile, q) for q in range(4)]
@@ -259,8 +298,10 @@ def load() -> tuple[dict[str, TileType], dict[str, list[TileType]], dict[str, di
     by_id: dict[str, TileType] = {}
     by_set: dict[str, list[TileType]] = {}
     wonders: dict[str, dict[str, Any]] = {}
+    gardens: list[dict[str, Any]] = []
     for set_name in SET_NAMES:
-        data = _read(f"{set_name}.toml")
+        data = _read(f"{set_name}.toml" if set_name != "abbot" else "gardens.toml")
+        gardens.extend(data.get("gardens", []))
         for raw in data.get("wonders", []):
             wonders[raw["id"]] = raw
         tiles = []
@@ -275,7 +316,24 @@ def load() -> tuple[dict[str, TileType], dict[str, list[TileType]], dict[str, di
         if tiles and total != data.get("tiles_total", total):
             raise ValueError(f"set {set_name}: {total} tiles, header says {data['tiles_total']}")
         by_set[set_name] = tiles
+    by_set["abbot"] = [_garden(entry, by_id) for entry in gardens]
     return by_id, by_set, wonders
+
+
+def _garden(entry: dict[str, Any], by_id: dict[str, TileType]) -> TileType:
+    """A garden tile (``ABBOT-4``): a copy of the tile named by ``of``, one
+    copy of it, with a garden. Its set is ``abbot``; it is used only when the
+    sets hold both ``abbot`` and the set of ``of``."""
+    twin = by_id.get(entry["of"])
+    if twin is None:
+        raise ValueError(f"garden {entry['id']} is a copy of unknown tile {entry['of']!r}")
+    raw = {**twin.data, "id": entry["id"], "count": 1, "garden": True,
+           "garden_field": entry.get("field")}
+    raw.pop("letter", None)
+    tile = _build(raw, "abbot", garden_of=twin.id)
+    tile.index = len(by_id)
+    by_id[tile.id] = tile
+    return tile
 
 
 _LOADED = load()
@@ -286,7 +344,8 @@ WONDERS: Final = _LOADED[2]
 TILE_LIST: Final[tuple[TileType, ...]] = tuple(TILES.values())
 
 __all__ = [
-    "CITY", "EDGE_CODES", "FIELD", "HALF_NAMES", "KIND_CODES", "KIND_NAMES", "MONASTERY",
-    "ROAD", "SET_NAMES", "START_TILE", "TILES", "TILES_BY_SET", "TILE_LIST", "WONDERS",
+    "CITY", "EDGE_CODES", "FIELD", "GARDEN", "HALF_NAMES", "KIND_CODES", "KIND_NAMES",
+    "MONASTERY", "RIVER_LAST", "RIVER_START", "ROAD", "SET_NAMES", "START_TILE", "TILES",
+    "TILES_BY_SET", "TILE_LIST", "WONDERS",
     "Segment", "TileType", "Turned",
 ]

@@ -20,7 +20,7 @@ from carcassonne.tiles import Segment, Turned
 
 if TYPE_CHECKING:
     from carcassonne.engine.events import Award
-    from carcassonne.engine.moves import AnyMove
+    from carcassonne.engine.moves import Action, AnyMove
 
 
 class PositionView:
@@ -102,6 +102,10 @@ class Expansion:
         """Whether this set fills in :meth:`decision`."""
         return type(self).decision is not Expansion.decision
 
+    def acts(self) -> bool:
+        """Whether this set fills in :meth:`actions`."""
+        return type(self).actions is not Expansion.actions
+
     # -- figures ----------------------------------------------------------------
 
     def figures(self) -> dict[str, tuple[int, int]]:
@@ -137,6 +141,27 @@ class Expansion:
     def completed(self, position: PositionView, roots: list[int], move: int) -> None:
         """Called after completed features were scored, before their figures
         return (``SCORE-5``)."""
+
+    # -- actions instead of a figure ------------------------------------------------
+
+    def actions(self, position: PositionView, player: int, pos: int,
+                turned: Turned) -> list[Action]:
+        """What ``player``, placing ``turned`` on ``pos``, may do instead of
+        putting a figure on it (``ABBOT-RECALL``, ``PD-FAIRY-1``,
+        ``PD-PRINCESS``), in a canonical order. Asked before the tile lies."""
+        return []
+
+    def refuse_action(self, position: PositionView, player: int, action: Action, pos: int,
+                      turned: Turned) -> str | None:
+        """Why ``action`` (not among :meth:`actions`) is refused, as
+        ``"RULE-ID: words"``, when it is this set's kind of action; else None."""
+        return None
+
+    def do_action(self, position: PositionView, player: int, action: Action, move: int,
+                  award: Award) -> None:
+        """Carry out a checked action of this set's kind (ignore the others),
+        once the tile lies, before the completed features are scored;
+        ``move`` is the move's index in the record."""
 
     # -- the end -------------------------------------------------------------------
 
