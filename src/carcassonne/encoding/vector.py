@@ -141,7 +141,7 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: Any,
         out[slots.hand_sizes + r] = float(len(hands[p]))
     out[slots.stack] = float(position.stack_size)
     unseen = slots.unseen
-    hidden = game.options.hand > 1 and not game.options.hands_public
+    hidden = position.hidden_hands()  # VAR-HAND-1, VAR-AHEAD-4
     if left is not None and not hidden:  # (only the stack is unseen: kept draw by draw)
         block = left.block(game)
         out[unseen:unseen + len(block)] = block
@@ -198,9 +198,9 @@ def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
         out[slots.placing] = 1.0
     else:
         out[slots.waiting] = 1.0
-    options = game.options
     to_place = game.tiles_to_place
-    shown = to_place if acting or options.hand <= 1 or options.hands_public else game.hand(seat)
+    shown = (to_place if acting or not game.position().hidden_hands()
+             else game.hand(seat))
     if shown:
         key = shown[:slots.shown_tiles]
         run = runs.get(key)
