@@ -158,8 +158,7 @@ def test_hands_are_dealt_after_the_lake() -> None:
     game = Game.new(players=3, sets=RIVER, options={"draw_ahead": True}, seed=11)
     rng = random.Random(11)
     stack = draw_order(game)
-    while game.stack_size > len(stack) - 11 or game.tiles_to_place[0] in TILES and TILES[
-            game.tiles_to_place[0]].river:
+    while game.stack_size > len(stack) - 11 or TILES[game.tiles_to_place[0]].river:
         seat = game.current_player
         assert all(not game.hand(s) for s in range(3) if s != seat)
         game.play(game.legal_moves().random(rng))
