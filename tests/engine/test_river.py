@@ -36,6 +36,12 @@ def catalogue(tile: str) -> int:
     return TILES[tile].index
 
 
+def placing_river(game: Game) -> bool:
+    """Whether the tile to place now is a river tile."""
+    tile = TILES.get(game.tiles_to_place[0]) if game.tiles_to_place else None
+    return tile is not None and bool(tile.river)
+
+
 def river_end(game: Game) -> tuple[int, int] | None:
     end = game.view(None)["river"]["end"]
     return None if end is None else (end[0], end[1])
@@ -158,7 +164,7 @@ def test_hands_are_dealt_after_the_lake() -> None:
     game = Game.new(players=3, sets=RIVER, options={"draw_ahead": True}, seed=11)
     rng = random.Random(11)
     stack = draw_order(game)
-    while game.stack_size > len(stack) - 11 or TILES[game.tiles_to_place[0]].river:
+    while game.stack_size > len(stack) - 11 or placing_river(game):
         seat = game.current_player
         assert all(not game.hand(s) for s in range(3) if s != seat)
         game.play(game.legal_moves().random(rng))
@@ -201,3 +207,23 @@ def test_draw_ahead_with_a_hand_of_three_is_the_hand_variant() -> None:
         a.play(move)
         b.play(move)
     assert a.scores == b.scores and b.is_over
+
+
+def test_a_held_wonder_waits_for_the_lake() -> None:
+    """``RIVER-WONDER``: a wonder held while river tiles remain (no game can
+    reach a pair then, so it is put in the state by hand) is not placed
+    before the lake: its holder places river tiles, then the wonder on the
+    first turn after the lake."""
+    game = Game.new(players=2, sets=["base", "wonders", "river"], seed=8,
+                    wonders=["WO/stonehenge", "WO/alhambra"])
+    state = game.state["wonders"]
+    state["owner"][1] = state["held"][1] = "WO/alhambra"
+    state["available"].remove("WO/alhambra")
+    rng = random.Random(8)
+    stack = draw_order(game)
+    while game.stack_size > len(stack) - 11 or placing_river(game):
+        assert game.tiles_to_place[0] in TILES
+        game.play(game.legal_moves().random(rng))
+    if game.current_player == 0:
+        game.play(game.legal_moves().random(rng))
+    assert game.current_player == 1 and game.tiles_to_place == ("WO/alhambra",)
