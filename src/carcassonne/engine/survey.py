@@ -41,6 +41,7 @@ from carcassonne.engine.events import ScoreEvent
 from carcassonne.engine.view import figures
 from carcassonne.tiles import FIELD, KIND_NAMES, MONASTERY
 from carcassonne.tiles.geometry import unpack
+from carcassonne.tiles.loader import GARDEN
 from carcassonne.tiles.pieces import PIECES
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ def feature_map(position: Position) -> list[dict[str, Any]]:
             complete, open_sides = False, None
             points, detail = field_points(position, r, owners, probe)
         else:
-            if kind == MONASTERY:
+            if kind in (MONASTERY, GARDEN):  # ABBOT-3
                 open_sides = 8 - scoring.monastery_ring(tiles, node_pos[r])
             else:
                 open_sides = open_[r]
