@@ -149,6 +149,7 @@ def check_action(position: Position, move: Move, pos: int, turned: Turned) -> No
     """Raise :class:`IllegalMove` unless ``move``'s action is one of
     :func:`action_options`, naming the rule the expansion gives."""
     action = move.action
+    assert action is not None  # the caller checks a move with an action only
     if action in action_options(position, pos, turned):
         return
     for expansion in position.actors:

@@ -147,6 +147,7 @@ def check_action(position: Position, move: Move, anchor: int, piece: PieceTurn) 
     """Raise :class:`IllegalMove` unless ``move``'s action is one of
     :func:`action_options`, naming the rule the expansion gives."""
     action = move.action
+    assert action is not None  # the caller checks a move with an action only
     if action in action_options(position, anchor, piece):
         return
     for expansion in position.actors:
