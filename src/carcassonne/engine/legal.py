@@ -98,11 +98,14 @@ def figure_options(position: Position, pos: int, turned: Turned) -> list[Figure]
         kind = seg.kind
         if followers and empty[seg.index] and (kind != FIELD or farmers):
             for figure in followers:
-                # ABBOT-2, ABBOT-3: the abbot on a monastery or a garden only,
-                # and nothing else on a garden
-                if (figure == ABBOT) == (kind == GARDEN) or (
-                        figure == ABBOT and kind == MONASTERY):
-                    out.append(figure_value(figure, seg))
+                # as stand_refusal says: the abbot on a monastery or a garden
+                # only (ABBOT-2), nothing else on a garden (ABBOT-3)
+                if figure == ABBOT:
+                    if kind != MONASTERY and kind != GARDEN:
+                        continue
+                elif kind == GARDEN:
+                    continue
+                out.append(figure_value(figure, seg))
         if joins is not None:
             for figure in specials:
                 if refusal(position, player, figure, joins[seg.index]) is None:
