@@ -29,6 +29,7 @@ from carcassonne.tiles.geometry import (
     side_of,
     unpack,
 )
+from carcassonne.tiles.loader import GARDEN
 from carcassonne.tiles.pieces import PIECES
 
 Square = tuple[int, int]
@@ -38,7 +39,9 @@ Node = tuple[Square, int]
 Option = tuple[str, Square, int]
 
 STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N E S W, y grows south
-FOLLOWERS = ("meeple", "large")
+FOLLOWERS = ("meeple", "large", "abbot")
+#: Where the abbot may stand, and the one figure a garden takes (``ABBOT-2``, ``ABBOT-3``).
+CLOISTERS = (MONASTERY, GARDEN)
 
 
 class Board:
@@ -118,8 +121,7 @@ def followers(game: Game, board: Board) -> dict[Node, int]:
         if fig["figure"] not in FOLLOWERS:
             continue
         turned = board.tiles[tuple(fig["at"])]
-        index = (turned.monastery if fig["feature"] == "monastery"
-                 else turned.at[LOCATION_INDEX[fig["spot"]]])
+        index = segment_of(turned, fig["feature"], fig["spot"])
         out[(tuple(fig["at"]), index)] = fig["player"]
     return out
 
@@ -160,6 +162,10 @@ class Position:
                 for figure in supply:
                     if figure in FOLLOWERS:
                         allowed = not owners and (not field or game.options.farmers)
+                        if figure == "abbot":  # ABBOT-2
+                            allowed = allowed and segment.kind in CLOISTERS
+                        elif segment.kind == GARDEN:  # ABBOT-3, ABBOT-IC
+                            allowed = False
                     elif wonder:
                         allowed = False  # WON-MEEPLE-1: only followers
                     elif figure == "builder":  # TB-BUILD-1
@@ -195,9 +201,16 @@ def option_of(placement: Move, fig: Figure) -> Option:
     squares = board.lay(placement.tile, placement.at, placement.rotation)
     square = tuple(fig.on) if fig.on is not None else squares[0]
     turned = board.tiles[square]
-    index = (turned.monastery if fig.feature == "monastery"
-             else turned.at[LOCATION_INDEX[fig.spot]])
-    return fig.figure, square, index
+    return fig.figure, square, segment_of(turned, fig.feature, fig.spot)
+
+
+def segment_of(turned: Turned, feature: str, spot: str | None) -> int:
+    """The segment a figure names: a monastery or garden by its kind (one a
+    tile), anything else by a side or half-side."""
+    if feature in ("monastery", "garden"):
+        return next(s.index for s in turned.segments if s.kind_name == feature)
+    assert spot is not None
+    return turned.at[LOCATION_INDEX[spot]]
 
 
 def listed_options(moves: Any, placement: Move) -> tuple[set[Option], set[frozenset[Option]]]:

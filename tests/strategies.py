@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from carcassonne import AwardWonder, Figure, Game, Move, TakeWonder
-from carcassonne.engine.moves import AnyMove
+from carcassonne.engine.moves import AnyMove, ReturnAbbot
 from carcassonne.tiles import TILES
 from carcassonne.tiles.pieces import PIECES
 
@@ -44,6 +44,17 @@ RIVER = ("base", "river")
 #: (``RIVER-REC``).
 RIVER_HEAD = 11
 
+#: Games with The Abbot (§16): alone, and with each other playable set.
+ABBOT_GAMES: tuple[tuple[tuple[str, ...], tuple[int, ...], dict[str, Any]], ...] = (
+    (("base", "abbot"), (2, 3, 5), {}),
+    (("base", "abbot"), (2, 4), {"hand": 3, "farmers": False}),
+    (("base", "inns_cathedrals", "abbot"), (3, 6), {}),
+    (("base", "traders_builders", "abbot"), (2, 4), {}),
+    (("base", "watchtowers", "abbot"), (2, 3), {}),
+    (("base", "wonders", "abbot"), (2, 4), {}),
+    ((*EVERY_SET, "abbot"), (2, 4), {}),
+)
+
 #: Expansion games: the sets, the numbers of players to try and the options.
 #: Six players need Inns & Cathedrals; the options switch parts of the
 #: expansions off and combine them with the variants.
@@ -61,10 +72,11 @@ EXPANSIONS: tuple[tuple[tuple[str, ...], tuple[int, ...], dict[str, Any]], ...] 
     (RIVER, (2, 4), {"river_check": "jcz", "draw_ahead": True}),
     (RIVER, (3,), {"hand": 3, "hands_public": True}),
     (("base", "river", "traders_builders", "wonders"), (2, 4), {"draw_ahead": True}),
+    *ABBOT_GAMES,
 )
 
-FIGURES = ("meeple", "large", "builder", "pig")
-FEATURES = ("city", "road", "field", "monastery")
+FIGURES = ("meeple", "large", "builder", "pig", "abbot")
+FEATURES = ("city", "road", "field", "monastery", "garden")
 SPOTS = ("N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR", "inner")
 ROTATIONS = (0, 90, 180, 270)
 
@@ -213,7 +225,7 @@ def random_figure(rng: random.Random, at: tuple[int, int]) -> Figure:
     """Any figure the notation can write, mostly meeples, sometimes with ``on``."""
     figure = "meeple" if rng.random() < 0.8 else rng.choice(FIGURES)
     feature = rng.choice(FEATURES)
-    spot = None if feature == "monastery" else rng.choice(SPOTS)
+    spot = None if feature in ("monastery", "garden") else rng.choice(SPOTS)
     on = None
     if rng.random() < 0.1:
         on = at if rng.random() < 0.5 else (at[0] + rng.choice((-1, 1)), at[1])
@@ -225,9 +237,23 @@ def segment_figure(rng: random.Random, tile: str, rotation: int) -> Figure:
     ``rotation``, named by any of its sides or half-sides."""
     segment = rng.choice(TILES[tile].turned[rotation // 90].segments)
     figure = "meeple" if rng.random() < 0.6 else rng.choice(FIGURES)
-    if segment.kind_name == "monastery":
-        return Figure(figure, "monastery")
+    if segment.kind_name in ("monastery", "garden"):
+        return Figure(figure, segment.kind_name)
     return Figure(figure, segment.kind_name, rng.choice(sorted(segment.spot_names)))
+
+
+def random_recall(game: Game, rng: random.Random) -> ReturnAbbot:
+    """An abbot recall that may or may not be legal (``ABBOT-RECALL``): from
+    a square holding an abbot (anyone's), a monastery or garden, or any square."""
+    figures = game.figures()
+    abbots = [tuple(f["at"]) for f in figures if f["figure"] == "abbot"]
+    cloisters = [tuple(f["at"]) for f in figures if f["feature"] in ("monastery", "garden")]
+    roll = rng.random()
+    if abbots and roll < 0.6:
+        return ReturnAbbot(rng.choice(abbots))
+    if cloisters and roll < 0.8:
+        return ReturnAbbot(rng.choice(cloisters))
+    return ReturnAbbot(rng.choice(game.board())[1])
 
 
 def random_decision(game: Game, rng: random.Random) -> AnyMove:
@@ -246,6 +272,8 @@ def random_piece_move(game: Game, rng: random.Random) -> Move:
     else:
         at = rng.choice(frontier(game))
     rotation = rng.choice(ROTATIONS)
+    if "abbot" in game.sets and rng.random() < 0.2:  # ABBOT-RECALL-2
+        return Move(piece, at, rotation, (), random_recall(game, rng))
     figures = []
     for _ in range(rng.choice((0, 1, 1, 2, 2, 3))):
         near = (at[0] + rng.randint(-2, 2), at[1] + rng.randint(-2, 2))
@@ -275,6 +303,9 @@ def random_candidate(game: Game, rng: random.Random) -> AnyMove:
             figures = (segment_figure(rng, placement.tile, rotation),)
         elif roll < 0.8:
             figures = (random_figure(rng, placement.at),)
+        elif roll < 0.9 and "abbot" in game.sets:
+            return Move(placement.tile, placement.at, rotation, (),
+                        random_recall(game, rng))
         return Move(placement.tile, placement.at, rotation, figures)
     tile = rng.choice(game.tiles_to_place) if rng.random() < 0.9 else rng.choice(list(TILES))
     roll = rng.random()

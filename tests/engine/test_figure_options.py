@@ -9,7 +9,8 @@ board square by square instead. For many random positions of every set, every
 placement's figure options must be exactly those the flood fill allows, and
 ``play`` must accept exactly those: the builder and the pig (``TB-BUILD-1``,
 ``TB-PIG-1``) and the followers on a wonder (``WON-MEEPLE-1``,
-``WON-MEEPLE-2``, one option per square a segment crosses) included; the
+``WON-MEEPLE-2``, one option per square a segment crosses) and the abbot
+and gardens (``ABBOT-2``, ``ABBOT-3``, ``MEEPLE-8``) included; the
 wonder placements are checked in the greedy games of
 ``test_wonders_properties.py``, where wonders are really earned.
 """
@@ -25,6 +26,7 @@ from strategies import Setup, choose, setups
 
 from carcassonne import Figure, Game, Move
 from carcassonne.tiles import MONASTERY, TILES
+from carcassonne.tiles.loader import GARDEN
 from carcassonne.tiles.pieces import PIECES
 
 #: Placements checked per position (all of them when there are fewer).
@@ -43,7 +45,7 @@ def candidates(game: Game, placement: Move) -> list[Figure]:
     turned = TILES[placement.tile].turned[placement.rotation // 90]
     out = []
     for segment in turned.segments:
-        spot = None if segment.kind == MONASTERY else segment.spot
+        spot = None if segment.kind in (MONASTERY, GARDEN) else segment.spot
         out += [Figure(kind, segment.kind_name, spot) for kind in kinds]
     return out
 

@@ -39,7 +39,8 @@ RULE_IDS = {"PLACE-1", "PLACE-2", "PLACE-3", "§2", "VAR-HAND-2", "MEEPLE-1", "M
             "MEEPLE-3", "MEEPLE-6", "FINAL", "IC-LARGE-1", "TB-BUILD-1", "TB-PIG-1",
             "WON-PLACE-1", "WON-PLACE-3", "WON-MEEPLE-1", "WON-MEEPLE-2", "WON-GET-1",
             "WON-GET-3", "WON-GET-5", "VAR-AHEAD-1", "RIVER-PLACE-1", "RIVER-UTURN",
-            "RIVER-LOOKAHEAD", "RIVER-UNPLACEABLE"}
+            "RIVER-LOOKAHEAD", "RIVER-UNPLACEABLE",
+            "ABBOT-2", "ABBOT-3", "ABBOT-RECALL"}
 
 #: Goods symbols on the Traders & Builders tiles, so the most tokens there can be
 #: (``TB-GOODS-1``).
@@ -53,8 +54,8 @@ heavy = settings(max_examples=25, deadline=None,
 
 def starting_figures(game: Game) -> dict[str, int]:
     """The figures each player owns in this game: 7 meeples (``SETUP-2``), and
-    one large meeple, builder and pig when their set and option are on. With
-    the Wonders, 6 meeples (``WON-SETUP-1``)."""
+    one large meeple, builder and pig when their set and option are on, and
+    one abbot with The Abbot. With the Wonders, 6 meeples (``WON-SETUP-1``)."""
     figures = {"meeple": 6 if "wonders" in game.sets else 7}
     if "inns_cathedrals" in game.sets and game.options.large_meeple:
         figures["large"] = 1
@@ -63,6 +64,8 @@ def starting_figures(game: Game) -> dict[str, int]:
             figures["builder"] = 1
         if game.options.pig:
             figures["pig"] = 1
+    if "abbot" in game.sets:
+        figures["abbot"] = 1  # ABBOT-1
     return figures
 
 
@@ -386,11 +389,13 @@ def test_legal_moves_are_distinct_and_grouped_by_placement(setup: Setup, seed: i
             assert placement.tile in game.tiles_to_place
             assert options[0] == placement
             if placement.tile not in TILES:  # a wonder: up to two figures (WON-MEEPLE-1)
-                assert all(1 <= len(m.figures) <= 2 for m in options[1:])
+                assert all(1 <= len(m.figures) <= 2 or (m.action and not m.figures)
+                           for m in options[1:])
                 continue
             turned = TILES[placement.tile].turned[placement.rotation // 90]
             assert turned.canonical == placement.rotation, "a look-alike rotation is listed once"
-            assert all(len(m.figures) == 1 for m in options[1:])
+            # one figure, or instead one action (ABBOT-RECALL)
+            assert all(len(m.figures) + (m.action is not None) == 1 for m in options[1:])
         for _ in range(3):
             assert moves.random(rng) in moves
         assert listed[0] in moves and str(listed[0]) in moves

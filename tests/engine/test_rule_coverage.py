@@ -3,7 +3,7 @@
 docs/rules.md gives each rule an id (``PLACE-4``, ``FINAL-5``, ``VAR-HAND-3``).
 The base game and its variants are §1-§7 and §12, Inns & Cathedrals is §8,
 Traders & Builders §9, The Watchtowers §10, The Wonders of Humanity §11,
-The River §15 and the next tile drawn ahead §18;
+The River §15, The Abbot §16 and the next tile drawn ahead §18;
 every id of those sections must be named in the ``test.rules`` of at least
 one scenario record under ``tests/records`` (see ``test_records.py``). A rule
 that no scenario names is a rule nobody has checked.
@@ -23,6 +23,7 @@ import pytest
 from test_records import SCENARIOS, covered_rules, load
 
 from carcassonne import Game
+from carcassonne.engine.setup import LATER_SETS
 
 #: The rule ids of docs/rules.md §1-§7 (base game) and §12 (variants), in order.
 BASE_AND_VARIANT_RULES = (
@@ -104,6 +105,20 @@ RIVER_RULES = (
 #: The rule ids of docs/rules.md §18 (the next tile drawn ahead), in order.
 DRAW_AHEAD_RULES = ("VAR-AHEAD-1", "VAR-AHEAD-2", "VAR-AHEAD-3", "VAR-AHEAD-4", "VAR-AHEAD-5")
 
+#: The rule ids of docs/rules.md §16 (The Abbot), in order.
+ABBOT_RULES = (
+    # Figure, gardens, setup
+    "ABBOT-1", "ABBOT-2", "ABBOT-3", "ABBOT-4",
+    # Placing, scoring, recalling
+    "ABBOT-PLACE", "ABBOT-SCORE", "ABBOT-RECALL", "ABBOT-RECALL-2", "ABBOT-FINAL",
+    # Interaction with the other sets
+    "ABBOT-IC", "ABBOT-TB", "ABBOT-WT", "ABBOT-WON", "ABBOT-PD", "ABBOT-RIVER",
+)
+
+#: Rules about a set the engine does not play yet (``LATER_SETS``): their
+#: scenarios come with that set, and until then they are not asked for.
+WAITING = {"ABBOT-PD": "princess_dragon"}
+
 RULES_MD = Path(__file__).parents[2] / "docs" / "rules.md"
 
 _SECTION = re.compile(r"^## (\d+)\.")
@@ -147,9 +162,10 @@ def test_reading_the_spec_finds_rule_bullets_only() -> None:
     ({10}, WATCHTOWERS_RULES),
     ({11}, WONDERS_RULES),
     ({15}, RIVER_RULES),
+    ({16}, ABBOT_RULES),
     ({18}, DRAW_AHEAD_RULES),
 ], ids=["base and variants", "inns_cathedrals", "traders_builders", "watchtowers", "wonders",
-        "river", "draw_ahead"])
+        "river", "abbot", "draw_ahead"])
 def test_rule_list_matches_the_contract(sections: set[int], listed: tuple[str, ...]) -> None:
     assert rules_in_spec(RULES_MD.read_text("utf-8"), sections) == list(listed)
 
@@ -157,15 +173,18 @@ def test_rule_list_matches_the_contract(sections: set[int], listed: tuple[str, .
 def _all_rules() -> list[str]:
     """The ids written out here, then any the contract has beside them."""
     ids = [*BASE_AND_VARIANT_RULES, *INNS_CATHEDRALS_RULES, *TRADERS_BUILDERS_RULES,
-           *WATCHTOWERS_RULES, *WONDERS_RULES, *RIVER_RULES, *DRAW_AHEAD_RULES]
+           *WATCHTOWERS_RULES, *WONDERS_RULES, *RIVER_RULES, *ABBOT_RULES,
+           *DRAW_AHEAD_RULES]
     text = RULES_MD.read_text("utf-8")
-    for sections in (SECTIONS, {8}, {9}, {10}, {11}, {15}, {18}):
+    for sections in (SECTIONS, {8}, {9}, {10}, {11}, {15}, {16}, {18}):
         ids += [r for r in rules_in_spec(text, sections) if r not in ids]
     return ids
 
 
 @pytest.mark.parametrize("rule", _all_rules())
 def test_rule_has_a_scenario(rule: str) -> None:
+    if WAITING.get(rule) in LATER_SETS:
+        pytest.skip(f"{rule} needs the set {WAITING[rule]!r}, not playable yet")
     assert rule in covered_rules(), f"no record under tests/records names {rule} in test.rules"
 
 

@@ -376,26 +376,30 @@ def placed_squares(game: Game, index: int) -> list[Square]:
 
 
 def check_against_events(game: Game, features: list[dict[str, Any]]) -> None:
-    """At the end: every road, city or monastery scored during the game is a
-    complete feature of the map worth what was paid, with a part where the
-    completing move laid its tile (or, a monastery, next to it); and the
-    final score events for roads, cities, monasteries and (current rules)
+    """At the end: every road, city, monastery or garden scored during the
+    game (but an abbot's recall) is a complete feature of the map worth what
+    was paid, with a part where the completing move laid its tile (or, a
+    monastery or garden, next to it); and the final score events for roads,
+    cities, monasteries, gardens and (current rules)
     fields are exactly one per owner of each feature still on the board
     worth something, with its points and words."""
     assert game.is_over
     for event in game.events:
-        if event.final or event.reason not in ("road", "city", "monastery"):
+        if event.final or event.reason not in ("road", "city", "monastery", "garden"):
             continue
+        if event.detail.startswith("abbot recalled"):
+            continue  # ABBOT-RECALL: scored incomplete, as at the end, and left unowned
         assert event.move is not None
         near = set(placed_squares(game, event.move))
-        if event.reason == "monastery":
+        if event.reason in ("monastery", "garden"):
             near = {(x + dx, y + dy) for x, y in near for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
         assert any(f["kind"] == event.reason and f["complete"] and not f["owners"]
                    and (f["points"], f["detail"]) == (event.points, event.detail)
                    and near & set(squares(f)) for f in features), event
     first_edition = game.options.farm_scoring == "first_edition"
-    kinds = {"road", "city", "monastery"} if first_edition else {"road", "city", "monastery",
-                                                                 "field"}
+    kinds = {"road", "city", "monastery", "garden"}
+    if not first_edition:
+        kinds.add("field")
     paid = Counter((e.reason, e.player, e.points, e.detail) for e in game.events
                    if e.final and e.reason in kinds)
     expected: Counter[tuple[str, int, int, str]] = Counter()

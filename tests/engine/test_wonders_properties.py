@@ -24,7 +24,8 @@ from carcassonne.bots import GreedyBot
 from carcassonne.tiles.pieces import PIECES
 
 SETS = (("base", "wonders"), ("base", "inns_cathedrals", "wonders"),
-        ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"))
+        ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"),
+        ("base", "wonders", "abbot"))  # ABBOT-WON, ABBOT-RECALL-2: a recall on a wonder turn
 
 wonder_games = settings(max_examples=12, deadline=None,
                         suppress_health_check=[HealthCheck.too_slow])

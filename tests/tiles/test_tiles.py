@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from carcassonne.engine.setup import full_stack
 from carcassonne.tiles import (
     CITY,
     FIELD,
@@ -36,6 +37,7 @@ from carcassonne.tiles.geometry import (
     rotate_location,
     side_of,
 )
+from carcassonne.tiles.loader import GARDEN
 
 SHARED = Path(__file__).parents[3] / "shared" / "tiles"
 PACKAGED = Path(__file__).parents[2] / "src" / "carcassonne" / "tiles" / "data"
@@ -130,6 +132,33 @@ def test_river_box() -> None:
     assert copies("river", lambda t: t.monastery) == 1
 
 
+def test_gardens_each_replace_one_copy_of_their_twin() -> None:
+    """``ABBOT-4``: 15 garden tiles (base 8, River 1, I&C, T&B and P&D 2
+    each), each one copy of a plain tile of another set with a garden added;
+    with the ``abbot`` set each replaces one copy of its twin, so every set
+    keeps its total."""
+    gardens = TILES_BY_SET["abbot"]
+    assert len(gardens) == copies("abbot") == 15
+    twins = Counter(TILES[g.garden_of].set for g in gardens if g.garden_of is not None)
+    assert twins == {"base": 8, "river": 1, "inns_cathedrals": 2, "traders_builders": 2,
+                     "princess_dragon": 2}
+    for garden in gardens:
+        assert garden.set == "abbot" and garden.count == 1 and garden.garden_of is not None
+        twin = TILES[garden.garden_of]
+        assert twin.garden_of is None and twin.count >= 1  # IC/CCCC: its only copy
+        assert garden.edges == twin.edges and not twin.monastery and not garden.monastery
+        assert [s.kind for s in garden.segments] == [*(s.kind for s in twin.segments), GARDEN]
+        assert garden.segments[-1].locations == () and garden.segments[-1].spot is None
+    for set_name in ("base", "river", "inns_cathedrals", "traders_builders", "princess_dragon"):
+        sets = (*{"base", set_name}, "abbot")
+        stack = Counter(full_stack(sets)) + Counter([START_TILE])
+        assert sum(stack.values()) == sum(copies(s) for s in set(sets) - {"abbot"})
+        for garden in gardens:
+            if TILES[garden.garden_of].set in sets:
+                assert stack[garden.id] == 1
+                assert stack[garden.garden_of] == TILES[garden.garden_of].count - 1
+
+
 def test_wonders_are_four() -> None:
     assert sorted(WONDERS) == ["WO/alhambra", "WO/circus_maximus", "WO/notre_dame",
                                "WO/stonehenge"]
@@ -143,7 +172,10 @@ def test_ids_are_unique_and_prefixed_by_set() -> None:
     for set_name, tiles in TILES_BY_SET.items():
         for tile in tiles:
             assert tile.set == set_name
-            assert tile.id.startswith(prefixes[set_name])
+            # A garden tile (ABBOT-4) is a copy of its twin: it keeps the twin's prefix.
+            twin = TILES[tile.garden_of] if tile.garden_of is not None else None
+            prefix = twin.id.split("/")[0] + "/" if twin else prefixes[set_name]
+            assert tile.id.startswith(prefix)
     assert all(TILE_LIST[t.index] is t for t in TILE_LIST)
 
 

@@ -32,9 +32,14 @@ from __future__ import annotations
 from typing import Final
 
 from carcassonne.engine.moves import FIGURE_NAMES
+from carcassonne.engine.setup import SUPPORTED_SETS
 from carcassonne.tiles.geometry import LOCATION_NAMES
 from carcassonne.tiles.pieces import PIECES
 
+#: The sets whose decisions this layout can write as actions. The Abbot's
+#: garden (a spot of its own) and its recall (an action instead of a figure)
+#: have no place in it yet, so a game with that set is not encoded.
+ENCODED_SETS: Final[tuple[str, ...]] = tuple(s for s in SUPPORTED_SETS if s != "abbot")
 #: Figure kinds in the order of the figure block.
 FIGURE_KINDS: Final[tuple[str, ...]] = FIGURE_NAMES
 #: Spots in the order of the figure block: the 13 locations, then a monastery.

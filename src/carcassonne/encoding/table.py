@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from carcassonne.encoding.decision import Decision, IllegalAction, Prefix
-from carcassonne.encoding.layout import MAX_SEATS, ActionLayout
+from carcassonne.encoding.layout import ENCODED_SETS, MAX_SEATS, ActionLayout
 from carcassonne.encoding.squares import BoardSquares
 from carcassonne.engine.game import Game
 from carcassonne.engine.moves import AnyMove
@@ -76,6 +76,10 @@ class Table:
             self.game.position().keep_undo(False)
         if len(self.game.players) > MAX_SEATS:  # pragma: no cover - the engine caps it
             raise ValueError(f"at most {MAX_SEATS} seats")
+        for name in self.game.sets:
+            if name not in ENCODED_SETS:
+                raise ValueError(f"the set {name!r} has no action encoding yet "
+                                 f"(encoded: {', '.join(ENCODED_SETS)})")
         self.squares = BoardSquares()
         self.squares.update(self.game)
         self.prefix = ()

@@ -1,5 +1,8 @@
 """Features: segments of placed tiles joined into roads, cities and fields.
 
+Monasteries and gardens (``ABBOT-3``) are features of one segment: they touch
+no side, so nothing joins them (:func:`cloister` finds a tile's).
+
 Each segment of a placed tile is a *node* (an int). Nodes of one feature
 share a *root*: ``root[node]``. The root carries what the hot path needs:
 
@@ -18,11 +21,32 @@ from __future__ import annotations
 
 from carcassonne.tiles import FIELD, Segment, Turned
 from carcassonne.tiles.geometry import DELTA
-from carcassonne.tiles.loader import location_order
+from carcassonne.tiles.loader import GARDEN, location_order
 
 # A journal entry: (root, joined root or -1, members, open, followers) before
 # the change.
 _Entry = tuple[int, int, list[int], int, int]
+
+
+def cloister(turned: Turned) -> int:
+    """The segment of ``turned``'s one-tile feature, or -1: its monastery, or
+    its garden (``ABBOT-3``: a garden is handled like a monastery, complete
+    when the eight squares around it hold tiles). A garden has no sides, so
+    :meth:`Features.add_tile` never joins it to anything: it stays a feature
+    of one node. No tile has both."""
+    if turned.monastery >= 0:
+        return turned.monastery
+    if turned.tile.garden_of is None:
+        return -1
+    return garden(turned)
+
+
+def garden(turned: Turned) -> int:
+    """The garden segment of ``turned``, or -1 (only garden tiles have one)."""
+    for seg in turned.segments:
+        if seg.kind == GARDEN:
+            return seg.index
+    return -1
 
 
 class Features:

@@ -32,10 +32,12 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar, cast, overload
 
 from carcassonne.engine.board import ALL_FITS, FITS
 from carcassonne.engine.errors import IllegalMove, shown
+from carcassonne.engine.features import garden
 from carcassonne.engine.joins import free, joined, refusal, touching
 from carcassonne.engine.moves import Action, Figure, Move
-from carcassonne.tiles import FIELD, KIND_NAMES, TILE_LIST, TILES, Segment, Turned
+from carcassonne.tiles import FIELD, KIND_NAMES, MONASTERY, TILE_LIST, TILES, Segment, Turned
 from carcassonne.tiles.geometry import LOCATION_INDEX, QUARTER_OF, pack, unpack
+from carcassonne.tiles.loader import GARDEN
 
 if TYPE_CHECKING:
     from carcassonne.engine.position import Position
@@ -53,6 +55,25 @@ def figure_value(figure: str, segment: Segment) -> Figure:
     if fig is None:
         fig = _FIGURES[key] = Figure(figure, KIND_NAMES[segment.kind], segment.spot)
     return fig
+
+
+#: The follower that stands only on a monastery or a garden, and the only one
+#: a garden takes (``ABBOT-2``, ``ABBOT-3``).
+ABBOT: Final = "abbot"
+
+
+def stand_refusal(figure: str, kind: int) -> str | None:
+    """Why ``figure`` may never stand on a feature of ``kind``, whoever holds
+    it, or None: the abbot stands only on a monastery or a garden
+    (``ABBOT-2``), a garden takes only the abbot (``ABBOT-3``, ``MEEPLE-8``;
+    the large meeple too, ``ABBOT-IC``)."""
+    if kind == GARDEN:
+        if figure != ABBOT:
+            return f"ABBOT-3: only an abbot may stand on a garden, not a {figure}"
+    elif figure == ABBOT and kind != MONASTERY:
+        return f"ABBOT-2: the abbot stands only on a monastery or a garden, not on a " \
+               f"{KIND_NAMES[kind]}"
+    return None
 
 
 def figure_options(position: Position, pos: int, turned: Turned) -> list[Figure]:
@@ -74,8 +95,16 @@ def figure_options(position: Position, pos: int, turned: Turned) -> list[Figure]
     joins = joined(position, pos, turned, touched) if specials else None
     out = []
     for seg in turned.in_order:
-        if followers and empty[seg.index] and (seg.kind != FIELD or farmers):
+        kind = seg.kind
+        if followers and empty[seg.index] and (kind != FIELD or farmers):
             for figure in followers:
+                # as stand_refusal says: the abbot on a monastery or a garden
+                # only (ABBOT-2), nothing else on a garden (ABBOT-3)
+                if figure == ABBOT:
+                    if kind != MONASTERY and kind != GARDEN:
+                        continue
+                elif kind == GARDEN:
+                    continue
                 out.append(figure_value(figure, seg))
         if joins is not None:
             for figure in specials:
@@ -86,6 +115,8 @@ def figure_options(position: Position, pos: int, turned: Turned) -> list[Figure]
 
 def segment_index(turned: Turned, fig: Figure) -> int:
     """The segment of ``turned`` that ``fig`` (one of its figure options) stands on."""
+    if fig.feature == "garden":
+        return garden(turned)
     if fig.feature == "monastery" or fig.spot is None:
         return int(turned.monastery)
     return int(turned.at[LOCATION_INDEX[fig.spot]])
@@ -121,6 +152,7 @@ def check_action(position: Position, move: Move, pos: int, turned: Turned) -> No
     """Raise :class:`IllegalMove` unless ``move``'s action is one of
     :func:`action_options`, naming the rule the expansion gives."""
     action = move.action
+    assert action is not None  # the caller checks a move with an action only
     if action in action_options(position, pos, turned):
         return
     for expansion in position.actors:
@@ -421,6 +453,8 @@ def check(position: Position, move: object) -> tuple[int, int, Turned, list[tupl
             raise IllegalMove.from_reason(reason,
                                           f"{tile.id} at {x},{y} turned {move.rotation}")
     if move.action is not None:
+        if move.figures:
+            raise IllegalMove("MEEPLE-1", "an action replaces the turn's figure: not both")
         check_action(position, move, pos, turned)
     figures = [check_figure(position, fig, move, turned, pos) for fig in move.figures]
     if len(figures) > 1:
@@ -465,10 +499,10 @@ def check_figure(position: Position, fig: Figure, move: Move, turned: Turned,
     if fig.on is not None and tuple(fig.on) != tuple(move.at):
         raise IllegalMove("MEEPLE-1", f"a figure goes on the tile just placed "
                                       f"({move.at[0]},{move.at[1]}), not on {fig.on}")
-    if fig.feature == "monastery":
-        index = turned.monastery
+    if fig.feature == "monastery" or fig.feature == "garden":
+        index = turned.monastery if fig.feature == "monastery" else garden(turned)
         if index < 0:
-            raise IllegalMove("MEEPLE-2", f"{move.tile} has no monastery")
+            raise IllegalMove("MEEPLE-2", f"{move.tile} has no {fig.feature}")
     else:
         loc = LOCATION_INDEX[fig.spot] if fig.spot is not None else -1
         index = turned.at[loc] if loc >= 0 else -1
@@ -476,6 +510,9 @@ def check_figure(position: Position, fig: Figure, move: Move, turned: Turned,
             raise IllegalMove("MEEPLE-2", f"{move.tile} turned {move.rotation} has no "
                                           f"{fig.feature} at {fig.spot}")
     segment = turned.segments[index]
+    reason = stand_refusal(fig.figure, segment.kind)
+    if reason is not None:
+        raise IllegalMove.from_reason(reason)
     if position.strength[fig.figure]:
         if segment.kind == FIELD and not position.farmers:
             raise IllegalMove("MEEPLE-2", "farmers are switched off in this game "

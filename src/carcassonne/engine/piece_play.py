@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 
 from carcassonne.engine.board import ALL_FITS
 from carcassonne.engine.errors import IllegalMove
-from carcassonne.engine.legal import figure_value
-from carcassonne.engine.moves import AnyMove, Figure, Move
-from carcassonne.tiles import FIELD, TILE_LIST
+from carcassonne.engine.legal import figure_value, stand_refusal
+from carcassonne.engine.moves import Action, AnyMove, Figure, Move
+from carcassonne.tiles import FIELD, KIND_CODES, TILE_LIST
 from carcassonne.tiles.geometry import LOCATION_INDEX, QUARTER_OF, pack, unpack
 from carcassonne.tiles.pieces import PIECE_FIGURES, PIECES, PieceTurn
 
@@ -76,6 +76,11 @@ def check(position: Position, move: object, piece_id: str,
     reason = position.board.piece_misfit(anchor, piece)
     if reason is not None:
         raise IllegalMove.from_reason(reason, f"{piece_id} at {x},{y} turned {move.rotation}")
+    if move.action is not None:  # ABBOT-RECALL-2: instead of the figures
+        if move.figures:
+            raise IllegalMove("MEEPLE-1", "an action replaces the wonder's figures: not both")
+        check_action(position, move, anchor, piece)
+        return anchor, piece, []
     if len(move.figures) > PIECE_FIGURES:
         raise IllegalMove("WON-MEEPLE-1", f"at most {PIECE_FIGURES} figures go on a wonder")
     if not move.figures:
@@ -111,6 +116,9 @@ def check(position: Position, move: object, piece_id: str,
         if index < 0:
             raise IllegalMove("MEEPLE-2", f"{piece_id} has no {fig.feature} at "
                                           f"{fig.spot} on {on[0]},{on[1]}")
+        reason = stand_refusal(fig.figure, turned.segments[index].kind)  # ABBOT-WON
+        if reason is not None:
+            raise IllegalMove.from_reason(reason)
         if turned.segments[index].kind == FIELD and not position.options.farmers:
             raise IllegalMove("MEEPLE-2", "farmers are switched off in this game "
                                           "(option farmers = false)")
@@ -123,6 +131,31 @@ def check(position: Position, move: object, piece_id: str,
         used.add(root)
         out.append((k, index, fig.figure))
     return anchor, piece, out
+
+
+def action_options(position: Position, anchor: int, piece: PieceTurn) -> list[Action]:
+    """What the current player may do instead of putting figures on ``piece``
+    laid on ``anchor`` (``ABBOT-RECALL-2``): each acting set's list."""
+    squares = tuple(anchor + offset for offset, _ in piece.squares)
+    out: list[Action] = []
+    for expansion in position.actors:
+        out.extend(expansion.piece_actions(position, position.current, squares))
+    return out
+
+
+def check_action(position: Position, move: Move, anchor: int, piece: PieceTurn) -> None:
+    """Raise :class:`IllegalMove` unless ``move``'s action is one of
+    :func:`action_options`, naming the rule the expansion gives."""
+    action = move.action
+    assert action is not None  # the caller checks a move with an action only
+    if action in action_options(position, anchor, piece):
+        return
+    for expansion in position.actors:
+        reason = expansion.refuse_action(position, position.current, action, anchor,
+                                         piece.squares[0][1])
+        if reason is not None:
+            raise IllegalMove.from_reason(reason)
+    raise IllegalMove("§2", f"{action} is not an action this game allows on a wonder")
 
 
 def placements(piece_id: str, spots: list[tuple[int, int]]) -> list[AnyMove]:
@@ -149,7 +182,9 @@ def options(position: Position, move: Move) -> list[AnyMove]:
             named = figure_value("meeple", seg)
             targets.append((root, named._replace(on=unpack(anchor + offset))))
     out: list[AnyMove] = [move]
-    singles = [(root, named._replace(figure=kind)) for root, named in targets for kind in kinds]
+    # ABBOT-WON: the abbot only on a monastery of the wonder (none has one)
+    singles = [(root, named._replace(figure=kind)) for root, named in targets for kind in kinds
+               if stand_refusal(kind, KIND_CODES[named.feature]) is None]
     out.extend(move._replace(figures=(fig,)) for _, fig in singles)
     if PIECE_FIGURES >= 2:
         for i, (ra, fa) in enumerate(singles):
@@ -159,6 +194,9 @@ def options(position: Position, move: Move) -> list[AnyMove]:
                 if fa.figure == fb.figure and supply[fa.figure] < 2:
                     continue
                 out.append(move._replace(figures=(fa, fb)))
+    if position.actors:
+        out.extend(move._replace(action=action)
+                   for action in action_options(position, anchor, piece))
     return out
 
 

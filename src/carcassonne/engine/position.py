@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Final
 from carcassonne.engine.board import Board
 from carcassonne.engine.events import ScoreEvent
 from carcassonne.engine.expansions.base import PositionView
-from carcassonne.engine.features import Features
+from carcassonne.engine.features import Features, cloister
 from carcassonne.engine.moves import AnyMove, Move
 from carcassonne.engine.options import Options
 from carcassonne.engine.setup import stack_parts
@@ -105,10 +105,10 @@ class Position(PositionView):
         self.figures: dict[int, tuple[int, str]] = {}
         #: (node, figure before) per figure change, for undo.
         self.figure_journal: list[tuple[int, tuple[int, str] | None]] = []
-        #: The monastery node of each square holding one.
+        #: The monastery or garden node of each square holding one.
         self.monasteries: dict[int, int] = {}
-        #: For each square, the monastery squares whose ring (or own square)
-        #: it is: the monasteries a tile placed there may complete.
+        #: For each square, the monastery (and garden) squares whose ring (or
+        #: own square) it is: what a tile placed there may complete.
         self.near_monastery: dict[int, tuple[int, ...]] = {}
         self.expansions = expansions
         #: Expansions that hand out pieces or ask for decisions.
@@ -221,8 +221,9 @@ class Position(PositionView):
         features, board = self.features, self.board
         first = features.add_tile(pos, turned, board.tiles)
         board.place(pos, turned, first)
-        if turned.monastery >= 0:
-            self.monasteries[pos] = first + turned.monastery
+        one = cloister(turned)  # a monastery or a garden (ABBOT-SCORE)
+        if one >= 0:
+            self.monasteries[pos] = first + one
             near = self.near_monastery
             for d in AROUND:
                 near[pos + d] = (*near.get(pos + d, ()), pos)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from carcassonne.engine.events import Award, ScoreEvent
 from carcassonne.tiles import FIELD, KIND_NAMES, MONASTERY, ROAD
 from carcassonne.tiles.geometry import DELTA, INNER, RING, side_of
+from carcassonne.tiles.loader import GARDEN
 
 if TYPE_CHECKING:
     from carcassonne.engine.position import Position
@@ -55,13 +56,14 @@ def feature_value(position: Position, r: int, final: bool) -> tuple[int, str, in
     """Points, words, tiles and shields of feature ``r`` scored now."""
     features = position.features
     kind = features.node_seg[r].kind
-    if kind == MONASTERY:
+    if kind in (MONASTERY, GARDEN):  # ABBOT-SCORE: a garden as a monastery
+        name = KIND_NAMES[kind]
         if not final:
-            return 9, "monastery complete: 9", 9, 0  # SCORE-3
+            return 9, f"{name} complete: 9", 9, 0  # SCORE-3
         neighbours = monastery_ring(position.board.tiles, features.node_pos[r])
-        return 1 + neighbours, f"incomplete monastery with " \
+        return 1 + neighbours, f"incomplete {name} with " \
                                f"{_plural(neighbours, 'neighbour')}: {1 + neighbours}", \
-            1 + neighbours, 0  # FINAL-3
+            1 + neighbours, 0  # FINAL-3, ABBOT-FINAL
     tiles, shields = len(features.squares(r)), features.shields(r)
     for expansion in position.expansions:
         changed = expansion.feature_value(position, kind, r, final, tiles, shields)
@@ -99,7 +101,7 @@ def pay(position: Position, r: int, move: int | None, final: bool, award: Award)
 
 def final_scoring(position: Position, award: Award) -> None:
     """Score everything still on the board at game end (§7): incomplete roads,
-    cities and monasteries, then fields, passing each event to ``award``.
+    cities, monasteries and gardens (``ABBOT-FINAL``), then fields, passing each event to ``award``.
     Nothing on the board changes: figures stay where they are."""
     features = position.features
     root, node_seg = features.root, features.node_seg
@@ -195,7 +197,7 @@ def claimed(position: Position) -> list[dict[str, Any]]:
             entry["end"] = feature_value(position, r, True)[0]
             entry["complete"] = feature_value(position, r, False)[0]
             entry["open"] = (8 - monastery_ring(tiles, features.node_pos[r])
-                             if kind == MONASTERY else open_[r])
+                             if kind in (MONASTERY, GARDEN) else open_[r])
             if fitting is None:
                 fitting = _Fitting(position)
             entry["fits"] = fitting.feature(r)
@@ -249,7 +251,7 @@ class _Fitting:
         spots = self.position.board.spots
         node_pos, node_seg = features.node_pos, features.node_seg
         wanted: set[int] = set()
-        if node_seg[r].kind == MONASTERY:
+        if node_seg[r].kind == MONASTERY or node_seg[r].kind == GARDEN:
             pos = node_pos[r]
             wanted = {pos + d for d in RING if pos + d in spots}
         else:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 #: Sets the contract names (docs/formats.md) whose rules and tile data are
 #: carried but not played yet: named as such, not as unknown.
-LATER_SETS: Final[tuple[str, ...]] = ("abbot", "princess_dragon")
+LATER_SETS: Final[tuple[str, ...]] = ("princess_dragon",)
 #: The sets this engine plays today.
 SUPPORTED_SETS: Final[tuple[str, ...]] = tuple(s for s in SET_NAMES if s not in LATER_SETS)
 
@@ -99,10 +99,34 @@ def start_tile(sets: tuple[str, ...]) -> str:
 
 
 def full_stack(sets: tuple[str, ...]) -> list[str]:
-    """Every tile of the sets once per copy, less the start tile, in catalogue order."""
-    tiles = [t.id for name in sets for t in TILES_BY_SET[name] for _ in range(t.count)]
+    """Every tile of the sets once per copy, less the start tile, in catalogue order.
+
+    With the ``abbot`` set each garden tile whose twin's set is chosen takes
+    the place of one copy of its twin (``ABBOT-4``, ``SETUP-5``): the last
+    one, so the set keeps its count. The ``abbot`` set has no tiles of its
+    own; without it the gardens are not used."""
+    gardens = garden_tiles(sets)
+    tiles: list[str] = []
+    for name in sets:
+        if name == "abbot":
+            continue
+        for t in TILES_BY_SET[name]:
+            garden = gardens.get(t.id)
+            plain = t.count - (garden is not None)
+            tiles.extend(t.id for _ in range(plain))
+            if garden is not None:
+                tiles.append(garden)
     tiles.remove(start_tile(sets))
     return tiles
+
+
+def garden_tiles(sets: tuple[str, ...]) -> dict[str, str]:
+    """The garden tile of each twin in a game of ``sets`` (``ABBOT-4``):
+    none without the ``abbot`` set, else every garden whose twin's set is chosen."""
+    if "abbot" not in sets:
+        return {}
+    return {t.garden_of: t.id for t in TILES_BY_SET["abbot"]
+            if t.garden_of is not None and TILES[t.garden_of].set in sets}
 
 
 def head_parts(sets: tuple[str, ...]) -> list[list[str]]:
@@ -143,12 +167,14 @@ def shuffled_stack(sets: tuple[str, ...], rng: random.Random) -> list[str]:
 
 def check_stack(stack: list[Any], sets: tuple[str, ...]) -> None:
     """Refuse unknown ids, tiles of other sets, more copies than the sets
-    hold, and a stack that does not begin with its head (``RIVER-REC``)."""
+    hold (a garden tile at most once, its twin once less, ``ABBOT-4``), and
+    a stack that does not begin with its head (``RIVER-REC``)."""
     if not all(isinstance(t, str) for t in stack):
         raise SetupError("the stack must be a list of tile ids (strings)")
     counts = Counter(stack)
     start = start_tile(sets)
     counts[start] += 1
+    gardens = garden_tiles(sets)
     for tile_id, count in counts.items():
         tile = TILES.get(tile_id) if isinstance(tile_id, str) else None
         if tile is None:
@@ -156,10 +182,17 @@ def check_stack(stack: list[Any], sets: tuple[str, ...]) -> None:
         if tile.set not in sets:
             raise SetupError(f"tile {tile_id} belongs to the set {shown(tile.set)}, "
                              f"which is not in this game")
-        if count > tile.count:
+        twin = tile.garden_of
+        if twin is not None and TILES[twin].set not in sets:
+            raise SetupError(f"tile {tile_id} is a garden copy of {twin}, whose set "
+                             f"{shown(TILES[twin].set)} is not in this game")
+        held = tile.count - (tile_id in gardens)
+        if count > held:
             extra = " (the start tile takes one)" if tile_id == start else ""
+            garden = f" (the garden tile {gardens[tile_id]} takes one)" \
+                if tile_id in gardens else ""
             raise SetupError(f"the stack holds {count - (tile_id == start)} copies of "
-                             f"{tile_id}, the sets only {tile.count}{extra}")
+                             f"{tile_id}, the sets only {held}{extra}{garden}")
     parts = head_parts(sets)
     for expansion in _expansions(sets):
         expansion.check_head(stack, parts)

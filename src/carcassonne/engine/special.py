@@ -72,9 +72,9 @@ def check(position: Position, mode: Mode, move: object) -> Any:
     if not isinstance(move, Move) or move.tile != tile_id:
         raise IllegalMove("WON-PLACE-3", f"{piece} fits nowhere, so {name} must first place "
                                          f"the drawn {tile_id}, not {move}")
-    if move.figures:
-        raise IllegalMove("WON-PLACE-3", "no figure goes on the tile drawn to make room "
-                                         "for a wonder")
+    if move.figures or move.action is not None:  # the wonder's figure action comes next
+        raise IllegalMove("WON-PLACE-3", "no figure or action goes with the tile drawn to "
+                                         "make room for a wonder")
     quarter = QUARTER_OF.get(move.rotation)
     if quarter is None:
         raise IllegalMove("PLACE-3", f"rotation must be 0, 90, 180 or 270, not {move.rotation}")

@@ -41,6 +41,7 @@ from carcassonne.engine.events import ScoreEvent
 from carcassonne.engine.view import figures
 from carcassonne.tiles import FIELD, KIND_NAMES, MONASTERY
 from carcassonne.tiles.geometry import unpack
+from carcassonne.tiles.loader import GARDEN
 from carcassonne.tiles.pieces import PIECES
 
 if TYPE_CHECKING:
@@ -54,13 +55,15 @@ def feature_map(position: Position) -> list[dict[str, Any]]:
 
     Each entry holds:
 
-    - ``kind``: ``road``, ``city``, ``field`` or ``monastery`` (the names of
-      ``figures(position)``; the expansions add no kind of their own: an inn,
+    - ``kind``: ``road``, ``city``, ``field``, ``monastery`` or, with The
+      Abbot, ``garden`` (a one-tile feature read as a monastery,
+      ``ABBOT-3``) (the names of ``figures(position)``; the other
+      expansions add no kind of their own: an inn,
       a cathedral, goods or a tower are parts of roads and cities, and a
       wonder's squares are ordinary tiles to the engine, ``WON-COUNT``);
     - ``parts``: one ``{"at": [x, y], "spot": S}`` per segment, ``S`` being
       the segment's spot as seen on the board, exactly as ``figures(position)``
-      names it. ``S`` is null for a monastery, and for the part of a
+      names it. ``S`` is null for a monastery or a garden, and for the part of a
       wonder's road or city lying on a square where it touches no side;
     - ``figures``: the figures standing in it, each the dict
       ``figures(position)`` gives for it (special figures, the builder and
@@ -108,7 +111,7 @@ def feature_map(position: Position) -> list[dict[str, Any]]:
             complete, open_sides = False, None
             points, detail = field_points(position, r, owners, probe)
         else:
-            if kind == MONASTERY:
+            if kind in (MONASTERY, GARDEN):  # ABBOT-3
                 open_sides = 8 - scoring.monastery_ring(tiles, node_pos[r])
             else:
                 open_sides = open_[r]

@@ -104,6 +104,10 @@ def place_piece(position: Position, move: AnyMove, anchor: int, piece: PieceTurn
                                        for e in position.expansions for square in placed)
     for k, index_on_square, figure in figures:
         position.put_figure(firsts[k] + index_on_square, player, figure)
+    action = move.action if isinstance(move, Move) else None
+    if action is not None:  # ABBOT-RECALL-2: instead of the wonder's figures
+        for expansion in position.actors:
+            expansion.do_action(position, player, action, index, position.award)
     for expansion in position.expansions:
         expansion.piece_placed(position, player, piece.piece.id, anchor, piece.rotation, index)
     done: list[int] = []
@@ -133,8 +137,10 @@ def decide(position: Position, expansion: Expansion, move: AnyMove) -> None:
 
 def completed(position: Position, pos: int, turned: Turned, first: int,
               done: list[int]) -> list[int]:
-    """Add to ``done`` the roads, cities and monasteries the tile on
-    ``pos`` completed (``SCORE-1``), and return it."""
+    """Add to ``done`` the roads, cities, monasteries and gardens the tile
+    on ``pos`` completed (``SCORE-1``, ``ABBOT-SCORE``), and return it. A
+    garden is never a road or city (its kind is above ``FIELD``): it is
+    found, like a monastery, through ``position.near_monastery``."""
     features = position.features
     root, open_ = features.root, features.open
     for seg in turned.in_order:

@@ -14,6 +14,7 @@ for undo and :meth:`Game.copy`. The hooks receive the game's position as a
 
 from __future__ import annotations
 
+from carcassonne.engine.expansions.abbot import Abbot
 from carcassonne.engine.expansions.base import Expansion, Joined, PositionView
 from carcassonne.engine.expansions.inns_cathedrals import InnsCathedrals
 from carcassonne.engine.expansions.river import River
@@ -29,6 +30,7 @@ EXPANSIONS: dict[str, type[Expansion]] = {
     "watchtowers": Watchtowers,
     "wonders": Wonders,
     "river": River,
+    "abbot": Abbot,
 }
 
 

@@ -2,9 +2,10 @@
 
 A hook receives the game's position as a :class:`PositionView`: what an
 expansion may read (the board, its features, the figures, scores, whose turn
-it is) and the one change it may make besides its own ``state`` entry
-(:meth:`PositionView.change_supply`). It never receives the
-:class:`~carcassonne.engine.game.Game`: an expansion plays no moves and
+it is) and the changes it may make besides its own ``state`` entry
+(:meth:`PositionView.change_supply`, :meth:`PositionView.return_figures`).
+It never receives the :class:`~carcassonne.engine.game.Game`: an expansion
+plays no moves and
 reaches no private field. Points are paid through the ``award`` a hook is
 given.
 """
@@ -27,8 +28,8 @@ class PositionView:
     """What an expansion's hooks see of a game: the
     :class:`~carcassonne.engine.position.Position` (a subclass), narrowed to
     what they may read and the supply they may change. Read-only but for
-    ``state`` (each set its own entry, ``state[set_name]``) and
-    :meth:`change_supply`.
+    ``state`` (each set its own entry, ``state[set_name]``),
+    :meth:`change_supply` and :meth:`return_figures`.
 
     A class, not a protocol: compiled, a hook then reads these fields
     directly, as the engine does, instead of looking each one up by name."""
@@ -68,6 +69,10 @@ class PositionView:
         may ever lie there (``RIVER-UNPLACEABLE``: the square before an open
         river end). ``reason`` (``"RULE-ID: words"``) is what a move there is
         refused with."""
+
+    def return_figures(self, r: int) -> None:
+        """Send every figure standing in feature ``r`` back to its owner's
+        supply, as scoring does (``SCORE-4``; an abbot recalled, ``ABBOT-RECALL``)."""
         raise NotImplementedError
 
 
@@ -216,6 +221,13 @@ class Expansion:
         """Carry out a checked action of this set's kind (ignore the others),
         once the tile lies, before the completed features are scored;
         ``move`` is the move's index in the record."""
+
+    def piece_actions(self, position: PositionView, player: int,
+                      squares: tuple[int, ...]) -> list[Action]:
+        """What ``player``, placing a piece (a wonder) on ``squares``, may do
+        instead of putting figures on it (``ABBOT-RECALL-2``). Asked before
+        the piece lies; refused and carried out as :meth:`actions` are."""
+        return []
 
     # -- the end -------------------------------------------------------------------
 
