@@ -166,7 +166,7 @@ def test_wonders_are_four() -> None:
 
 def test_ids_are_unique_and_prefixed_by_set() -> None:
     prefixes = {"base": "BA/", "inns_cathedrals": "IC/", "traders_builders": "TB/",
-                "watchtowers": "WT/", "river": "RI"}
+                "watchtowers": "WT/", "river": "RI", "princess_dragon": "DG/"}
     ids = [t.id for tiles in TILES_BY_SET.values() for t in tiles]
     assert len(ids) == len(set(ids)) == len(TILES)
     for set_name, tiles in TILES_BY_SET.items():
