@@ -414,7 +414,11 @@ export class BoardView {
       let shape = "";
       if (a.kind === "city") shape = `<path class="lit-area" d="${geo.cities[a.seg]?.path || ""}"/>`;
       else if (a.kind === "road") shape = `<path class="lit-road" d="${geo.roads[a.seg]?.path || ""}"/>`;
-      else if (a.kind === "monastery") shape = `<rect class="lit-area" x="27" y="27" width="46" height="46" rx="8"/>`;
+      else if (a.kind === "monastery" || a.kind === "garden") {
+        const [cx, cy] = (a.kind === "garden" ? geo.garden : geo.monasteryAt) || [0.5, 0.5];
+        const half = a.kind === "garden" ? 17 : 23;
+        shape = `<rect class="lit-area" x="${cx * 100 - half}" y="${cy * 100 - half}" width="${2 * half}" height="${2 * half}" rx="8"/>`;
+      }
       else if (a.kind === "field") {
         const cell = 100 / GRID;
         let d = "";

@@ -236,21 +236,29 @@ function build(data, scale) {
   const inCity = (p) => cities.some((c) => insidePolygon(p, c.polygon));
   const monastery = Boolean(data.monastery);
   const tower = Boolean(data.watchtower);
-  const roads = (data.roads || []).map((seg) => {
-    const shape = roadShape(seg.at);
-    return { sides: seg.at, data: seg, shape, points: roadPoints(shape), path: roadData(shape, scale) };
-  });
   const rivers = (data.river || []).map((seg) => {
     const shape = roadShape(seg.at);
     return { sides: seg.at, shape, points: roadPoints(shape), path: roadData(shape, scale) };
   });
   // a spring or a lake where the river ends, in the middle of the tile
   const source = data.spring ? "spring" : data.lake ? "lake" : null;
+  // a river through the middle: a road ending on this tile stops at its bank
+  // (RIVER-FEAT-3), and a monastery stands on one bank
+  const riverMid = rivers.some((rv) => distanceToPolyline([0.5, 0.5], rv.points) < 0.1);
+  const roads = (data.roads || []).map((seg) => {
+    let shape = roadShape(seg.at);
+    if (riverMid && seg.at.length === 1) {
+      const side = seg.at[0];
+      shape = { from: MIDDLE[side], to: add(MIDDLE[side], INWARD[side], 0.5 - RIVER_HALF_WIDTH - 0.015), control: null, ends: [] };
+    }
+    return { sides: seg.at, data: seg, shape, points: roadPoints(shape), path: roadData(shape, scale) };
+  });
+  const monasteryAt = monastery && riverMid ? bankPoint(rivers, roads) : [0.5, 0.5];
   const loose = roads.filter((r) => r.sides.length === 1).length;
-  const centreFree = !monastery && !tower && !source && !inCity([0.5, 0.5]);
+  const centreFree = !monastery && !tower && !source && !riverMid && !inCity([0.5, 0.5]);
   const junction = loose > 0 && centreFree ? [0.5, 0.5] : null;
   const blockers = [];
-  if (monastery) blockers.push({ centre: [0.5, 0.5], half: 0.2 });
+  if (monastery) blockers.push({ centre: monasteryAt, half: riverMid ? 0.16 : 0.2 });
   if (tower) blockers.push({ centre: [0.5, 0.47], half: 0.15 }, { centre: [0.5, 0.655], half: 0.12 }); // the tower and its sign
   if (junction) blockers.push({ centre: junction, half: 0.1 });
   if (source) blockers.push({ centre: [0.5, 0.5], half: source === "lake" ? 0.24 : 0.15 });
@@ -309,8 +317,14 @@ function build(data, scale) {
   });
   // `grid`: the owner of each cell of a GRID x GRID cut (row by row): "c<i>"
   // city i, "f<i>" field i, "x" a road or building (feature highlights read it)
-  return { cities, roads, fields, monastery, tower, junction, grid: owner, rivers, source,
+  return { cities, roads, fields, monastery, monasteryAt, tower, junction, grid: owner, rivers, source,
     bridge: bridgeOf(roads, rivers), garden, marker, markerKind };
+}
+
+/** Where a monastery stands beside a river through the middle: the point of four farthest from water and roads. */
+function bankPoint(rivers, roads) {
+  const room = (p) => Math.min(...[...rivers, ...roads].map((r) => distanceToPolyline(p, r.points)));
+  return [[0.5, 0.27], [0.73, 0.5], [0.5, 0.73], [0.27, 0.5]].reduce((best, p) => (room(p) > room(best) + 1e-9 ? p : best));
 }
 
 /** Where a road crosses a river, and the road's direction there: {at, along}, or null. */
@@ -466,7 +480,8 @@ function cell(i) {
  */
 export function figurePoint(geo, feature, spot, rotation) {
   if (feature === "garden") return rotatePoint(geo.garden || [0.5, 0.5], rotation);
-  if (feature === "monastery" || !spot) return [0.5, 0.5];
+  if (feature === "monastery") return rotatePoint(geo.monasteryAt || [0.5, 0.5], rotation);
+  if (!spot) return [0.5, 0.5];
   const loc = unrotateLocation(spot, rotation);
   let p = null;
   if (feature === "city") p = geo.cities.find((c) => c.sides.includes(loc))?.spot;

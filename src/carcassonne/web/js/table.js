@@ -462,7 +462,7 @@ function featureWords(f) {
   const parts = [`<b>${esc(t("inspect.tiles", { kind, count: squaresOf(f) }))}</b>`];
   if (f.kind !== "field") {
     parts.push(esc(f.complete ? t("inspect.complete")
-      : t(f.kind === "monastery" ? "inspect.around" : "inspect.open", { count: f.open })));
+      : t(f.kind === "monastery" || f.kind === "garden" ? "inspect.around" : "inspect.open", { count: f.open })));
   }
   const held = holders([f]);
   const seats = Object.keys(held).map(Number);

@@ -328,7 +328,12 @@ function squareMarkup(geo, data, rotation, grow) {
     const [sx, sy] = city.data.cathedral ? turnVector([0.22, 0], -rotation).map((v, i) => v + city.badge[i]) : [bx, by];
     parts.push(upright("badge", sx * 100, sy * 100, rotation, growing(inner, sx * 100, sy * 100, rotation, grow)));
   }
-  if (geo.monastery) parts.push(upright("monastery", 50, 50, rotation, use("cloister", 0, -1, 46, 48)));
+  if (geo.monastery) {
+    // beside a river through the middle it stands on one bank, a little smaller
+    const [mx, my] = geo.monasteryAt.map((v) => v * 100);
+    const k = mx === 50 && my === 50 ? 1 : 0.72;
+    parts.push(upright("monastery", mx, my, rotation, use("cloister", 0, -1, 46 * k, 48 * k)));
+  }
   if (geo.garden) parts.push(placed("garden", geo.garden, rotation, grow, use("garden", 0, 0, 27, 27)));
   if (geo.marker) {
     const [symbol, w, h] = MARKER_SYMBOLS[geo.markerKind];
