@@ -89,7 +89,8 @@ def test_every_new_tile_draws_its_water_garden_and_markers(page, server, artifac
     assert [len(MARKED[k]) for k in ("volcano", "dragon", "portal")] == [6, 12, 6]
     wanted = sorted({*RIVER, *GARDENS, *PRINCESS, *(i for v in MARKED.values() for i in v)})
     drawn = page.evaluate("async ([tiles, wanted]) => {" + SETUP + """
-        const list = wanted.map((id, i) => ({ tile: id, at: [i % 12, Math.floor(i / 12)], rotation: 90 * (i % 4) }));
+        const list = wanted.map((id, i) => ({
+          tile: id, at: [i % 12, Math.floor(i / 12)], rotation: 90 * (i % 4) }));
         const view = board(list);
         const out = {};
         for (const b of list) {
@@ -107,7 +108,8 @@ def test_every_new_tile_draws_its_water_garden_and_markers(page, server, artifac
         }
         const minis = document.createElement('div');
         minis.id = 'minis';
-        minis.style.cssText = 'position:fixed;left:0;top:430px;z-index:99;background:#333;padding:4px;width:1000px';
+        minis.style.cssText = 'position:fixed;left:0;top:430px;z-index:99;background:#333;'
+          + 'padding:4px;width:1000px';
         minis.innerHTML = wanted.map((id) => t.miniTile(id, 0, 48)).join('');
         document.body.appendChild(minis);
         return out;
@@ -141,13 +143,15 @@ def test_gardens_markers_and_monasteries_keep_clear_of_figure_spots(page, server
     found = page.evaluate("async ([tiles, wanted]) => {" + SETUP + """
         return wanted.map((id) => {
           const g = geometry.tileGeometry(id, tiles[id]);
-          const spots = [...g.cities.map((c) => c.spot), ...g.roads.map((r) => r.spot), ...g.fields.map((f) => f.spot)];
-          const near = (p) => Math.min(...spots.map((s) => Math.hypot(s[0] - p[0], s[1] - p[1])));
-          const river = (p) => Math.min(1, ...g.rivers.map((r) => geometry.distanceToPolyline(p, r.points)));
-          return { id, garden: g.garden, marker: g.marker, gardenGap: g.garden ? near(g.garden) : null,
-                   markerGap: g.marker ? near(g.marker) : null, monastery: g.monastery ? g.monasteryAt : null,
-                   monasteryWater: g.monastery ? river(g.monasteryAt) : null,
-                   gardenField: g.garden ? g.grid[Math.floor(g.garden[1] * 20) * 20 + Math.floor(g.garden[0] * 20)] : null };
+          const spots = [...g.cities, ...g.roads, ...g.fields].map((x) => x.spot);
+          const near = (p) => Math.min(...spots.map((q) => Math.hypot(q[0] - p[0], q[1] - p[1])));
+          const river = (p) => Math.min(1, ...g.rivers.map(
+            (r) => geometry.distanceToPolyline(p, r.points)));
+          return { id, garden: g.garden, marker: g.marker,
+                   gardenGap: g.garden ? near(g.garden) : null,
+                   markerGap: g.marker ? near(g.marker) : null,
+                   monastery: g.monastery ? g.monasteryAt : null,
+                   monasteryWater: g.monastery ? river(g.monasteryAt) : null };
         });
     }""", [ALL_TILES, sorted({*GARDENS, *RIVER, *(i for v in MARKED.values() for i in v)})])
     for f in found:
@@ -167,8 +171,10 @@ FIGURES_VIEW = {
               {"tile": "DG/F.v", "at": [1, 1], "rotation": 0},
               {"tile": "BA/C", "at": [2, 1], "rotation": 0},
               {"tile": "BA/RCr", "at": [3, 1], "rotation": 90}],
-    "figures": [{"player": 0, "figure": "abbot", "feature": "monastery", "spot": None, "at": [1, 0]},
-                {"player": 1, "figure": "abbot", "feature": "garden", "spot": None, "at": [2, 0]},
+    "figures": [{"player": 0, "figure": "abbot", "feature": "monastery", "spot": None,
+                 "at": [1, 0]},
+                {"player": 1, "figure": "abbot", "feature": "garden", "spot": None,
+                 "at": [2, 0]},
                 {"player": 1, "figure": "meeple", "feature": "city", "spot": "N", "at": [2, 1]},
                 {"player": 0, "figure": "meeple", "feature": "road", "spot": "S", "at": [3, 1]}],
     "princess_dragon": {"dragon": [1, 1], "fairy": {"at": [2, 1], "feature": "city", "spot": "N"},
@@ -189,20 +195,26 @@ def test_the_abbot_the_dragon_and_the_fairy_are_told_apart_by_shape(page, server
             const view = board(v.board);
             view.setFigures(v.figures);
             view.setNeutral(v.princess_dragon);
-            const box = (el) => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, r.width]; };
-            const square = (x, y) => box(view.svg.querySelector(`[data-testid=board-tile][data-x="${x}"][data-y="${y}"] rect`));
+            const box = (el) => {
+              const r = el.getBoundingClientRect();
+              return [r.left + r.width / 2, r.top + r.height / 2, r.width];
+            };
+            const square = (x, y) => box(view.svg.querySelector(
+              `[data-testid=board-tile][data-x="${x}"][data-y="${y}"] rect`));
+            const href = (g) => g.querySelector('use').getAttribute('href');
             const figs = [...view.svg.querySelectorAll('[data-testid=board-figure]')].map((g) => ({
-              figure: g.dataset.figure, feature: g.dataset.feature, href: g.querySelector('use').getAttribute('href'),
-              mark: g.querySelectorAll('.figure-mark').length, fill: getComputedStyle(g.querySelector('.figure-body')).fill,
-              at: box(g) }));
+              figure: g.dataset.figure, feature: g.dataset.feature, href: href(g),
+              mark: g.querySelectorAll('.figure-mark').length,
+              fill: getComputedStyle(g.querySelector('.figure-body')).fill, at: box(g) }));
             const dragon = view.svg.querySelector('[data-testid=dragon]');
             const fairy = view.svg.querySelector('[data-testid=fairy]');
-            return { figs, dragon: { href: dragon.querySelector('use').getAttribute('href'), at: box(dragon), square: square(1, 1),
-                                     seat: dragon.getAttribute('class') },
-                     fairy: { href: fairy.querySelector('use').getAttribute('href'), at: box(fairy),
-                              meeple: figs.find((f) => f.feature === 'city').at },
-                     trail: [...view.svg.querySelectorAll('[data-testid=flight-visited]')].map((g) => [g.dataset.x, g.dataset.y, g.textContent]),
-                     monasterySquare: square(1, 0) };
+            const trail = [...view.svg.querySelectorAll('[data-testid=flight-visited]')]
+              .map((g) => [g.dataset.x, g.dataset.y, g.textContent]);
+            return { figs, trail, monasterySquare: square(1, 0),
+                     dragon: { href: href(dragon), at: box(dragon), square: square(1, 1),
+                               seat: dragon.getAttribute('class') },
+                     fairy: { href: href(fairy), at: box(fairy),
+                              meeple: figs.find((f) => f.feature === 'city').at } };
         }""", [ALL_TILES, FIGURES_VIEW])
 
     classic = draw()
@@ -247,11 +259,13 @@ PLACING = r"""async ([tiles, view, legal, pick]) => {
     return {
       spots: choice.spots.map((s) => [s.feature, s.kinds, s.on]),
       plain: placing.moveFor(choice, []),
-      actions: actions.map((a) => ({ kind: a.kind, key: a.key, on: a.on, point: a.point, move: a.move })),
+      actions: actions.map((a) => ({
+        kind: a.kind, key: a.key, on: a.on, point: a.point, move: a.move })),
       steps: legalDragonSteps([{ dragon: [1, 2] }, { dragon: [0, 1] }]),
       tiles: legalTiles([{ dragon: [1, 2] }]),
-      parsed: ['DG/Cc.p@0,-1r0 princess:N@0,-2', 'BA/Rr@1,0r0 return:abbot@3,2', 'DG/C.v@4,4r90 fairy:city:N@3,2',
-               'DG/C.v@4,4r90 fairy@3,2', 'dragon:4,-1', 'DG/RrRr.g@2,2r0 meeple:city:N@0,1'].map(parseCompact),
+      parsed: ['DG/Cc.p@0,-1r0 princess:N@0,-2', 'BA/Rr@1,0r0 return:abbot@3,2',
+               'DG/C.v@4,4r90 fairy:city:N@3,2', 'DG/C.v@4,4r90 fairy@3,2', 'dragon:4,-1',
+               'DG/RrRr.g@2,2r0 meeple:city:N@0,1'].map(parseCompact),
     };
 }"""
 
@@ -264,8 +278,10 @@ def test_a_placement_offers_its_actions_apart_from_its_figures(page, server):
     page.goto(server.url + "/")
     view = {"board": [{"tile": "BA/C", "at": [0, 0], "rotation": 0},
                       {"tile": "BA/L", "at": [1, 0], "rotation": 0}],
-            "figures": [{"player": 0, "figure": "abbot", "feature": "monastery", "spot": None, "at": [1, 0]},
-                        {"player": 1, "figure": "meeple", "feature": "city", "spot": "N", "at": [0, 0]}]}
+            "figures": [{"player": 0, "figure": "abbot", "feature": "monastery", "spot": None,
+                         "at": [1, 0]},
+                        {"player": 1, "figure": "meeple", "feature": "city", "spot": "N",
+                         "at": [0, 0]}]}
     place = {"tile": "DG/RrRr.g", "at": [0, 1], "rotation": 0}
     legal = [
         {**place, "return_abbot": [1, 0]},
@@ -284,8 +300,9 @@ def test_a_placement_offers_its_actions_apart_from_its_figures(page, server):
     assert [a["move"] for a in out["actions"]] == legal[:3]
     assert len({a["key"] for a in out["actions"]}) == 3
     recall, fairy, princess = out["actions"]
-    assert 100 < recall["point"][0] < 200 and 0 < recall["point"][1] < 100  # over the abbot's square
-    assert 0 < fairy["point"][0] < 100 and fairy["point"] == princess["point"]  # the knight in the city
+    # over the abbot's square; over the knight in the city
+    assert 100 < recall["point"][0] < 200 and 0 < recall["point"][1] < 100
+    assert 0 < fairy["point"][0] < 100 and fairy["point"] == princess["point"]
     assert out["steps"] == [[1, 2], [0, 1]] and out["tiles"] == []
     princess_move, recall_move, fairy_move, fairy_tile, step, portal = out["parsed"]
     assert princess_move["action"] == {"kind": "princess", "on": [0, -2], "spot": "N"}
@@ -305,9 +322,11 @@ LOG_VIEW = {
     "moves": ["RI.1/LIRI@1,0r0 abbot:monastery", "DG/F.v@1,1r0", "BA/RrG@2,0r0 return:abbot@1,0",
               "BA/C@2,1r0 fairy:city:N@2,1", "DG/Cc.p@3,1r90 princess:N@2,1", "dragon:2,1"],
     "movers": [0, 1, 0, 1, 0, 1],
-    "events": [{"player": 0, "reason": "monastery", "points": 6, "tiles": 6, "move": 2, "final": False},
+    "events": [{"player": 0, "reason": "monastery", "points": 6, "tiles": 6, "move": 2,
+                "final": False},
                {"player": 1, "reason": "fairy", "points": 1, "move": 3, "final": False},
-               {"player": 1, "reason": "garden", "points": 9, "tiles": 9, "move": 4, "final": False},
+               {"player": 1, "reason": "garden", "points": 9, "tiles": 9, "move": 4,
+                "final": False},
                {"player": 0, "reason": "garden", "points": 5, "tiles": 5, "final": True}],
     "discards": [], "is_over": False, "winners": [], "extra_turn": False,
     "princess_dragon": FIGURES_VIEW["princess_dragon"],
@@ -316,7 +335,10 @@ LOG_VIEW = {
 LOG_AND_PANEL = r"""async ([view, language]) => {""" + LOG_MODULES + r"""
     const names = view.players;
     const box = document.createElement('div');
-    const log = logEntries(view, names).map((e) => { box.innerHTML = e.html; return box.innerText.replace(/\s+/g, ' ').trim(); });
+    const log = logEntries(view, names).map((e) => {
+      box.innerHTML = e.html;
+      return box.innerText.replace(/\s+/g, ' ').trim();
+    });
     const players = document.createElement('div');
     document.body.appendChild(players);
     panel.renderPlayers(players, { table: null, view, seat: 0 });
@@ -326,9 +348,11 @@ LOG_AND_PANEL = r"""async ([view, language]) => {""" + LOG_MODULES + r"""
     const held = [0, 1].map((i) => {
       const el = players.querySelector(`[data-testid=held-${i}]`);
       return el && { tiles: [...el.querySelectorAll('[data-tile]')].map((s) => s.dataset.tile),
-                     faceDown: el.querySelectorAll('.face-down').length, text: el.innerText.trim() };
+                     faceDown: el.querySelectorAll('.face-down').length,
+                     text: el.innerText.trim() };
     });
-    return { log, held, aside: stack.querySelector('[data-testid=set-aside]')?.innerText.trim() ?? null };
+    const aside = stack.querySelector('[data-testid=set-aside]');
+    return { log, held, aside: aside ? aside.innerText.trim() : null };
 }"""
 
 
@@ -370,12 +394,14 @@ def catalogue_with_new_sets(server: Any) -> dict[str, Any]:
     offered = {o["name"] for o in data["options"]}
     for name, (default, allowed, set_name) in OPTION_SPECS.items():
         if name not in offered:
-            data["options"].append({"name": name, "default": default, "allowed": list(allowed), "set": set_name})
+            data["options"].append({"name": name, "default": default,
+                                    "allowed": list(allowed), "set": set_name})
     return data
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-def test_the_lobby_offers_the_new_sets_options_and_a_board_game_arena_preset(page, server, artifacts, language):
+def test_the_lobby_offers_the_new_sets_options_and_a_board_game_arena_preset(
+        page, server, artifacts, language):
     """The three sets and their options with words of their own (no raw
     names), VAR-AHEAD-4: drawing ahead shows the held tiles to all unless
     the player says otherwise; the preset sets Board Game Arena's rules and
@@ -419,7 +445,8 @@ def test_the_lobby_offers_the_new_sets_options_and_a_board_game_arena_preset(pag
     assert json.loads(page.get_by_test_id("option-farm_scoring").input_value()) == "current"
     assert json.loads(page.get_by_test_id("option-tiny_city").input_value()) == 4
     page.get_by_test_id("option-dragon_moves").select_option(json.dumps("after_scoring"))
-    page.get_by_test_id("create-form").screenshot(path=str(artifacts / f"lobby-new-sets-{language}.png"))
+    shot = artifacts / f"lobby-new-sets-{language}.png"
+    page.get_by_test_id("create-form").screenshot(path=str(shot))
     # the table asked for: the sets and the options that differ from the defaults
     sent: list[dict[str, Any]] = []
 
@@ -435,7 +462,8 @@ def test_the_lobby_offers_the_new_sets_options_and_a_board_game_arena_preset(pag
     page.get_by_test_id("create-table").click()
     page.locator("#toast.show").wait_for()
     assert sent and sent[0]["sets"] == ["base", *NEW_SETS]
-    assert sent[0]["options"] == {"draw_ahead": True, "hands_public": True, "dragon_moves": "after_scoring"}
+    assert sent[0]["options"] == {"draw_ahead": True, "hands_public": True,
+                                  "dragon_moves": "after_scoring"}
 
 
 #: A table's view on seat 0's turn: Ann's abbot on a monastery, Bob's
@@ -573,7 +601,8 @@ def test_a_whole_game_of_the_river_the_abbot_and_the_dragon_by_clicking(page, se
     Skipped while the server does not offer the three sets."""
     offered = server.get("/api/catalogue")["sets"]
     if not set(NEW_SETS) <= set(offered):
-        pytest.skip("the engine does not play The River, The Abbot and The Princess & the Dragon yet")
+        pytest.skip("the engine does not play The River, The Abbot and "
+                    "The Princess & the Dragon yet")
     page.goto(server.url + "/")
     page.wait_for_function("() => document.body.dataset.ready === 'true'")
     for name in NEW_SETS:
@@ -604,7 +633,8 @@ def test_a_whole_game_of_the_river_the_abbot_and_the_dragon_by_clicking(page, se
             seen["dragon"] = True
             click(page.get_by_test_id("dragon-step").first)
         else:
-            seen["river"] = seen["river"] or any(str(m.get("tile", "")).startswith("RI") for m in legal)
+            river = any(str(m.get("tile", "")).startswith("RI") for m in legal)
+            seen["river"] = seen["river"] or river
             click(page.get_by_test_id("legal-square").first)
             page.get_by_test_id("ghost").wait_for()
             page.evaluate(TWO_FRAMES)
@@ -617,7 +647,8 @@ def test_a_whole_game_of_the_river_the_abbot_and_the_dragon_by_clicking(page, se
                 page.get_by_test_id("no-figure").click()
             page.get_by_test_id("confirm").click()
         page.wait_for_function(
-            "(n) => Number(document.body.dataset.last) > n || document.body.dataset.over === 'true'",
+            "(n) => Number(document.body.dataset.last) > n"
+            " || document.body.dataset.over === 'true'",
             arg=state["last"], timeout=PATIENCE_MS)
     page.wait_for_function("() => document.body.dataset.over === 'true'", timeout=PATIENCE_MS)
     page.get_by_test_id("final-scores").wait_for()
