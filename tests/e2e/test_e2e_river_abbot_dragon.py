@@ -303,6 +303,7 @@ def test_a_placement_offers_its_actions_apart_from_its_figures(page, server):
     # over the abbot's square; over the knight in the city
     assert 100 < recall["point"][0] < 200 and 0 < recall["point"][1] < 100
     assert 0 < fairy["point"][0] < 100 and fairy["point"] == princess["point"]
+    # (their badges are drawn side by side: see the table test)
     assert out["steps"] == [[1, 2], [0, 1]] and out["tiles"] == []
     princess_move, recall_move, fairy_move, fairy_tile, step, portal = out["parsed"]
     assert princess_move["action"] == {"kind": "princess", "on": [0, -2], "spot": "N"}
@@ -363,7 +364,7 @@ def test_the_log_and_panel_tell_the_new_moves_scores_and_held_tiles(page, server
     page.goto(server.url + "/")
     out = page.evaluate(LOG_AND_PANEL, [LOG_VIEW, "en"])
     log = " | ".join(out["log"])
-    assert "Ann placed and a abbot on the monastery" in log
+    assert "Ann placed and an abbot on the monastery" in log
     assert "Ann placed and took the abbot back" in log
     assert "unfinished monastery with 5 neighbours: 6 points" in log
     assert "Bob placed and moved the fairy next to a follower on the city" in log
@@ -538,6 +539,8 @@ def test_the_table_offers_actions_and_the_dragons_steps_by_clicking(page, server
     badges = page.get_by_test_id("action-spot")
     assert sorted(badges.evaluate_all("(gs) => gs.map((g) => g.dataset.action)")) == [
         "fairy", "princess", "return_abbot"]
+    # each badge where it can be seen and clicked, two on one knight side by side
+    assert len(set(badges.evaluate_all("(gs) => gs.map((g) => g.getAttribute('transform'))"))) == 3
     buttons = page.get_by_test_id("placement-actions").locator("button")
     words = buttons.all_inner_texts()
     assert any("abbot back from the monastery" in w for w in words)

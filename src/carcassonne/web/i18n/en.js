@@ -284,7 +284,7 @@ export default {
 
   "log.title": "Game log",
   "log.placed": ({ player, tile }) => `${player} placed ${tile}`,
-  "log.placedWith": ({ player, tile, figures }) => `${player} placed ${tile} and a ${figures}`,
+  "log.placedWith": ({ player, tile, figures }) => `${player} placed ${tile} and ${/^[aeiou]/i.test(figures) ? "an" : "a"} ${figures}`,
   "log.figureOn": ({ figure, feature }) => `${figure} on the ${feature}`,
   "log.and": " and a ",
   "log.built": ({ player, wonder, tile }) => `${player} built ${wonder} ${tile}`,

@@ -302,6 +302,7 @@ function build(data, scale) {
   const markerKind = ["volcano", "dragon", "portal"].find((k) => data[k]) || null;
   let marker = null;
   if (markerKind) {
+    if (monastery) block(owner, monasteryAt, 0.27); // the cloister is drawn wider than it blocks
     const busy = (p) => inCity(p) || inBlocker(p) || [...roads, ...rivers].some((r) => distanceToPolyline(p, r.points) < 0.2)
       || (garden && Math.hypot(p[0] - garden[0], p[1] - garden[1]) < 0.3);
     marker = busy([0.5, 0.5]) ? deepestField(owner, fields) || [0.5, 0.5] : [0.5, 0.5];

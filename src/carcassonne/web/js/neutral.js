@@ -61,8 +61,12 @@ const BADGE = {
  * binds the clicks by data-key.
  */
 export function actionBadges(actions, chosen, grow = 1) {
+  const used = [];
   return actions.map((a) => {
-    const [x, y] = a.point;
+    // two actions on one figure (the fairy beside a knight the princess could send home) side by side
+    let [x, y] = a.point;
+    while (used.some(([ux, uy]) => Math.hypot(ux - x, uy - y) < 20 * grow)) x += 25 * grow;
+    used.push([x, y]);
     const on = a.key === chosen;
     return `<g class="action-spot action-${a.kind}${on ? " selected" : ""}" data-testid="action-spot" data-action="${a.kind}" data-key="${a.key}"`
       + ` transform="translate(${x.toFixed(1)} ${(y - 20 * grow).toFixed(1)}) scale(${grow.toFixed(2)})">`
