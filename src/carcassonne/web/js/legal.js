@@ -79,7 +79,7 @@ export function figureGroups(figures, pointOf, segmentOf = null) {
 /** Whether the placement may be made without any figure. */
 export function figureOptional(legal, tile, at, rotation) {
   return (legal || []).some((m) => m.tile === tile && m.at && sameAt(m.at, at) && m.rotation === rotation
-    && !(m.figures && m.figures.length));
+    && !(m.figures && m.figures.length) && m.return_abbot == null && m.fairy == null && m.princess == null);
 }
 
 /** The rotation to show on `at`: `wanted` when legal there, else the first legal one. */
