@@ -15,7 +15,7 @@ from carcassonne.bots import BOTS
 from carcassonne.engine.options import OPTION_SPECS
 from carcassonne.engine.setup import SUPPORTED_SETS
 from carcassonne.server.bots import stand_in
-from carcassonne.tiles import TILES, TILES_BY_SET
+from carcassonne.tiles import SET_NAMES, TILES, TILES_BY_SET
 
 #: What a seat says of the end of a game while it has none: no resignation, no rating.
 UNPLAYED = {"resigned": False, "rating_before": None, "rating_after": None}
@@ -51,9 +51,10 @@ def test_catalogue_lists_sets_options_bots_and_tiles_as_the_files_say(
     assert [o["name"] for o in data["options"]] == [
         name for set_name in SUPPORTED_SETS for name, spec in OPTION_SPECS.items()
         if spec[2] == set_name]
-    assert set(data["tiles"]) == {t.id for s in SUPPORTED_SETS for t in TILES_BY_SET[s]}
+    # every tile of every set, playable or not, so that any record can be drawn
+    assert set(data["tiles"]) == {t.id for s in SET_NAMES for t in TILES_BY_SET[s]}
     assert sum(t["count"] for t in data["tiles"].values()) == sum(
-        t.count for s in SUPPORTED_SETS for t in TILES_BY_SET[s])
+        t.count for s in SET_NAMES for t in TILES_BY_SET[s])
     start = data["tiles"]["BA/RCr"]
     assert start == {"set": "base", "count": 4, "edges": "CRFR", "cities": [{"at": ["N"]}],
                      "roads": [{"at": ["W", "E"]}],
@@ -62,6 +63,29 @@ def test_catalogue_lists_sets_options_bots_and_tiles_as_the_files_say(
                      "monastery": False}
     assert data["tiles"]["BA/L"]["monastery"] is True
     assert data["tiles"]["BA/Cccc+"]["cities"] == TILES["BA/Cccc+"].data["cities"]
+
+
+def test_catalogue_tiles_carry_what_is_drawn_on_them(client: TestClient) -> None:
+    """The River's water, spring and lake, The Abbot's gardens and the
+    markers of The Princess & the Dragon reach the client (RIVER-1, ABBOT-3,
+    PD-1), and a plain tile carries none of them."""
+    tiles = client.get("/api/catalogue").json()["tiles"]
+    assert tiles["RI/s"]["river"] == [{"at": ["E"]}] and tiles["RI/s"]["spring"] is True
+    assert tiles["RI.1/I.e"]["lake"] is True
+    assert tiles["RI.1/RIrI"]["river"] == [{"at": ["N", "S"]}]  # the bridge
+    assert tiles["RI.1/RIrI"]["roads"] == [{"at": ["W", "E"]}]
+    gardens = {i: t for i, t in tiles.items() if t.get("garden")}
+    assert len(gardens) == len(TILES_BY_SET["abbot"]) == 15
+    assert all(t["set"] == "abbot" and t["garden_field"] and t["garden_of"] in tiles
+               for t in gardens.values())
+    assert tiles["BA/RrG"]["garden_field"] == "NL"
+    pd = [t for t in tiles.values() if t["set"] == "princess_dragon"]
+    assert sum(t["count"] for t in pd if t.get("volcano")) == 6
+    assert sum(t["count"] for t in pd if t.get("dragon")) == 12
+    assert sum(t["count"] for t in pd if t.get("portal")) == 6
+    assert sum(t["count"] for t in pd if any(c.get("princess") for c in t["cities"])) == 6
+    marks = ("river", "spring", "lake", "garden", "volcano", "dragon", "portal")
+    assert not any(key in tiles["BA/RCr"] for key in marks)
 
 
 def test_catalogue_offers_each_expansion_with_its_elements(client: TestClient) -> None:

@@ -2,9 +2,16 @@
 
 The playable sets, their rule options (name, default, allowed values, set),
 the bots (in the order to offer them, each with its kind), the start tile,
-and every tile of the playable sets exactly as the catalogue files describe
-it, unrotated (a watchtower tile also carries its
-``watchtower``: what the tower counts and how many points each)::
+and every tile of every set (``SET_NAMES``: a page may have to draw a
+record of a set this server does not yet offer) exactly as the catalogue
+files describe it, unrotated. Beside edges and segments a tile carries what
+is drawn on it: a watchtower tile its ``watchtower`` (what the tower counts
+and how many points each); a River tile its ``river`` sides (segments like
+roads) and ``spring`` or ``lake`` at the river's ends; a garden tile (The
+Abbot) ``garden`` and the half-side of the field it is drawn in,
+``garden_field``, and ``garden_of``, the tile it copies; a tile of The
+Princess & the Dragon its ``volcano``, ``dragon`` (the dragon symbol) or
+``portal`` flag, and a city segment showing the princess ``princess``::
 
     >>> data = catalogue()
     >>> data["start"], data["tiles"]["BA/RCr"]["edges"], data["sets"][0]
@@ -46,8 +53,22 @@ from carcassonne.tiles import SET_NAMES, START_TILE, TILES_BY_SET, WONDERS, Tile
 WONDERS_SET = "wonders"
 
 
+#: Flags of a tile that say what is drawn on it, given only when set.
+MARKERS = ("spring", "lake", "garden", "volcano", "dragon", "portal")
+
+
 def tile_data(tile: TileType) -> dict[str, Any]:
-    """One tile for drawing: edges (N E S W), cities, roads, fields, monastery."""
+    """One tile for drawing: edges (N E S W), cities, roads, fields, monastery,
+    and what else is drawn on it (see the module docstring)::
+
+        >>> from carcassonne.tiles import TILES
+        >>> tile_data(TILES["RI/s"])["river"], tile_data(TILES["RI/s"])["spring"]
+        ([{'at': ['E']}], True)
+        >>> {k: v for k, v in tile_data(TILES["BA/RrG"]).items() if "garden" in k}
+        {'garden': True, 'garden_field': 'NL', 'garden_of': 'BA/Rr'}
+        >>> tile_data(TILES["DG/F.v"])["volcano"]
+        True
+    """
     raw = tile.data
     out = {"set": tile.set, "count": tile.count, "edges": raw["edges"],
            "cities": copy.deepcopy(raw.get("cities", [])),
@@ -56,6 +77,14 @@ def tile_data(tile: TileType) -> dict[str, Any]:
            "monastery": bool(raw.get("monastery", False))}
     if "watchtower" in raw:
         out["watchtower"] = dict(raw["watchtower"])
+    if raw.get("river"):
+        out["river"] = copy.deepcopy(raw["river"])
+    for flag in MARKERS:
+        if raw.get(flag):
+            out[flag] = True
+    if tile.garden_of is not None:
+        out["garden_field"] = raw.get("garden_field") or "inner"
+        out["garden_of"] = tile.garden_of
     return out
 
 
@@ -78,7 +107,7 @@ def _fixed() -> dict[str, Any]:
                for name, (default, allowed, set_name) in OPTION_SPECS.items()
                if set_name in SUPPORTED_SETS]
     options.sort(key=lambda o: SET_NAMES.index(o["set"]))  # stable: each set's own order
-    tiles = {tile.id: tile_data(tile) for name in SUPPORTED_SETS for tile in TILES_BY_SET[name]}
+    tiles = {tile.id: tile_data(tile) for name in SET_NAMES for tile in TILES_BY_SET[name]}
     fixed = {"sets": list(SUPPORTED_SETS), "options": options, "start": START_TILE,
              "tiles": tiles}
     if WONDERS_SET in SUPPORTED_SETS:

@@ -20,6 +20,7 @@ import { figurePoint, GRID, tileGeometry } from "./geometry.js";
 import { playerColour } from "./palette.js";
 import { figureMarkup, getCatalogue, PLAYER_COLOURS, symbolGrow, tileMarkup, wonderData } from "./tiles.js";
 import { figureSize } from "./figures.js";
+import { actionBadges, neutralLayer } from "./neutral.js";
 import { pieceSquares, pieceToBoard, wonderFigurePoint, wonderLabel, wonderMarkup, wonderShape } from "./wonders.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -90,7 +91,7 @@ export class BoardView {
     container.appendChild(this.svg);
     this.view = el("g", { class: "viewport" }, this.svg);
     this.layers = {};
-    for (const name of ["tiles", "dead", "lit", "highlights", "preview", "last", "ghost", "figures", "spots"]) {
+    for (const name of ["tiles", "dead", "lit", "flight", "highlights", "preview", "last", "ghost", "figures", "neutral", "actions", "spots"]) {
       this.layers[name] = el("g", { class: `layer-${name}` }, this.view);
     }
     this.tiles = new Map();
@@ -134,7 +135,10 @@ export class BoardView {
     this.handlers.view?.(this.follow);
     // figures grow a little when the board is small, so they stay easy to see
     const grow = this.figureGrow();
-    if (this.figures && Math.abs(grow - this.drawnGrow) > 0.08) this.setFigures(this.figures, this.board);
+    if (this.figures && Math.abs(grow - this.drawnGrow) > 0.08) {
+      this.setFigures(this.figures, this.board);
+      this.setNeutral(this.neutral);
+    }
     // coats of arms and goods keep a least size on screen (style.css .sym-grow)
     // (set only when it changes: a new value restyles every tile)
     const symbols = symbolGrow(this.k).toFixed(3);
@@ -303,7 +307,7 @@ export class BoardView {
       if (e.pointerType === "mouse") this.handlers.inspect?.(null, "hover");
     });
     this.svg.addEventListener("click", (e) => {
-      if (e.target.closest?.(".legal-square, .ghost, .figure-spot, .kind-chooser")) return;
+      if (e.target.closest?.(".legal-square, .ghost, .figure-spot, .kind-chooser, .action-spot")) return;
       this.handlers.inspect?.(point(e), "tap");
     });
     this.svg.addEventListener("wheel", (e) => {
@@ -369,6 +373,33 @@ export class BoardView {
   }
 
   /**
+   * The dragon, the fairy and the dragon's flight (the view's
+   * `princess_dragon`, or null): see neutral.js.
+   */
+  setNeutral(pd) {
+    this.neutral = pd || null;
+    const board = this.board || [];
+    const covered = coveredSquares(board);
+    const drawn = neutralLayer((fig) => figureSpot(board, fig, covered), this.neutral, this.figureGrow());
+    this.layers.flight.innerHTML = drawn.trail;
+    this.layers.neutral.innerHTML = drawn.pieces;
+  }
+
+  /**
+   * The actions a placement may take instead of a figure, as badges:
+   * [{key, kind, point, label}]; `chosen` the picked one's key; `onPick(key)`.
+   */
+  setActions(actions, chosen, onPick) {
+    this.layers.actions.innerHTML = actionBadges(actions || [], chosen, Math.min(1.3, this.figureGrow()));
+    for (const g of this.layers.actions.querySelectorAll("[data-key]")) {
+      g.addEventListener("click", (e) => {
+        e.stopPropagation();
+        onPick(g.dataset.key);
+      });
+    }
+  }
+
+  /**
    * Light up areas of tiles: [{at, tile, rotation, kind, seg}] (kind city,
    * road, field or monastery, `seg` its segment on the tile; kind "square"
    * lights a whole square). `tone` "claim" is a spot's feature, "look" one
@@ -383,7 +414,11 @@ export class BoardView {
       let shape = "";
       if (a.kind === "city") shape = `<path class="lit-area" d="${geo.cities[a.seg]?.path || ""}"/>`;
       else if (a.kind === "road") shape = `<path class="lit-road" d="${geo.roads[a.seg]?.path || ""}"/>`;
-      else if (a.kind === "monastery") shape = `<rect class="lit-area" x="27" y="27" width="46" height="46" rx="8"/>`;
+      else if (a.kind === "monastery" || a.kind === "garden") {
+        const [cx, cy] = (a.kind === "garden" ? geo.garden : geo.monasteryAt) || [0.5, 0.5];
+        const half = a.kind === "garden" ? 17 : 23;
+        shape = `<rect class="lit-area" x="${cx * 100 - half}" y="${cy * 100 - half}" width="${2 * half}" height="${2 * half}" rx="8"/>`;
+      }
       else if (a.kind === "field") {
         const cell = 100 / GRID;
         let d = "";
@@ -427,13 +462,16 @@ export class BoardView {
     }
   }
 
-  /** Highlight the squares where the tile fits; `onPick([x, y])` on click. */
-  setHighlights(squares, onPick, onHover = null) {
+  /**
+   * Highlight the squares where the tile fits (`kind` "tile"), or where the
+   * dragon may step ("dragon"); `onPick([x, y])` on click.
+   */
+  setHighlights(squares, onPick, onHover = null, kind = "tile") {
     this.layers.highlights.innerHTML = "";
     this.highlighted = squares;
     for (const [x, y] of squares) {
-      const r = el("rect", { x: x * 100 + 4, y: y * 100 + 4, width: 92, height: 92, rx: 8, class: "legal-square",
-        "data-testid": "legal-square", "data-x": x, "data-y": y }, this.layers.highlights);
+      const r = el("rect", { x: x * 100 + 4, y: y * 100 + 4, width: 92, height: 92, rx: 8, class: `legal-square step-${kind}`,
+        "data-testid": kind === "dragon" ? "dragon-step" : "legal-square", "data-x": x, "data-y": y }, this.layers.highlights);
       r.addEventListener("click", () => onPick([x, y]));
       if (onHover) {
         r.addEventListener("pointerenter", () => onHover([x, y]));

@@ -125,6 +125,28 @@ export function replayStates(moves, players, start = "BA/RCr", movers = null) {
     return sq?.segs.find((s) => s.kind === kind && s.sides.includes(fig.spot));
   }
 
+  // The Princess & the Dragon: where the dragon and the fairy are (PD-VOLCANO, PD-FAIRY-1)
+  let dragon = null;
+  let fairy = null;
+  const sameAt = (a, b) => a[0] === b[0] && a[1] === b[1];
+
+  /** The figures a move takes off the board that no completion explains (ABBOT-RECALL, PD-PRINCESS, PD-DRAGON-EAT). */
+  function takeOff(move) {
+    if (move.dragon) {
+      dragon = move.dragon;
+      figures = figures.filter((f) => !sameAt(f.at, move.dragon));
+    }
+    if (move.return_abbot) figures = figures.filter((f) => !(f.figure === "abbot" && sameAt(f.at, move.return_abbot)));
+    if (move.princess) {
+      const { on, spot } = move.princess;
+      const seg = segmentOf({ at: on, feature: "city", spot });
+      const i = figures.findIndex((f) => f.feature === "city" && sameAt(f.at, on)
+        && (seg ? segmentOf(f)?.node === seg.node : f.spot === spot));
+      if (i >= 0) figures.splice(i, 1);
+    }
+    if (move.fairy) fairy = { at: move.fairy.on, feature: move.fairy.feature ?? null, spot: move.fairy.spot ?? null };
+  }
+
   function monasteryDone(at) {
     for (let dx = -1; dx <= 1; dx += 1) {
       for (let dy = -1; dy <= 1; dy += 1) if (!squares.has(`${at[0] + dx},${at[1] + dy}`)) return false;
@@ -140,19 +162,24 @@ export function replayStates(moves, players, start = "BA/RCr", movers = null) {
       const wonder = Boolean(getCatalogue().wonders?.[move.tile]);
       board.push({ tile: move.tile, at: move.at, rotation: move.rotation || 0, ...(wonder ? { owner: player } : {}) });
       place(move.tile, move.at, move.rotation || 0);
+      if (tiles[move.tile]?.volcano) dragon = move.at;
+      takeOff(move);
       for (const f of move.figures || []) {
         figures.push({ player, figure: f.figure, feature: f.feature, spot: f.spot ?? null, at: f.on || move.at });
       }
       figures = figures.filter((f) => {
-        if (f.feature === "monastery") return !monasteryDone(f.at);
+        if (f.feature === "monastery" || f.feature === "garden") return !monasteryDone(f.at);
         if (f.feature === "city" || f.feature === "road") {
           const seg = segmentOf(f);
           return !(seg && joins.complete(seg.node));
         }
         return true;
       });
+    } else {
+      takeOff(move);
     }
-    states.push({ board: [...board], figures: [...figures], last: move.at ? { at: move.at, player } : null });
+    const pd = dragon || fairy ? { dragon, fairy, flight: null } : null;
+    states.push({ board: [...board], figures: [...figures], last: move.at ? { at: move.at, player } : null, princess_dragon: pd });
   });
   return states;
 }

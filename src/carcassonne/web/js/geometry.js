@@ -15,6 +15,13 @@
 // - fields are what is left; to find where a field figure stands, the tile is
 //   cut into a small grid, cities and roads are blocked out, and every free
 //   cell is given to the field whose border half-sides are nearest.
+// - a river (The River) runs like a road, wider; it ends in a spring or a
+//   lake in the middle of its tile. A road that crosses it does so by a
+//   bridge (`bridge`: where, and the road's direction there).
+// - a garden (The Abbot) lies in the field its data names, and a tile's
+//   marker (The Princess & the Dragon: volcano, dragon symbol, magic portal)
+//   in the middle when nothing is there, else deep in a field; each takes
+//   its place before the field figures do, so that no farmer hides it.
 
 export const SIDES = ["N", "E", "S", "W"];
 export const HALVES = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
@@ -23,6 +30,7 @@ const CORNERS = { N: [0, 0], E: [1, 0], S: [1, 1], W: [0, 1] }; // start corner,
 const MIDDLE = { N: [0.5, 0], E: [1, 0.5], S: [0.5, 1], W: [0, 0.5] };
 const INWARD = { N: [0, 1], E: [-1, 0], S: [0, -1], W: [1, 0] };
 export const ROAD_HALF_WIDTH = 0.065;
+export const RIVER_HALF_WIDTH = 0.09;
 export const GRID = 20;
 
 function endCorner(side) {
@@ -228,24 +236,39 @@ function build(data, scale) {
   const inCity = (p) => cities.some((c) => insidePolygon(p, c.polygon));
   const monastery = Boolean(data.monastery);
   const tower = Boolean(data.watchtower);
-  const roads = (data.roads || []).map((seg) => {
+  const rivers = (data.river || []).map((seg) => {
     const shape = roadShape(seg.at);
+    return { sides: seg.at, shape, points: roadPoints(shape), path: roadData(shape, scale) };
+  });
+  // a spring or a lake where the river ends, in the middle of the tile
+  const source = data.spring ? "spring" : data.lake ? "lake" : null;
+  // a river through the middle: a road ending on this tile stops at its bank
+  // (RIVER-FEAT-3), and a monastery stands on one bank
+  const riverMid = rivers.some((rv) => distanceToPolyline([0.5, 0.5], rv.points) < 0.1);
+  const roads = (data.roads || []).map((seg) => {
+    let shape = roadShape(seg.at);
+    if (riverMid && seg.at.length === 1) {
+      const side = seg.at[0];
+      shape = { from: MIDDLE[side], to: add(MIDDLE[side], INWARD[side], 0.5 - RIVER_HALF_WIDTH - 0.015), control: null, ends: [] };
+    }
     return { sides: seg.at, data: seg, shape, points: roadPoints(shape), path: roadData(shape, scale) };
   });
+  const monasteryAt = monastery && riverMid ? bankPoint(rivers, roads) : [0.5, 0.5];
   const loose = roads.filter((r) => r.sides.length === 1).length;
-  const centreFree = !monastery && !tower && !inCity([0.5, 0.5]);
+  const centreFree = !monastery && !tower && !source && !riverMid && !inCity([0.5, 0.5]);
   const junction = loose > 0 && centreFree ? [0.5, 0.5] : null;
   const blockers = [];
-  if (monastery) blockers.push({ centre: [0.5, 0.5], half: 0.2 });
+  if (monastery) blockers.push({ centre: monasteryAt, half: riverMid ? 0.16 : 0.2 });
   if (tower) blockers.push({ centre: [0.5, 0.47], half: 0.15 }, { centre: [0.5, 0.655], half: 0.12 }); // the tower and its sign
   if (junction) blockers.push({ centre: junction, half: 0.1 });
+  if (source) blockers.push({ centre: [0.5, 0.5], half: source === "lake" ? 0.24 : 0.15 });
   const inBlocker = (p) => blockers.some((b) => Math.abs(p[0] - b.centre[0]) < b.half && Math.abs(p[1] - b.centre[1]) < b.half);
 
   for (const road of roads) {
-    // the visible middle of the road, away from any road crossing it (a bridge)
+    // the visible middle of the road, away from any road or river crossing it (a bridge)
     const visible = road.points.filter((p) => !inCity(p) && !inBlocker(p));
     const pts = visible.length ? visible : road.points;
-    const others = roads.filter((r) => r !== road);
+    const others = [...roads.filter((r) => r !== road), ...rivers];
     const clear = pts.filter((p) => others.every((r) => distanceToPolyline(p, r.points) > 0.18));
     const pool = clear.length ? clear : pts;
     const middle = road.sides.length === 1 ? 0.45 : 0.5;
@@ -261,12 +284,30 @@ function build(data, scale) {
       let o = "free";
       const city = cities.findIndex((ci) => insidePolygon(p, ci.polygon));
       if (city >= 0) o = `c${city}`;
-      else if (inBlocker(p) || roads.some((rd) => distanceToPolyline(p, rd.points) < ROAD_HALF_WIDTH + 0.03)) o = "x";
+      else if (inBlocker(p) || roads.some((rd) => distanceToPolyline(p, rd.points) < ROAD_HALF_WIDTH + 0.03)
+        || rivers.some((rv) => distanceToPolyline(p, rv.points) < RIVER_HALF_WIDTH + 0.03)) o = "x";
       owner.push(o);
     }
   }
   const fields = (data.fields || []).map((seg) => ({ at: seg.at, data: seg }));
   labelFields(owner, fields);
+  // the garden in its field, then the tile's marker: each blocks its cells
+  let garden = null;
+  if (data.garden) {
+    const where = data.garden_field || "inner";
+    const i = Math.max(0, fields.findIndex((f) => f.at.includes(where)));
+    garden = bestCells(owner, `f${i}`, 1)[0] || fallbackFieldSpot([where]);
+    block(owner, garden, 0.14);
+  }
+  const markerKind = ["volcano", "dragon", "portal"].find((k) => data[k]) || null;
+  let marker = null;
+  if (markerKind) {
+    if (monastery) block(owner, monasteryAt, 0.27); // the cloister is drawn wider than it blocks
+    const busy = (p) => inCity(p) || inBlocker(p) || [...roads, ...rivers].some((r) => distanceToPolyline(p, r.points) < 0.2)
+      || (garden && Math.hypot(p[0] - garden[0], p[1] - garden[1]) < 0.3);
+    marker = busy([0.5, 0.5]) ? deepestField(owner, fields) || [0.5, 0.5] : [0.5, 0.5];
+    block(owner, marker, markerKind === "volcano" ? 0.17 : 0.14);
+  }
   cities.forEach((city, i) => {
     const spots = bestCells(owner, `c${i}`, 2);
     city.spot = spots[0] || [0.5, 0.5];
@@ -277,7 +318,49 @@ function build(data, scale) {
   });
   // `grid`: the owner of each cell of a GRID x GRID cut (row by row): "c<i>"
   // city i, "f<i>" field i, "x" a road or building (feature highlights read it)
-  return { cities, roads, fields, monastery, tower, junction, grid: owner };
+  return { cities, roads, fields, monastery, monasteryAt, tower, junction, grid: owner, rivers, source,
+    bridge: bridgeOf(roads, rivers), garden, marker, markerKind };
+}
+
+/** Where a monastery stands beside a river through the middle: the point of four farthest from water and roads. */
+function bankPoint(rivers, roads) {
+  const room = (p) => Math.min(...[...rivers, ...roads].map((r) => distanceToPolyline(p, r.points)));
+  return [[0.5, 0.27], [0.73, 0.5], [0.5, 0.73], [0.27, 0.5]].reduce((best, p) => (room(p) > room(best) + 1e-9 ? p : best));
+}
+
+/** Where a road crosses a river, and the road's direction there: {at, along}, or null. */
+function bridgeOf(roads, rivers) {
+  for (const road of roads) {
+    for (const river of rivers) {
+      const i = road.points.findIndex((p) => distanceToPolyline(p, river.points) < 0.02);
+      if (i < 0) continue;
+      const a = road.points[Math.max(0, i - 1)];
+      const b = road.points[Math.min(road.points.length - 1, i + 1)];
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+      return { at: road.points[i], along: [(b[0] - a[0]) / len, (b[1] - a[1]) / len] };
+    }
+  }
+  return null;
+}
+
+/** Take the field cells within `half` of `p` (each way) out of the fields: something stands there. */
+function block(owner, p, half) {
+  owner.forEach((o, k) => {
+    const q = [cell(k % GRID), cell(Math.floor(k / GRID))];
+    if (o.startsWith("f") && Math.abs(q[0] - p[0]) < half && Math.abs(q[1] - p[1]) < half) owner[k] = "x";
+  });
+}
+
+/** The deepest cell of any field (the field with most room), or null. */
+function deepestField(owner, fields) {
+  let best = null;
+  fields.forEach((_, i) => {
+    const at = bestCells(owner, `f${i}`, 1)[0];
+    if (!at) return;
+    const depth = owner.filter((o) => o === `f${i}`).length;
+    if (!best || depth > best.depth) best = { at, depth };
+  });
+  return best?.at || null;
 }
 
 function fallbackFieldSpot(at) {
@@ -397,7 +480,9 @@ function cell(i) {
  * turned by `rotation`: a point in unit coordinates of the board square.
  */
 export function figurePoint(geo, feature, spot, rotation) {
-  if (feature === "monastery" || !spot) return [0.5, 0.5];
+  if (feature === "garden") return rotatePoint(geo.garden || [0.5, 0.5], rotation);
+  if (feature === "monastery") return rotatePoint(geo.monasteryAt || [0.5, 0.5], rotation);
+  if (!spot) return [0.5, 0.5];
   const loc = unrotateLocation(spot, rotation);
   let p = null;
   if (feature === "city") p = geo.cities.find((c) => c.sides.includes(loc))?.spot;

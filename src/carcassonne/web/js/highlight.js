@@ -25,6 +25,9 @@ function geometryOf(tile) {
   return data ? tileGeometry(tile, data) : null;
 }
 
+/** The features of one tile, with no sides (a monastery; a garden, ABBOT-3). */
+const ONE_TILE = ["monastery", "garden"];
+
 /** The locations a segment touches (its sides, or half sides for a field). */
 function locationsOf(segment) {
   return segment.sides || segment.at || [];
@@ -33,13 +36,16 @@ function locationsOf(segment) {
 /** The index of the segment of `kind` touching unrotated location `loc` (-1: none). */
 function segmentOf(geo, kind, loc) {
   if (kind === "monastery") return geo.monastery ? 0 : -1;
+  if (kind === "garden") return geo.garden ? 0 : -1;
   const list = geo[LIST[kind]];
   return list ? list.findIndex((seg) => locationsOf(seg).includes(loc)) : -1;
 }
 
 /** The segment under unit point `p` of an unrotated tile: {kind, seg} or null. */
 export function segmentAt(geo, [u, v]) {
-  if (geo.monastery && Math.abs(u - 0.5) < 0.2 && Math.abs(v - 0.5) < 0.2) return { kind: "monastery", seg: 0 };
+  const [mx, my] = geo.monasteryAt || [0.5, 0.5];
+  if (geo.monastery && Math.abs(u - mx) < 0.2 && Math.abs(v - my) < 0.2) return { kind: "monastery", seg: 0 };
+  if (geo.garden && Math.abs(u - geo.garden[0]) < 0.15 && Math.abs(v - geo.garden[1]) < 0.15) return { kind: "garden", seg: 0 };
   const road = geo.roads.findIndex((r) => distanceToPolyline([u, v], r.points) < 0.09);
   if (road >= 0) return { kind: "road", seg: road };
   const city = geo.cities.findIndex((c) => insidePolygon([u, v], c.polygon));
@@ -78,7 +84,7 @@ export class FeatureMap {
   keyOf(at, kind, spot) {
     const placed = this.tileAt(at);
     if (!placed) return null;
-    const loc = kind === "monastery" ? null : unrotateLocation(spot, placed.rotation);
+    const loc = ONE_TILE.includes(kind) ? null : unrotateLocation(spot, placed.rotation);
     const seg = segmentOf(placed.geo, kind, loc);
     return seg < 0 ? null : `${at[0]},${at[1]}|${kind}|${seg}`;
   }
@@ -105,7 +111,7 @@ export class FeatureMap {
     return feature.parts.flatMap((part) => {
       const placed = this.tileAt(part.at);
       if (!placed) return [{ at: part.at, kind: "square" }]; // a wonder's square: lit whole
-      const loc = feature.kind === "monastery" ? null : unrotateLocation(part.spot, placed.rotation);
+      const loc = ONE_TILE.includes(feature.kind) ? null : unrotateLocation(part.spot, placed.rotation);
       const seg = segmentOf(placed.geo, feature.kind, loc);
       return seg < 0 ? [] : [{ at: part.at, tile: placed.tile, rotation: placed.rotation, kind: feature.kind, seg }];
     });
@@ -120,11 +126,11 @@ export class FeatureMap {
   joinedBy(ghost, kind, spot) {
     const geo = geometryOf(ghost.tile);
     if (!geo) return { areas: [], features: [] };
-    const seg = segmentOf(geo, kind, kind === "monastery" ? null : unrotateLocation(spot, ghost.rotation));
+    const seg = segmentOf(geo, kind, ONE_TILE.includes(kind) ? null : unrotateLocation(spot, ghost.rotation));
     if (seg < 0) return { areas: [], features: [] };
     const own = { at: ghost.at, tile: ghost.tile, rotation: ghost.rotation, kind, seg };
     const joined = new Set();
-    if (kind !== "monastery") {
+    if (!ONE_TILE.includes(kind)) {
       for (const loc of locationsOf(geo[LIST[kind]][seg])) {
         if (loc === "inner") continue;
         const shown = rotateLocation(loc, ghost.rotation);

@@ -79,7 +79,7 @@ export function figureGroups(figures, pointOf, segmentOf = null) {
 /** Whether the placement may be made without any figure. */
 export function figureOptional(legal, tile, at, rotation) {
   return (legal || []).some((m) => m.tile === tile && m.at && sameAt(m.at, at) && m.rotation === rotation
-    && !(m.figures && m.figures.length));
+    && !(m.figures && m.figures.length) && m.return_abbot == null && m.fairy == null && m.princess == null);
 }
 
 /** The rotation to show on `at`: `wanted` when legal there, else the first legal one. */
@@ -104,19 +104,33 @@ export function legalDecisions(legal) {
   return (legal || []).filter((m) => m.take_wonder != null || m.wonder_goes_to != null);
 }
 
+/** The squares the dragon may step to now ({dragon: [x, y]} moves, PD-DRAGON-TILE). */
+export function legalDragonSteps(legal) {
+  return (legal || []).filter((m) => m.dragon != null).map((m) => m.dragon);
+}
+
 /**
  * Parse the compact move notation of view.moves: "BA/CRr@1,0r90 meeple:road:E",
  * a wonder with figures on its squares "WO/x@3,2r90 meeple:field:NL@3,1",
- * and the wonder decisions "take:WO/x" and "award:1".
+ * the wonder decisions "take:WO/x" and "award:1", a dragon's step
+ * "dragon:4,1" ({dragon: [4, 1]}), and a placement's action instead of
+ * figures: "return:abbot@3,2" ({action: {kind: "return_abbot", on}}),
+ * "fairy:city:N@3,2" or "fairy@3,2" ({action: {kind: "fairy", on, feature,
+ * spot}}), "princess:N@0,-2" ({action: {kind: "princess", on, spot}}).
  */
 export function parseCompact(text) {
   const take = /^take:(\S+)$/.exec(text);
   if (take) return { text, take: take[1] };
   const award = /^award:(\d+)$/.exec(text);
   if (award) return { text, award: Number(award[1]) };
+  const dragon = /^dragon:(-?\d+),(-?\d+)$/.exec(text);
+  if (dragon) return { text, dragon: [Number(dragon[1]), Number(dragon[2])] };
   const m = /^(\S+)@(-?\d+),(-?\d+)r(\d+)(.*)$/.exec(text);
   if (!m) return { text };
-  const figures = m[5].trim().split(/\s+/).filter(Boolean).map((f) => {
+  const words = m[5].trim().split(/\s+/).filter(Boolean);
+  const action = words.length === 1 ? parseAction(words[0]) : null;
+  if (action) return { tile: m[1], at: [Number(m[2]), Number(m[3])], rotation: Number(m[4]), figures: [], action };
+  const figures = words.map((f) => {
     const [what, on] = f.split("@");
     const [figure, feature, spot] = what.split(":");
     const out = { figure, feature, spot: spot || null };
@@ -124,4 +138,16 @@ export function parseCompact(text) {
     return out;
   });
   return { tile: m[1], at: [Number(m[2]), Number(m[3])], rotation: Number(m[4]), figures };
+}
+
+/** One action of the compact notation (see parseCompact), or null. */
+function parseAction(word) {
+  const square = (x, y) => [Number(x), Number(y)];
+  let a = /^return:abbot@(-?\d+),(-?\d+)$/.exec(word);
+  if (a) return { kind: "return_abbot", on: square(a[1], a[2]) };
+  a = /^fairy(?::([a-z]+)(?::([A-Za-z]+))?)?@(-?\d+),(-?\d+)$/.exec(word);
+  if (a) return { kind: "fairy", on: square(a[3], a[4]), feature: a[1] ?? null, spot: a[2] ?? null };
+  a = /^princess:([A-Za-z]+)@(-?\d+),(-?\d+)$/.exec(word);
+  if (a) return { kind: "princess", on: square(a[2], a[3]), spot: a[1] };
+  return null;
 }

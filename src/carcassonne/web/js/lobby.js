@@ -156,7 +156,56 @@ const MAX_PLAYERS = { inns_cathedrals: 6 };
 /** ...and fewer with The Wonders of Humanity, one wonder each (WON-1). */
 const PLAYER_CAP = { wonders: 4 };
 
-const picked = { sets: new Set(["base"]), options: {} };
+const picked = { sets: new Set(["base"]), options: {}, touched: new Set() };
+
+/**
+ * Rules as played elsewhere, one click each: the options they set (those
+ * the catalogue offers). Board Game Arena draws each player's next tile
+ * ahead and shows it to all (VAR-AHEAD-4), and plays the current rules, not
+ * the first edition's (farm scoring, 4 points for a 2-tile city).
+ */
+const PRESETS = {
+  bga: { draw_ahead: true, hands_public: true, hand: 1, farm_scoring: "current", tiny_city: 4 },
+};
+
+/** The options of preset `name` that the catalogue offers. */
+function presetOptions(name) {
+  const offered = new Set((catalogue.options || []).map((o) => o.name));
+  return Object.entries(PRESETS[name]).filter(([option]) => offered.has(option));
+}
+
+/** Whether the form now holds every option of preset `name`. */
+function presetOn(name) {
+  const list = presetOptions(name);
+  return list.length > 0 && list.every(([option, value]) => optionValue(catalogue.options.find((o) => o.name === option)) === value);
+}
+
+function applyPreset(name) {
+  for (const [option, value] of presetOptions(name)) {
+    picked.options[option] = value;
+    picked.touched.add(option);
+  }
+  renderSets();
+}
+
+/** A changed option; drawing ahead shows the held tiles to all unless the player said otherwise (VAR-AHEAD-4). */
+function changeOption(name, value) {
+  picked.options[name] = value;
+  picked.touched.add(name);
+  if (name === "draw_ahead" && !picked.touched.has("hands_public")) {
+    if (value) picked.options.hands_public = true;
+    else delete picked.options.hands_public;
+  }
+}
+
+function presetMarkup() {
+  if (!presetOptions("bga").some(([option]) => option === "draw_ahead")) return "";
+  const on = presetOn("bga");
+  return `<div class="presets" data-testid="presets"><span class="muted small">${esc(t("lobby.presets"))}</span>
+    <button type="button" class="btn small${on ? " active" : ""}" data-preset="bga" data-testid="preset-bga" title="${esc(t("lobby.presetBgaTitle"))}"
+      aria-pressed="${on}">${esc(t("lobby.presetBga"))}</button>
+    ${on ? `<span class="muted small" data-testid="preset-bga-on">✓ ${esc(t("lobby.presetBgaOn"))}</span>` : ""}</div>`;
+}
 
 function optionsOf(set) {
   return (catalogue.options || []).filter((o) => (o.set || "base") === set);
@@ -223,7 +272,8 @@ function setMarkup(s) {
 function renderSets() {
   const known = (catalogue.sets || []).map(setName);
   const list = known.includes("base") ? catalogue.sets : ["base", ...(catalogue.sets || [])];
-  $("sets").innerHTML = list.map(setMarkup).join("");
+  $("sets").innerHTML = presetMarkup() + list.map(setMarkup).join("");
+  for (const b of $("sets").querySelectorAll("[data-preset]")) b.addEventListener("click", () => applyPreset(b.dataset.preset));
   for (const box of $("sets").querySelectorAll("input[value]")) {
     box.addEventListener("change", () => {
       if (box.checked) picked.sets.add(box.value);
@@ -234,7 +284,7 @@ function renderSets() {
   }
   for (const el of $("sets").querySelectorAll("[data-option]")) {
     el.addEventListener("change", () => {
-      picked.options[el.dataset.option] = el.type === "checkbox" ? el.checked : JSON.parse(el.value);
+      changeOption(el.dataset.option, el.type === "checkbox" ? el.checked : JSON.parse(el.value));
       renderSets();
     });
   }

@@ -103,9 +103,18 @@ export function scoreSentence(e) {
     const text = t(extras.held ? "score.goods" : "score.goodsPlain", { good: t(`good.${extras.good}`), count: extras.held });
     return t("score.points", { text, points: e.points });
   }
+  if (e.reason === "fairy") {
+    // PD-FAIRY-3 pays 1 at the start of a turn, PD-FAIRY-4 3 with a scored feature
+    return t("score.points", { text: t(e.points === 1 && !e.final ? "score.fairy.turn" : "score.fairy.feature"), points: e.points });
+  }
+  // a monastery or garden scored before it is complete: at the end, or its abbot recalled (ABBOT-RECALL)
+  const unfinished = e.final || (["monastery", "garden"].includes(e.reason) && e.tiles != null && e.tiles < 9);
+  if (e.reason === "garden") {
+    return t("score.points", { text: unfinished ? t("score.garden.incomplete", p) : t("score.garden.complete"), points: e.points });
+  }
   const known = ["road", "city", "monastery", "field"].includes(e.reason);
   if (!known) return otherSentence(e, p);
-  const state = e.reason === "field" ? "" : e.final ? ".incomplete" : ".complete";
+  const state = e.reason === "field" ? "" : unfinished ? ".incomplete" : ".complete";
   let text = t(`score.${e.reason}${state}`, p);
   if (e.reason === "city" && p.shields) text = t("score.withShields", { text, shields: p.shields });
   if (extras.inn) text = t("score.withInn", { text });
@@ -159,6 +168,8 @@ export function logEntries(view, names, upTo = Infinity) {
     const who = moverOf(i, n, view.movers);
     if (m.take != null || m.award != null) {
       entries.push({ kind: "decision", move: i, html: `<span class="log-no">${i + 1}</span>${decisionLine(m, who, names)}` });
+    } else if (m.dragon) {
+      entries.push({ kind: "dragon", move: i, html: `<span class="log-no">${i + 1}</span>${t("log.dragon", { player: playerChip(names[who], who), x: m.dragon[0], y: m.dragon[1] })}` });
     } else {
       entries.push(moveEntry(view, names, i, m, who, builders));
     }
@@ -182,6 +193,17 @@ export function logEntries(view, names, upTo = Infinity) {
   return entries;
 }
 
+/**
+ * What a placement's action did, in words: the abbot recalled (ABBOT-RECALL),
+ * the fairy moved (PD-FAIRY-1), a knight sent home by the princess
+ * (PD-PRINCESS; whose, when the figures still say).
+ */
+function actionWords(a, view, names) {
+  if (a.kind === "return_abbot") return t("log.returnAbbot");
+  if (a.kind === "fairy") return a.feature ? t("log.fairy", { feature: t(`feature.${a.feature}`) }) : t("log.fairyTile");
+  return t("log.princess");
+}
+
 /** The log entry of move `i` that put a tile or a wonder down. */
 function moveEntry(view, names, i, m, who, builders) {
   const n = names.length;
@@ -190,6 +212,8 @@ function moveEntry(view, names, i, m, who, builders) {
   const tile = m.tile ? miniTile(m.tile, m.rotation || 0, wonder ? 30 : 22) : "";
   let key = figs ? "log.placedWith" : "log.placed";
   if (wonder) key = figs ? "log.builtWith" : "log.built";
+  const action = m.action ? actionWords(m.action, view, names) : "";
+  if (action) key = wonder ? "log.builtAnd" : "log.placedAnd";
   // a builder's second tile: the same player again, straight after (a wonder decision between does not count)
   let before = i - 1;
   while (before >= 0 && /^(take|award):/.test(view.moves[before])) before -= 1;
@@ -201,7 +225,7 @@ function moveEntry(view, names, i, m, who, builders) {
     second = ` <span class="badge extra">${esc(t("log.helperTile"))}</span>`;
   }
   const wonderWords = wonder ? `<b>${esc(wonderName(m.tile))}</b>` : "";
-  return { kind: "move", move: i, html: `<span class="log-no">${i + 1}</span>${t(key, { player: playerChip(names[who], who), tile, figures: figs, wonder: wonderWords })}${second}` };
+  return { kind: "move", move: i, html: `<span class="log-no">${i + 1}</span>${t(key, { player: playerChip(names[who], who), tile, figures: figs, wonder: wonderWords, action })}${second}` };
 }
 
 /** Points per player and reason: {seat: {reason: {game, final}}}. */

@@ -3,6 +3,9 @@
 // (builder's second) turn it is, their time at a timed table, the tiles
 // left (and which kinds remain), and the final score breakdown: who
 // resigned, and in a rated game each player's rating before and after.
+// With the next tile drawn ahead (draw_ahead, VAR-AHEAD-4) each player's
+// held tile is shown in their row when the view shows it, face down when it
+// is hidden from this reader.
 
 import { esc } from "./api.js";
 import { clockMarkup } from "./clocks.js";
@@ -14,7 +17,7 @@ import { pairBadge } from "./wonderpanel.js";
 
 const REASONS = ["city", "road", "monastery", "field"];
 /** The icon of a reason that is not one of REASONS. */
-const REASON_ICONS = { watchtower: "icon-watchtower", wonder: "icon-wonder" };
+const REASON_ICONS = { watchtower: "icon-watchtower", wonder: "icon-wonder", garden: "icon-garden", fairy: "icon-fairy" };
 const GOODS = ["wine", "grain", "cloth"];
 
 function botLabel(seat) {
@@ -62,8 +65,9 @@ export function renderPlayers(el, { table, view, seat, scores, current, clocks =
     const extra = turn === i && view?.extra_turn && !view?.is_over
       ? ` <span class="badge extra" data-testid="extra-turn">${esc(t("players.extraTurn"))}</span>` : "";
     const hand = view?.hands?.[i];
-    const handHtml = hand && hand.length && view?.options?.hand > 1
-      ? `<div class="hand-row">${hand.map((tile) => miniTile(tile, 0, 26)).join("")}</div>` : "";
+    const handHtml = view?.options?.draw_ahead ? heldTile(view, i)
+      : hand && hand.length && view?.options?.hand > 1
+        ? `<div class="hand-row">${hand.map((tile) => miniTile(tile, 0, 26)).join("")}</div>` : "";
     const classes = ["player", seatClass(i), turn === i ? "turn" : "", seat === i ? "me" : "", view?.winners?.includes(i) && view.is_over ? "winner" : ""].join(" ");
     return `<div class="${classes}" data-testid="player-${i}">
       <span class="turn-mark" aria-hidden="true">${turn === i ? "▶" : ""}</span>
@@ -73,6 +77,22 @@ export function renderPlayers(el, { table, view, seat, scores, current, clocks =
       <div class="pfig">${figs}</div>${clockMarkup(clocks, i)}${goodsRow(view?.goods, i)}${pairBadge(view, i)}${handHtml}
     </div>`;
   }).join("");
+}
+
+/**
+ * The tile player `i` holds for their next turn (draw_ahead): its picture
+ * when the view shows it, a face-down tile when it is hidden (VAR-AHEAD-4),
+ * nothing when they hold none (the river phase, the stack's end).
+ */
+function heldTile(view, i) {
+  const hand = view.hands?.[i];
+  const size = view.hand_sizes?.[i] ?? (hand ? hand.length : 0);
+  if (!size && !hand?.length) return "";
+  const title = esc(t("players.heldTitle"));
+  const shown = hand?.length ? hand.map((tile) => miniTile(tile, 0, 26)).join("")
+    : Array.from({ length: size }, () => `<span class="face-down" data-testid="face-down-${i}" aria-hidden="true"></span>`).join("");
+  return `<div class="held-tile" data-testid="held-${i}" data-tiles="${esc((hand || []).join(" "))}" title="${title}">`
+    + `<span class="muted">${esc(t("players.held"))}</span>${shown}</div>`;
 }
 
 /**
@@ -99,7 +119,9 @@ export function renderStack(el, { table, view }) {
     return;
   }
   el.hidden = false;
-  const left = `<div class="stack-line"><span>${esc(t("stack.left"))}</span> <b data-testid="stack-size">${view.stack_size}</b></div>`;
+  const aside = view.princess_dragon?.set_aside
+    ? `<div class="stack-line" data-testid="set-aside"><span>${esc(t("stack.setAside"))}</span> <b>${view.princess_dragon.set_aside}</b></div>` : "";
+  const left = `<div class="stack-line"><span>${esc(t("stack.left"))}</span> <b data-testid="stack-size">${view.stack_size}</b></div>${aside}`;
   if (table?.hide_distribution) {
     el.innerHTML = `${left}<p class="muted small" data-testid="distribution-hidden">${esc(t("stack.hidden"))}</p>`;
     return;

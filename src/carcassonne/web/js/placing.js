@@ -6,6 +6,12 @@
 // allowed is read from the server's legal moves alone, so the rules live in
 // one place. A choice is a list of picks [{key, kind}]: a spot (one per
 // segment: its `key`) and the kind of figure put there.
+//
+// Instead of any figure a placement may take one action (The Abbot, The
+// Princess & the Dragon): recall the abbot (ABBOT-RECALL), move the fairy
+// (PD-FAIRY-1) or let the princess send a knight home (PD-PRINCESS). Each
+// is a legal move of its own, with `return_abbot`, `fairy` or `princess`
+// instead of figures; placementActions() lists them with where each acts.
 
 import { coveredSquares, figureSpot } from "./board.js";
 import { figureGroups } from "./legal.js";
@@ -27,7 +33,8 @@ function figureKey(f) {
  * stands on the square it names (a watchtower nearby counts it there).
  */
 export function placementChoices(legal, view, pick) {
-  const moves = (legal || []).filter((m) => m.tile === pick.tile && m.at && sameAt(m.at, pick.at) && m.rotation === pick.rotation);
+  const moves = (legal || []).filter((m) => m.tile === pick.tile && m.at && sameAt(m.at, pick.at) && m.rotation === pick.rotation
+    && !actionKind(m));
   const seen = new Map();
   for (const m of moves) for (const f of m.figures || []) seen.set(figureKey(f), f);
   const figures = [...seen.values()];
@@ -97,4 +104,56 @@ export function blockedSpots(choice, picks) {
     if (!canHold(choice, [...picks.slice(0, choice.most - 1), { key: s.key }])) out.add(s.key);
   }
   return out;
+}
+
+/** The action keys a legal move may carry instead of figures. */
+export const ACTIONS = ["return_abbot", "fairy", "princess"];
+
+/** Which action `move` takes ("return_abbot", "fairy", "princess"), or null. */
+export function actionKind(move) {
+  return ACTIONS.find((k) => move?.[k] != null) || null;
+}
+
+/** A stable key for the action of `move` (what it does, where). */
+export function actionKey(move) {
+  const kind = actionKind(move);
+  if (kind === "return_abbot") return `return_abbot@${move.return_abbot.join(",")}`;
+  if (kind === "fairy") {
+    const f = move.fairy;
+    return `fairy@${f.on.join(",")}:${f.feature ?? ""}:${f.spot ?? ""}`;
+  }
+  if (kind === "princess") return `princess@${move.princess.on.join(",")}:${move.princess.spot}`;
+  return null;
+}
+
+/**
+ * The actions of a placement `pick` ({tile, at, rotation}), each a legal
+ * move: [{key, kind, move, on, point (board units: over the figure it acts
+ * on)}]. The abbot recalled is found among the view's figures; the fairy's
+ * follower and the princess's knight are named by square and spot.
+ */
+export function placementActions(legal, view, pick) {
+  const moves = (legal || []).filter((m) => m.tile === pick.tile && m.at && sameAt(m.at, pick.at) && m.rotation === pick.rotation
+    && actionKind(m));
+  const boardNow = [...(view?.board || []), { tile: pick.tile, at: pick.at, rotation: pick.rotation }];
+  const covered = coveredSquares(boardNow);
+  const spot = (fig) => figureSpot(boardNow, fig, covered);
+  return moves.map((move) => {
+    const kind = actionKind(move);
+    let on;
+    let point;
+    if (kind === "return_abbot") {
+      on = move.return_abbot;
+      const abbot = (view?.figures || []).find((f) => f.figure === "abbot" && sameAt(f.at, on));
+      point = spot(abbot || { at: on, feature: "monastery" });
+    } else if (kind === "fairy") {
+      on = move.fairy.on;
+      point = move.fairy.feature ? spot({ at: on, feature: move.fairy.feature, spot: move.fairy.spot ?? null })
+        : [on[0] * 100 + 50, on[1] * 100 + 50];
+    } else {
+      on = move.princess.on;
+      point = spot({ at: on, feature: "city", spot: move.princess.spot });
+    }
+    return { key: actionKey(move), kind, move, on, point };
+  });
 }

@@ -18,7 +18,9 @@ export class ReplayViewer {
     this.view = view;
     this.table = table;
     this.players = record.setup?.players?.length || view?.players?.length || 2;
-    this.states = replayStates(record.moves || [], this.players, "BA/RCr", view?.movers);
+    // with The River the spring is the start tile (RIVER-SETUP-1)
+    const start = (record.setup?.sets || view?.sets || []).includes("river") ? "RI/s" : "BA/RCr";
+    this.states = replayStates(record.moves || [], this.players, start, view?.movers);
     this.pos = 0;
     this.timer = null;
     this.renderPlayersFn = renderPlayers;
@@ -114,10 +116,12 @@ export class ReplayViewer {
     const state = this.states[this.pos];
     this.board.setTiles(state.board);
     this.board.setFigures(state.figures, state.board);
+    this.board.setNeutral(state.princess_dragon || null);
     this.board.setLast(state.last?.at, state.last?.player);
     this.board.setHighlights([], () => {});
     this.board.setGhost(null);
     this.board.setSpots([], null, null, null, () => {});
+    this.board.setActions([], null, () => {});
     this.board.refit();
     const current = this.pos < this.last ? this.view?.movers?.[this.pos] ?? this.pos % this.players : null;
     const view = { ...this.view, is_over: this.pos === this.last, supply: this.supplyAt(state) };

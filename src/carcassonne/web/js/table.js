@@ -13,7 +13,11 @@
 // square: pointing at a highlighted square outlines the squares it would
 // cover, and up to two figure spots may be picked (placing.js). The wonder
 // decisions (which wonder to take, who takes first) are buttons in the turn
-// card. The connection comes back by itself after a reload or a network
+// card. Instead of a figure a placement may take one action (recall the
+// abbot, move the fairy, the princess): a badge over what it acts on, and a
+// button in the turn card (actions.js). The dragon's flight is a step per
+// move: the player whose step it is clicks one of the highlighted squares,
+// and everyone sees the trail, whose step it is and how many are left. The connection comes back by itself after a reload or a network
 // drop and asks for a fresh state (`sync`). The seat token travels in the
 // connection's first message (`seat`), never in its URL, which proxies, logs
 // and histories keep; until the server answers it, the spectator's state sent
@@ -31,11 +35,12 @@ import { BoardView } from "./board.js";
 import { ChatPanel } from "./chat.js";
 import { liveClock, tickClocks } from "./clocks.js";
 import { applyStatic, initI18n, languageSwitch, t } from "./i18n.js";
-import { legalDecisions, legalRotations, legalSquares, legalTiles, nextRotation, parseCompact, pickRotation } from "./legal.js";
+import { actionLabel, flightLine, flightOf, renderActionButtons } from "./actions.js";
+import { legalDecisions, legalDragonSteps, legalRotations, legalSquares, legalTiles, nextRotation, parseCompact, pickRotation } from "./legal.js";
 import { logEntries, moverOf } from "./log.js";
 import { paletteSwitch, playerColour } from "./palette.js";
 import { renderFinal, renderPlayers, renderStack, seatNames } from "./panel.js";
-import { blockedSpots, canHold, moveFor, placementChoices, togglePick } from "./placing.js";
+import { blockedSpots, canHold, moveFor, placementActions, placementChoices, togglePick } from "./placing.js";
 import { FeatureMap, holders, squaresOf } from "./highlight.js";
 import { tableName } from "./names.js";
 import { offerNotifications, watchNotices } from "./notices.js";
@@ -234,7 +239,7 @@ function placeAt(at) {
   const legal = S.msg.legal;
   const tile = S.handTile;
   const rotation = pickRotation(legal, tile, at, S.pick?.rotation ?? S.wanted);
-  S.pick = { tile, at, rotation, picks: [], active: null, chosen: false };
+  S.pick = { tile, at, rotation, picks: [], active: null, chosen: false, action: null };
   board.setPreview([]);
   render();
 }
@@ -255,7 +260,7 @@ function rotate() {
   if (S.pick) {
     const next = nextRotation(S.msg.legal, S.pick.tile, S.pick.at, S.pick.rotation);
     if (next !== S.pick.rotation) {
-      S.pick = { ...S.pick, rotation: next, picks: [], active: null, chosen: false };
+      S.pick = { ...S.pick, rotation: next, picks: [], active: null, chosen: false, action: null };
       S.wanted = next;
     }
   } else {
@@ -287,6 +292,26 @@ function choices() {
   return choice;
 }
 
+/** The actions the placement may take instead of a figure, with words (placing.js, actions.js). */
+function actions() {
+  if (!S.pick) return [];
+  const names = seatNames(S.msg.table, S.msg.view);
+  return placementActions(S.msg.legal, S.msg.view, S.pick).map((a) => ({ ...a, label: actionLabel(a, S.msg.view, names) }));
+}
+
+/** Pick an action (again: take it back); it replaces any figure picked. */
+function chooseAction(key) {
+  if (!S.pick || S.pending) return;
+  const action = S.pick.action === key ? null : key;
+  S.pick = { ...S.pick, action, picks: [], active: null, chosen: action != null };
+  render();
+}
+
+/** One step of the dragon's flight, to square `at` (PD-DRAGON-TILE). */
+function stepDragon(at) {
+  decideMove({ dragon: at });
+}
+
 /** The spots of the piece put down (see choices()). */
 function figureChoices() {
   return choices().spots;
@@ -296,7 +321,7 @@ function chooseFigure(key) {
   if (!S.pick) return;
   const picks = togglePick(choices(), S.pick.picks, key);
   const added = picks.find((p) => p.key === key);
-  S.pick = { ...S.pick, picks, active: added ? key : picks[picks.length - 1]?.key ?? null, chosen: picks.length > 0 };
+  S.pick = { ...S.pick, picks, active: added ? key : picks[picks.length - 1]?.key ?? null, chosen: picks.length > 0, action: null };
   render();
 }
 
@@ -314,12 +339,20 @@ function chooseKind(kind) {
 
 function noFigure() {
   if (!S.pick) return;
-  S.pick = { ...S.pick, picks: [], active: null, chosen: true };
+  S.pick = { ...S.pick, picks: [], active: null, chosen: true, action: null };
   render();
 }
 
 function confirm() {
   if (!S.pick || S.pending) return;
+  const action = S.pick.action && actions().find((a) => a.key === S.pick.action);
+  if (action) {
+    if (sendMove({ ...action.move })) {
+      S.pending = true;
+      render();
+    }
+    return;
+  }
   const choice = choices();
   const made = moveFor(choice, S.pick.picks);
   if (!made) {
@@ -429,7 +462,7 @@ function featureWords(f) {
   const parts = [`<b>${esc(t("inspect.tiles", { kind, count: squaresOf(f) }))}</b>`];
   if (f.kind !== "field") {
     parts.push(esc(f.complete ? t("inspect.complete")
-      : t(f.kind === "monastery" ? "inspect.around" : "inspect.open", { count: f.open })));
+      : t(f.kind === "monastery" || f.kind === "garden" ? "inspect.around" : "inspect.open", { count: f.open })));
   }
   const held = holders([f]);
   const seats = Object.keys(held).map(Number);
@@ -492,10 +525,14 @@ function render() {
 function drawBoard(view) {
   board.setTiles(withOwners(view));
   board.setFigures(view?.figures || []);
+  board.setNeutral(view?.princess_dragon || null);
   const moves = view?.moves || [];
   const last = moves.length ? parseCompact(moves[moves.length - 1]) : null;
   board.setLast(last?.at, last?.at ? moverOf(moves.length - 1, view.players.length, view.movers) : null);
-  if (myTurn()) {
+  const steps = myTurn() ? legalDragonSteps(S.msg.legal) : [];
+  if (steps.length) {
+    board.setHighlights(steps, stepDragon, null, "dragon");
+  } else if (myTurn()) {
     // a wonder put down hides the anchors under it
     const wonder = S.pick && wonderData(S.pick.tile);
     const under = new Set(wonder ? pieceSquares(wonder, S.pick.at, S.pick.rotation).map((q) => `${q.x},${q.y}`)
@@ -509,9 +546,11 @@ function drawBoard(view) {
     const rots = legalRotations(S.msg.legal, S.pick.tile, S.pick.at);
     board.setGhost({ ...S.pick, rotations: rots.length }, rotate);
     board.setSpots(figureChoices(), S.pick.picks, S.pick.active, S.msg.seat, chooseFigure, chooseKind);
+    board.setActions(actions(), S.pick.action, chooseAction);
   } else {
     board.setGhost(null);
     board.setSpots([], [], null, null, () => {});
+    board.setActions([], null, () => {});
   }
   board.refit();
 }
@@ -536,12 +575,28 @@ function renderTurn() {
     const helper = current != null && view.wonders?.held?.[current] && !tiles.some((tile) => wonderData(tile));
     const key = choosing ? `decide.theirs.${choosing}` : tiles.some((tile) => wonderData(tile)) ? "turn.wonderTheirs"
       : helper ? "turn.helperTheirs" : view.extra_turn ? "turn.extraTheirs" : "turn.theirs";
-    $("turn-title").textContent = current == null ? "" : t(key, { player: names[current] });
-    $("hand").innerHTML = tiles.map((tile) => `<span class="hand-tile other">${miniTile(tile, 0, 84)}</span>`).join("");
+    const flying = flightOf(view);
+    $("turn-title").textContent = current == null ? "" : t(flying ? "flight.theirs" : key, { player: names[current] });
+    $("hand").innerHTML = flying ? flightLine(view, names)
+      : tiles.map((tile) => `<span class="hand-tile other">${miniTile(tile, 0, 84)}</span>`).join("");
     $("turn-actions").hidden = true;
     $("figure-kinds").hidden = true;
+    $("placement-actions").hidden = true;
     $("turn-hint").textContent = "";
-    $("hand").hidden = !tiles.length;
+    $("hand").hidden = !tiles.length && !flying;
+    decideBox.hidden = true;
+    return;
+  }
+  $("placement-actions").hidden = true;
+  if (legalDragonSteps(msg.legal).length) {
+    // the dragon's step: a highlighted square to click (PD-DRAGON-TILE)
+    const flight = flightOf(view);
+    $("turn-title").textContent = t("flight.yours");
+    $("hand").innerHTML = flightLine(view, names);
+    $("hand").hidden = !flight;
+    $("turn-actions").hidden = true;
+    $("figure-kinds").hidden = true;
+    $("turn-hint").textContent = t("flight.hint", { count: legalDragonSteps(msg.legal).length });
     decideBox.hidden = true;
     return;
   }
@@ -587,30 +642,34 @@ function renderTurn() {
   const choice = choices();
   const spots = choice.spots;
   $("rotate").disabled = S.pending || (S.pick && legalRotations(msg.legal, S.pick.tile, S.pick.at).length < 2);
-  $("no-figure").hidden = !S.pick || !spots.length;
-  $("no-figure").classList.toggle("active", Boolean(S.pick?.chosen && !S.pick.picks.length));
+  const acts = actions();
+  $("no-figure").hidden = !S.pick || (!spots.length && !acts.length);
+  $("no-figure").classList.toggle("active", Boolean(S.pick?.chosen && !S.pick.picks.length && !S.pick.action));
+  renderActionButtons($("placement-actions"), acts, S.pick?.action ?? null, msg.seat ?? 0, chooseAction);
   $("confirm").disabled = !S.pick || S.pending;
   $("take-back").disabled = !S.pick || S.pending;
   const supply = view.supply?.[msg.seat] || {};
   const active = spots.find((c) => c.key === S.pick?.active);
   renderKinds(active, supply, msg.seat ?? 0);
-  $("turn-hint").textContent = turnHint(choice, active, supply);
+  $("turn-hint").textContent = turnHint(choice, active, supply, acts);
 }
 
-function turnHint(choice, active, supply) {
+function turnHint(choice, active, supply, acts = []) {
   const spots = choice.spots;
   if (!S.pick) {
     const count = legalSquares(S.msg.legal, S.handTile).length;
     return t(wonderData(S.handTile) ? "turn.hintWonder" : "turn.hintPlace", { count });
   }
-  if (!spots.length) return t("turn.hintConfirm");
+  if (S.pick.action) return t("turn.hintAction");
+  if (!spots.length) return t(acts.length ? "turn.hintOnlyActions" : "turn.hintConfirm");
   if (active?.kinds.length > 1) {
     return t("turn.hintKind", { figures: active.kinds.map((k) => t(`figure.${k}`)).join(" / ") });
   }
   if (choice.most > 1) return t("turn.hintTwo", { count: supply.meeple ?? 0, most: choice.most, chosen: S.pick.picks.length });
   const special = [...new Set(spots.flatMap((c) => c.kinds).filter((k) => k !== "meeple"))];
   const base = t("turn.hintFigure", { count: supply.meeple ?? 0 });
-  return special.length ? `${base} ${t("turn.hintAlso", { figures: special.map((k) => t(`figure.${k}`)).join(", ") })}` : base;
+  const also = special.length ? `${base} ${t("turn.hintAlso", { figures: special.map((k) => t(`figure.${k}`)).join(", ") })}` : base;
+  return acts.length ? `${also} ${t("turn.hintOrAction")}` : also;
 }
 
 /** Buttons for the kind of figure on the active spot, when it takes several. */
@@ -692,7 +751,8 @@ function renderStatus() {
   else if (myTurn()) {
     const decisions = legalDecisions(msg.legal);
     const wonder = Boolean(wonderData(S.handTile));
-    if (decisions.length) text = t(decisions[0].take_wonder != null ? "status.takeWonder" : "status.awardWonder");
+    if (legalDragonSteps(msg.legal).length) text = t("status.dragonStep", { left: flightOf(view)?.left ?? "" });
+    else if (decisions.length) text = t(decisions[0].take_wonder != null ? "status.takeWonder" : "status.awardWonder");
     else if (S.pick) { // (a piece that fits one way only is not offered a turn)
       const fixed = legalRotations(msg.legal, S.pick.tile, S.pick.at).length < 2 ? "Fixed" : "";
       text = t(wonder ? `status.confirmWonder${fixed}` : `status.confirm${fixed}`);
@@ -704,6 +764,7 @@ function renderStatus() {
     const seat = table.seats?.[view.current];
     const deciding = pendingDecision(view);
     text = t(deciding ? `status.theirDecision.${deciding}` : seat?.kind === "bot" ? "status.botTurn" : "status.theirTurn", { player: names[view.current] });
+    if (flightOf(view)) text = t("status.dragonFlight", { player: names[flightOf(view).mover] ?? names[view.current], left: flightOf(view).left });
     if (view.extra_turn) text = `${text} (${t("players.extraTurn")})`;
   } else text = "";
   if (msg.seat == null && table && table.status !== "waiting" && !S.replay) text = `${t("status.watching")} · ${text}`;

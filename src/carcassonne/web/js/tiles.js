@@ -159,6 +159,46 @@ ${FIGURE_SYMBOLS}
       <ellipse cx="14" cy="10.3" rx="2.3" ry="4.3" fill="#255da3" stroke="#173f73" stroke-width="1"/>
       <path d="M3.6 14.6c1 2.1 3.2 2.7 6.4 2.3" stroke="#173f73" stroke-width="1" fill="#2f6fc0"/>
     </symbol>
+    <symbol id="spring" viewBox="0 0 30 30">
+      <circle cx="15" cy="15" r="12.5" fill="#5ea8dc" stroke="#2c5f8a" stroke-width="2.4"/>
+      <path d="M8 15a7 7 0 0 1 14 0M11 15a4 4 0 0 1 8 0" stroke="#e8f6ff" stroke-width="1.8" fill="none"/>
+      <circle cx="15" cy="15" r="2" fill="#e8f6ff"/>
+      <path d="M3 9l3 1M25 22l3 -1M5 23l2 -2" stroke="#7d7468" stroke-width="2.6" stroke-linecap="round"/>
+    </symbol>
+    <symbol id="lake" viewBox="0 0 50 44">
+      <path d="M6 22C4 10 16 3 27 4C40 5 48 13 46 24C44 36 32 42 22 40C11 38 7 31 6 22Z" fill="#5ea8dc" stroke="#2c5f8a" stroke-width="2.4"/>
+      <path d="M14 18h10M26 27h12M17 32h7" stroke="#e8f6ff" stroke-width="1.8" stroke-linecap="round"/>
+      <path d="M33 12c2 -3 5 -3 7 0" stroke="#3d7a3a" stroke-width="2" fill="none"/>
+    </symbol>
+    <symbol id="garden" viewBox="0 0 30 30">
+      <rect x="1.5" y="1.5" width="27" height="27" rx="6" fill="#2f6b2a" stroke="#173d14" stroke-width="2"/>
+      <rect x="6" y="6" width="18" height="18" rx="3" fill="#7fbf4d"/>
+      <path d="M15 6v18M6 15h18" stroke="#d9c9a0" stroke-width="2.4"/>
+      <g stroke="#3b1f1f" stroke-width="0.6"><circle cx="10" cy="10" r="2.6" fill="#e0475a"/><circle cx="20" cy="10" r="2.6" fill="#f2cf3a"/>
+      <circle cx="10" cy="20" r="2.6" fill="#f5f1e6"/><circle cx="20" cy="20" r="2.6" fill="#b45bd1"/></g>
+    </symbol>
+    <symbol id="volcano" viewBox="0 0 36 30">
+      <path d="M1 29L13 9H23L35 29Z" fill="#6b4a36" stroke="#2e1d12" stroke-width="1.6" stroke-linejoin="round"/>
+      <path d="M13 9H23L21 14L18 12L15 15Z" fill="#e8481c" stroke="#2e1d12" stroke-width="1.2" stroke-linejoin="round"/>
+      <path d="M17 15L15 22M20 14L22 20" stroke="#e8481c" stroke-width="2" stroke-linecap="round"/>
+      <circle cx="15" cy="5" r="3" fill="#8f8a84"/><circle cx="20" cy="3.5" r="3" fill="#a7a29b"/>
+    </symbol>
+    <symbol id="dragon-sign" viewBox="0 0 28 28">
+      <circle cx="14" cy="14" r="12.6" fill="#fbf3dd" stroke="#5e1410" stroke-width="2"/>
+      <path d="M5 17C8 9 12 8 14 12C16 7 21 6 24 9C21 10 19 12 19 15L23 19L17 18L14 22L12 18L6 20Z" fill="#c2281f" stroke="#5e1410" stroke-width="1" stroke-linejoin="round"/>
+    </symbol>
+    <symbol id="portal" viewBox="0 0 25 29">
+      <path d="M2 28V12a10.5 10.5 0 0 1 21 0V28Z" fill="#9a928a" stroke="#3d3830" stroke-width="1.6"/>
+      <path d="M6 28V13a6.5 6.5 0 0 1 13 0V28Z" fill="#7b3fc4" stroke="#3d1c6b" stroke-width="1.2"/>
+      <path d="M12.5 12v9M8.5 16.5h8" stroke="#f3e6ff" stroke-width="2" stroke-linecap="round"/>
+    </symbol>
+    <symbol id="princess" viewBox="0 0 15 22">
+      <path d="M7.5 8C4 8 3.5 11 3 14L1 21H14L12 14C11.5 11 11 8 7.5 8Z" fill="#e86fa8" stroke="#5a1738" stroke-width="1.1" stroke-linejoin="round"/>
+      <circle cx="7.5" cy="6" r="2.8" fill="#f6d9be" stroke="#5a1738" stroke-width="0.9"/>
+      <path d="M4.6 3.8L5 0.8L6.4 2.4L7.5 0.3L8.6 2.4L10 0.8L10.4 3.8Z" fill="#f0c030" stroke="#8a6410" stroke-width="0.7" stroke-linejoin="round"/>
+    </symbol>
+    <symbol id="icon-garden" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><use href="#garden" x="2" y="2" width="16" height="16"/></symbol>
+    <symbol id="icon-fairy" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><use href="#fairy" x="2" y="1" width="16" height="18"/></symbol>
     <symbol id="crown" viewBox="0 0 24 18"><path d="M3 16L1 4l6 5 5-8 5 8 6-5-2 12Z" fill="#f0c030" stroke="#8a6410" stroke-width="1.4" stroke-linejoin="round"/></symbol>
     <symbol id="icon-city" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><path d="M0 0h20v7Q10 14 0 7Z" fill="#d8b27a" stroke="#6a4d2f" stroke-width="1.5"/></symbol>
     <symbol id="icon-road" viewBox="0 0 20 20"><rect width="20" height="20" fill="#86b649"/><path d="M0 10h20" stroke="#6d5c3f" stroke-width="6"/><path d="M0 10h20" stroke="#efe5cb" stroke-width="4"/></symbol>
@@ -246,6 +286,8 @@ export function tileMarkup(id, rotation = 0, grow = null) {
 
 function squareMarkup(geo, data, rotation, grow) {
   const parts = [`<rect width="100" height="100" fill="url(#grass)"/>`];
+  // the river under everything (a road crosses it by a bridge), its spring or lake at its end
+  parts.push(...riverMarkup(geo, rotation));
   // each road with its own edges, so a road crossing another passes over it
   for (const road of geo.roads) {
     parts.push(`<path d="${road.path}" stroke="#6d5c3f" stroke-width="14" fill="none"/>`);
@@ -258,6 +300,7 @@ function squareMarkup(geo, data, rotation, grow) {
       parts.push(`<path d="${city.wall}" stroke="#b99261" stroke-width="1.6" fill="none" stroke-dasharray="3 3"/>`);
     }
   }
+  if (geo.bridge) parts.push(bridgeMarkup(geo.bridge));
   // the symbols, over the roads and cities, each upright in its place
   if (geo.junction) parts.push(upright("road-end", geo.junction[0] * 100, geo.junction[1] * 100, rotation, use("house", 0, 0, 17, 17)));
   for (const road of geo.roads) {
@@ -271,6 +314,7 @@ function squareMarkup(geo, data, rotation, grow) {
     const badge = [];
     if (city.data.shields) badge.push(["shield", 16, 20]);
     if (city.data.good) badge.push([`good-${city.data.good}`, 19, 19]);
+    if (city.data.princess) badge.push(["princess", 15, 22]);
     if (!badge.length) continue;
     // a coat of arms and a good side by side, growing together
     const width = badge.reduce((w, [, bw]) => w + bw, 0) + 2 * (badge.length - 1);
@@ -284,10 +328,56 @@ function squareMarkup(geo, data, rotation, grow) {
     const [sx, sy] = city.data.cathedral ? turnVector([0.22, 0], -rotation).map((v, i) => v + city.badge[i]) : [bx, by];
     parts.push(upright("badge", sx * 100, sy * 100, rotation, growing(inner, sx * 100, sy * 100, rotation, grow)));
   }
-  if (geo.monastery) parts.push(upright("monastery", 50, 50, rotation, use("cloister", 0, -1, 46, 48)));
+  if (geo.monastery) {
+    // beside a river through the middle it stands on one bank, a little smaller
+    const [mx, my] = geo.monasteryAt.map((v) => v * 100);
+    const k = mx === 50 && my === 50 ? 1 : 0.72;
+    parts.push(upright("monastery", mx, my, rotation, use("cloister", 0, -1, 46 * k, 48 * k)));
+  }
+  if (geo.garden) parts.push(placed("garden", geo.garden, rotation, grow, use("garden", 0, 0, 27, 27)));
+  if (geo.marker) {
+    const [symbol, w, h] = MARKER_SYMBOLS[geo.markerKind];
+    parts.push(placed(geo.markerKind === "dragon" ? "dragon-sign" : geo.markerKind, geo.marker, rotation, grow, use(symbol, 0, 0, w, h)));
+  }
   if (geo.tower) parts.push(towerMarkup(data.watchtower, rotation));
   parts.push(`<rect x="0.5" y="0.5" width="99" height="99" fill="none" stroke="rgba(40,30,10,0.35)" stroke-width="1"/>`);
   return parts.join("");
+}
+
+/** The symbol of each marker of The Princess & the Dragon and its size (width, height) in tile units. */
+const MARKER_SYMBOLS = { volcano: ["volcano", 36, 30], dragon: ["dragon-sign", 27, 27], portal: ["portal", 25, 29] };
+
+/** A symbol standing upright at unit point `at` of the tile, growing like a coat of arms when drawn small. */
+function placed(kind, at, rotation, grow, inner) {
+  const [x, y] = [at[0] * 100, at[1] * 100];
+  return upright(kind, x, y, rotation, growing(inner, x, y, rotation, grow));
+}
+
+/**
+ * The river of a River tile (sides like a road's, wider, water with a
+ * lighter current down its middle) and at its end the spring or the lake;
+ * a tile without a river draws nothing.
+ */
+function riverMarkup(geo, rotation) {
+  const out = [];
+  for (const river of geo.rivers || []) {
+    out.push(`<path class="river" d="${river.path}" stroke="#2c5f8a" stroke-width="21" fill="none"/>`);
+    out.push(`<path d="${river.path}" stroke="#5ea8dc" stroke-width="16" fill="none"/>`);
+    out.push(`<path d="${river.path}" stroke="#bfe1f6" stroke-width="1.6" fill="none" stroke-dasharray="5 7"/>`);
+  }
+  if (geo.source === "spring") out.push(upright("spring", 50, 50, rotation, use("spring", 0, 0, 30, 30)));
+  if (geo.source === "lake") out.push(upright("lake", 50, 50, rotation, use("lake", 0, 0, 50, 44)));
+  return out;
+}
+
+/** Where a road crosses the river: the bridge's two parapets, along the road. */
+function bridgeMarkup({ at, along }) {
+  const [x, y] = [at[0] * 100, at[1] * 100];
+  const [ax, ay] = [along[0] * 15, along[1] * 15];
+  const [nx, ny] = [-along[1] * 8.5, along[0] * 8.5];
+  const line = (k) => `M${(x - ax + k * nx).toFixed(1)} ${(y - ay + k * ny).toFixed(1)}L${(x + ax + k * nx).toFixed(1)} ${(y + ay + k * ny).toFixed(1)}`;
+  return `<g class="sym" data-sym="bridge"><path d="${line(1)}${line(-1)}" stroke="#4c4035" stroke-width="4.5" stroke-linecap="round"/>`
+    + `<path d="${line(1)}${line(-1)}" stroke="#b8ad9a" stroke-width="2" stroke-linecap="round"/></g>`;
 }
 
 /** The inn's drawn size (width, height) in tile units. */
