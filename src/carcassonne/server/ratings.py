@@ -12,6 +12,17 @@ A *family* groups rulesets whose ratings mean the same thing::
     >>> family(("base", "inns_cathedrals", "wonders"), {"farm_scoring": "first_edition"})
     'towers_wonders+first_edition'
 
+The River and The Abbot are in today's base box and change the game
+little: they rate with the base game. The Princess & the Dragon rates with
+the other big expansions. Drawing the next tile ahead (``draw_ahead``, Board
+Game Arena's way) changes what a player knows, not how games are scored, so
+it keeps the family of its sets::
+
+    >>> family(("base", "river", "abbot"), {"draw_ahead": True})
+    'base'
+    >>> family(("base", "princess_dragon"), {})
+    'expansions'
+
 A game updates the rating of every seat at once with OpenSkill's
 Plackett-Luce model (Weng-Lin), 2 to 6 players: seats are ranked by score,
 equal scores share a rank (a shared win), and a seat whose clock ran out
@@ -51,7 +62,7 @@ def family(sets: Iterable[str], options: dict[str, Any]) -> str:
     chosen = set(sets)
     if chosen & {"watchtowers", "wonders"}:
         name = "towers_wonders"
-    elif chosen & {"inns_cathedrals", "traders_builders"}:
+    elif chosen & {"inns_cathedrals", "traders_builders", "princess_dragon"}:
         name = "expansions"
     else:
         name = "base"
