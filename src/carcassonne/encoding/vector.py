@@ -209,6 +209,6 @@ def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
                 runs.clear()
             run = runs[key] = make_run(key)
         out[slots.shown:slots.shown + len(run)] = run
-    if (decision is not None and not decision.placing and to_place
+    if (decision is not None and not decision.placing and decision.kind == "place" and to_place
             and to_place[0] not in PIECES):
         out[slots.helper] = 1.0
