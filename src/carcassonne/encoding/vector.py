@@ -52,9 +52,9 @@ class Slots:
 def hands_hidden(game: Game) -> bool:
     """Whether the tiles a player holds are theirs alone to see: a 3-tile
     hand (``VAR-HAND-1``) or a tile drawn ahead (``VAR-AHEAD-4``) with
-    ``hands_public`` false."""
-    options = game.options
-    return (options.hand > 1 or options.draw_ahead) and not options.hands_public
+    ``hands_public`` false, while hands are held (not in the River's phase,
+    ``RIVER-SETUP-3``)."""
+    return game.position().hidden_hands()
 
 
 class UnseenTiles:

@@ -77,7 +77,7 @@ class Board:
     ids of its segments are ``first node + segment index``.
     """
 
-    __slots__ = ("active", "groups", "journal", "keep", "spots", "tiles")
+    __slots__ = ("active", "closed", "groups", "journal", "keep", "spots", "tiles")
 
     def __init__(self) -> None:
         self.tiles: dict[int, tuple[int, Turned]] = {}
@@ -86,6 +86,10 @@ class Board:
         #: never changed, only replaced, so boards share them: ``copy``).
         self.groups: list[list[int]] = [[]] * NKEYS
         self.active: list[int] = []
+        #: Empty squares where no tile may ever lie, with the reason
+        #: (:meth:`close`): never open spots (a dict replaced, never changed
+        #: in place, so copies and undo share it).
+        self.closed: dict[int, str] = {}
         self.journal: list[tuple[int, int, list[tuple[int, int]]]] = []
         #: Whether placements are journaled (a game that keeps no undo sets
         #: it off; a tentative placement turns it on for its own span).
@@ -99,6 +103,7 @@ class Board:
         for key in self.active:  # the keys whose groups are not empty
             groups[key] = groups[key].copy()
         other.active = self.active.copy()
+        other.closed = self.closed
         other.journal = self.journal.copy()
         other.keep = self.keep
         return other
@@ -130,10 +135,13 @@ class Board:
         keep = self.keep
         changed = []
         edge_key = turned.edge_key
+        closed = self.closed
         for side in range(4):
             npos = pos + DELTA[side]
             code = (edge_key >> (2 * side)) & 3
-            if not code or npos in tiles:  # no code: a side inside a piece
+            if not code or npos in tiles:  # no code: a side inside a piece, or a river
+                continue
+            if closed and npos in closed:
                 continue
             old = spots.get(npos, 0)
             new = old | (code << (2 * ((side + 2) & 3)))
@@ -146,10 +154,29 @@ class Board:
         if keep:
             self.journal.append((pos, key, changed))
 
+    def close(self, pos: int, reason: str) -> None:
+        """Make the empty square ``pos`` unusable for good: it stops being an
+        open spot and never becomes one (``RIVER-UNPLACEABLE``); ``reason``
+        is what :meth:`misfit` says of it. Journaled like a placement."""
+        key = self.spots.pop(pos, 0)
+        if key:
+            self._leave(key, pos)
+        self.closed = {**self.closed, pos: reason}
+        if self.keep:
+            self.journal.append((pos, key, _CLOSING))
+
     def unplace(self) -> None:
-        """Take back the last placement."""
+        """Take back the last placement (or closing, :meth:`close`)."""
         pos, key, changed = self.journal.pop()
         spots = self.spots
+        if changed is _CLOSING:
+            closed = self.closed.copy()
+            del closed[pos]
+            self.closed = closed
+            if key:
+                spots[pos] = key
+                self._join(key, pos)
+            return
         for npos, old in reversed(changed):
             self._leave(spots[npos], npos)
             if old:
@@ -174,6 +201,8 @@ class Board:
         """Why ``turned`` cannot lie on ``pos`` (``PLACE-1``, ``PLACE-2``), or None."""
         if pos in self.tiles:
             return "PLACE-1: that square is already taken"
+        if pos in self.closed:
+            return self.closed[pos]
         key = self.spots.get(pos, 0)
         if not key:
             return "PLACE-1: the tile must share a side with a placed tile"
@@ -198,6 +227,8 @@ class Board:
             if anchor + offset in tiles:
                 return (f"WON-PLACE-1: square {_square(anchor + offset)} is already taken"
                         if explain else _PIECE_RULE)
+            if anchor + offset in self.closed:
+                return self.closed[anchor + offset] if explain else _PIECE_RULE
         touching = False
         for offset, turned in piece.squares:
             pos = anchor + offset
@@ -229,6 +260,9 @@ class Board:
         out.sort()
         return out
 
+
+#: The journal's mark of a closed square (:meth:`Board.close`), not a placement.
+_CLOSING: Final[list[tuple[int, int]]] = []
 
 #: The reason :meth:`Board.piece_misfit` gives when asked not to explain.
 _PIECE_RULE: Final = "WON-PLACE-1"

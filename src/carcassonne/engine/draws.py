@@ -19,6 +19,12 @@ touches it, change it without showing it:
   (it knows what is left in the stack, which no seat does when hands are
   hidden).
 
+With The River the stack has a head (``RIVER-SETUP-2``): its course tiles,
+then its lake, each part drawn in its own order before the rest
+(``position.parts``). Every function here keeps to the parts: the next draw
+is a tile of the part being drawn, an order is dealt, fixed or forgotten
+within each part, never across them.
+
 The public face of these is on the game: ``Game.chance_outcomes()``,
 ``Game.fix_draws()``, ``Game.sort_undrawn()``, ``Game.determinized()`` and
 ``Game.resample_hidden()``. Each function takes a game's position
@@ -32,6 +38,8 @@ from collections.abc import Iterable
 
 from carcassonne.engine.errors import shown
 from carcassonne.engine.position import Position
+from carcassonne.engine.setup import shuffle, tile_index
+from carcassonne.tiles import TILE_LIST
 
 
 def _position(game: object) -> Position:
@@ -46,29 +54,123 @@ def _position(game: object) -> Position:
     return found
 
 
+def _bounds(position: Position) -> list[tuple[int, int]]:
+    """The stack's parts as [start, end) ranges, the last one the rest."""
+    out = []
+    start = 0
+    for end in (*position.parts, len(position._stack)):
+        out.append((start, max(start, end)))
+        start = end
+    return out
+
+
+def _part_end(position: Position, index: int) -> int:
+    """Where the part holding stack entry ``index`` ends."""
+    for end in position.parts:
+        if index < end:
+            return end
+    return len(position._stack)
+
+
 def deal_again(game: object, seat: int | None, rng: random.Random) -> None:
     """Deal again, in place, what ``seat`` cannot see: the order of the rest
-    of the stack and, in the hand variant with hidden hands, the other
-    players' hands (same sizes). The deal depends on what is hidden, never
-    on its real order. Once hands are dealt again the game no longer follows
-    the deal of its stack, so it has no record (see ``record_of``)."""
-    _position(game).deal_again(seat, rng)
+    of each part of the stack and, with hidden hands (``VAR-HAND-1``,
+    ``VAR-AHEAD-4``), the other players' hands (same sizes), shuffled with
+    the last part. The deal depends on what is hidden, never on its real
+    order. Once hands are dealt again the game no longer follows the deal
+    of its stack, so it has no record (see ``record_of``)."""
+    position = _position(game)
+    hidden = [p for p in range(position.n) if p != seat] if position.hidden_hands() else []
+    draw, stack = position._draw, position._stack
+    bounds = _bounds(position)
+    dealt = stack[:draw]
+    for k, (start, end) in enumerate(bounds):
+        pool = stack[max(start, draw):end]
+        if k == len(bounds) - 1:
+            for p in hidden:
+                pool.extend(position.hands[p])
+        pool.sort()  # the deal depends on what is hidden, never on its real order
+        shuffle(rng, pool)
+        if k == len(bounds) - 1:
+            for p in hidden:
+                size = len(position.hands[p])
+                position.hands[p] = pool[:size]
+                del pool[:size]
+        dealt.extend(pool)
+    position._stack = dealt
+    if hidden:
+        position._dealt_again = True
+    position.deal += 1
+    position.version += 1
 
 
 def fix_draws(game: object, tiles: Iterable[object]) -> None:
     """Make ``tiles`` (ids or catalogue indexes) the next draws of ``game``,
     in that order, ahead of the rest of the stack, which keeps its order.
-    Each must be one of the tiles left to draw; a ``ValueError`` says which
-    is not (and ``game`` is unchanged)."""
-    _position(game).fix_draws(tiles)
+    Each must be one of the tiles left to draw, in the part of the stack
+    its draw comes from (``RIVER-SETUP-2``: river tiles before the lake,
+    the lake before land tiles); a ``ValueError`` says which is not (and
+    ``game`` is unchanged)."""
+    position = _position(game)
+    stack = position._stack.copy()
+    slot = position._draw
+    for tile in tiles:
+        index = tile_index(tile)
+        end = _part_end(position, slot)
+        rest = stack[slot:end]
+        if index not in rest:
+            if index in stack[slot:]:
+                raise ValueError(f"{shown(tile)} cannot be drawn before the tiles of "
+                                 f"{TILE_LIST[stack[slot]].id}'s part of the stack "
+                                 f"(RIVER-SETUP-2)")
+            raise ValueError(f"{shown(tile)} is not a tile left to draw")
+        rest.remove(index)
+        stack[slot:end] = [index, *rest]
+        slot += 1
+    position._stack = stack
+    position.deal += 1
+    position.version += 1
 
 
 def sort_undrawn(game: object) -> None:
-    """Put the tiles left to draw in catalogue order, forgetting their order."""
-    _position(game).sort_undrawn()
+    """Put the tiles left to draw in catalogue order, part by part,
+    forgetting their order."""
+    position = _position(game)
+    stack, draw = position._stack, position._draw
+    out = stack[:draw]
+    for start, end in _bounds(position):
+        out.extend(sorted(stack[max(start, draw):end]))
+    position._stack = out
+    position.deal += 1
+    position.version += 1
 
 
 def outcomes(game: object) -> list[tuple[str, float]]:
-    """The next draw's outcomes: each tile id left in the stack with its
-    probability (see :meth:`Position.draw_outcomes`)."""
-    return _position(game).draw_outcomes()
+    """What the next draw from the stack may be: each tile id left in the
+    part being drawn, in catalogue order, with its share of that part
+    (count / tiles left in it); empty when the stack is. The chance
+    player's view: with hidden hands it tells what the stack holds, which
+    no seat knows."""
+    position = _position(game)
+    stack, draw = position._stack, position._draw
+    end = _part_end(position, draw)
+    total = end - draw
+    counts: dict[int, int] = {}
+    for i in range(draw, end):
+        counts[stack[i]] = counts.get(stack[i], 0) + 1
+    return [(TILE_LIST[t].id, counts[t] / total) for t in sorted(counts)]
+
+
+def put_back_hidden(position: Position, stack: list[int], hands: list[list[int]]) -> None:
+    """Give back a stack order and hands as they were (an unpickled game,
+    replayed from its record, gets the order of what it had dealt again)."""
+    if position._stack != stack or position.hands != hands:
+        position._stack, position.hands = list(stack), [list(h) for h in hands]
+        position.deal += 1
+        position.version += 1
+
+
+def hidden_order(position: Position) -> tuple[list[int], list[list[int]]]:
+    """The stack order and the hands, as tile indexes, to pickle a game
+    (see ``Game.__reduce__``): never for a player to read."""
+    return position._stack, position.hands

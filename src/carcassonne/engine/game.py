@@ -36,7 +36,7 @@ import random
 from collections.abc import Iterable
 from typing import Any, cast
 
-from carcassonne.engine import legal, records, scoring, special, survey, turns
+from carcassonne.engine import draws, legal, records, scoring, special, survey, turns
 from carcassonne.engine import view as views
 from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.errors import IllegalMove, SetupError, shown
@@ -50,10 +50,9 @@ from carcassonne.engine.records import RecordError
 from carcassonne.engine.setup import (
     check_stack,
     choose_sets,
-    full_stack,
     max_players,
     player_names,
-    shuffle,
+    shuffled_stack,
 )
 from carcassonne.tiles.geometry import unpack
 
@@ -109,8 +108,7 @@ class Game:
         elif type(seed) is not int:
             raise SetupError(f"the seed must be an integer, not {shown(seed)}")
         if stack is None:
-            tiles = full_stack(chosen)
-            shuffle(random.Random(seed), tiles)
+            tiles = shuffled_stack(chosen, random.Random(seed))
         else:
             if isinstance(stack, str) or not isinstance(stack, Iterable):
                 raise SetupError(f"the stack must be a list of tile ids, not {shown(stack)}")
@@ -393,7 +391,7 @@ class Game:
         cannot be rebuilt from a ``__dict__``), which replays to this game,
         and the order of what is hidden, which :meth:`determinized` deals
         again."""
-        stack, hands = self._position.hidden_order()
+        stack, hands = draws.hidden_order(self._position)
         return (_from_pickled, (self.to_record(), stack, hands, self._position.undoable))
 
     # -- chance ------------------------------------------------------------------
@@ -405,7 +403,7 @@ class Game:
         ``chance_outcomes``): with hidden hands it tells what the stack
         holds, which no seat knows, so it is for a program that plays the
         draws, not for a player. Play an outcome with :meth:`fix_draws`."""
-        return self._position.draw_outcomes()
+        return draws.outcomes(self._position)
 
     def fix_draws(self, tiles: Iterable[object]) -> None:
         """Make ``tiles`` (ids or catalogue indexes) the next draws, in that
@@ -413,12 +411,12 @@ class Game:
         program that plays the draw's chance itself decides the next draws
         without reading the order. Each must be one of the tiles left to
         draw; a ``ValueError`` says which is not (and nothing changes)."""
-        self._position.fix_draws(tiles)
+        draws.fix_draws(self._position, tiles)
 
     def sort_undrawn(self) -> None:
         """Put the tiles left to draw in catalogue order, forgetting their
         order (a state that must hold no future order, OpenSpiel's)."""
-        self._position.sort_undrawn()
+        draws.sort_undrawn(self._position)
 
     def determinized(self, seat: object, rng: random.Random) -> Game:
         """A copy in which everything ``seat`` cannot see is dealt again at
@@ -432,14 +430,14 @@ class Game:
         checked = self._seat(seat, spectator=True)
         other = self.copy()
         other._position.frames.clear()  # a move taken back would bring back a hand as dealt
-        other._position.deal_again(None if checked < 0 else checked, rng)
+        draws.deal_again(other._position, None if checked < 0 else checked, rng)
         return other
 
     def resample_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Deal again, in place, what ``seat`` cannot see (see
         :meth:`determinized`). Meant for a copy made by :meth:`determinized`,
         to draw a new imagined future from the same position."""
-        self._position.deal_again(seat, rng)
+        draws.deal_again(self._position, seat, rng)
 
     def __repr__(self) -> str:
         position = self._position
@@ -453,6 +451,6 @@ def _from_pickled(record: dict[str, Any], stack: list[int], hands: list[list[int
     """A game unpickled: its record replayed, then what is hidden put back
     in its order (see :meth:`Game.__reduce__`), keeping undo or not as it did."""
     game = Game.from_record(record, check_result=False)
-    game._position.put_back_hidden(stack, hands)
+    draws.put_back_hidden(game._position, stack, hands)
     game._position.keep_undo(undoable)
     return game

@@ -178,7 +178,7 @@ class MoveSequence(Sequence[M]):
 class LegalMoves(MoveSequence[Move]):
     """Every legal move of one position; see the module docstring."""
 
-    __slots__ = ("_count", "_keys", "_list", "_position", "_tiles", "_version")
+    __slots__ = ("_count", "_keys", "_list", "_own", "_position", "_tiles", "_version")
 
     def __init__(self, position: Position) -> None:
         self._position = position
@@ -190,14 +190,23 @@ class LegalMoves(MoveSequence[Move]):
         # of ``FITS[tile][key]``.
         tiles: list[int] = []
         keys: list[int] = []
+        #: Placements of tiles a set places by its own rules (a river tile,
+        #: ``RIVER-PLACE-1``), listed after the blocks: (tile, square, quarter).
+        own: list[tuple[int, int, int]] = []
         count = 0
         if not position.over:
             board = position.board
             hand = position.hands[position.current]
             groups = board.groups
+            placers = position.placers
             for i, tile in enumerate(hand):
                 if i and tile in hand[:i]:
                     continue
+                if placers:
+                    listed = own_placements(position, tile)
+                    if listed is not None:
+                        own.extend((tile, pos, q) for pos, q in listed)
+                        continue
                 # The squares that fit, a group of open spots per key in use
                 # (see board.py); inlined here, the hottest loop of a game.
                 fits = FITS[tile]
@@ -209,7 +218,8 @@ class LegalMoves(MoveSequence[Move]):
                         count += len(groups[key]) * len(quarters)
         self._tiles = tiles
         self._keys = keys
-        self._count = count
+        self._own = own
+        self._count = count + len(own)
 
     def _blocks(self) -> list[tuple[int, list[int], tuple[int, ...]]]:
         """(tile, squares, quarter turns) per block: each square takes each
@@ -233,6 +243,8 @@ class LegalMoves(MoveSequence[Move]):
                 at = unpack(pos)
                 for q in quarters:
                     out.append(_move((tile_id, at, 90 * q, ())))
+        for tile, pos, q in self._own:
+            out.append(_move((TILE_LIST[tile].id, unpack(pos), 90 * q, ())))
         return out
 
     def placement(self, index: object) -> Move:
@@ -250,6 +262,9 @@ class LegalMoves(MoveSequence[Move]):
         groups = self._position.board.groups
         tiles, keys = self._tiles, self._keys
         b = 0
+        own = self._own
+        if own and index >= self._count - len(own):
+            return own[index - self._count + len(own)]
         while True:
             key = keys[b]
             squares, quarters = groups[key], FITS[tiles[b]][key]
@@ -320,6 +335,8 @@ class LegalMoves(MoveSequence[Move]):
                         if position.actors:
                             for action in action_options(position, pos, turned[q]):
                                 out.append(Move(tile_id, at, rotation, (), action))
+            for tile, pos, q in self._own:
+                out.extend(self.options(_move((TILE_LIST[tile].id, unpack(pos), 90 * q, ()))))
             self._list = out
         return self._list
 
@@ -348,6 +365,9 @@ class LegalMoves(MoveSequence[Move]):
                         for action in action_options(position, pos, turned[q]):
                             out.append({"tile": tile_id, "at": at, "rotation": rotation,
                                         **action.to_dict()})
+        for tile, pos, q in self._own:
+            for move in self.options(_move((TILE_LIST[tile].id, unpack(pos), 90 * q, ()))):
+                out.append(move.to_dict())
         return out
 
     def __bool__(self) -> bool:
@@ -376,7 +396,8 @@ def check(position: Position, move: object) -> tuple[int, int, Turned, list[tupl
     hand = position.hands[current]
     if tile is None or tile.index not in hand:
         wanted = " or ".join(TILE_LIST[t].id for t in hand)
-        rule = "VAR-HAND-2" if position.options.hand > 1 else "§2"
+        rule = ("VAR-HAND-2" if position.options.hand > 1 else
+                "VAR-AHEAD-1" if position.holds() else "§2")
         got = move.tile if tile is not None else shown(move.tile)  # not a tile: quoted
         raise IllegalMove(rule, f"{players[current]} must place {wanted}, not {got}")
     quarter = QUARTER_OF.get(move.rotation)
@@ -389,16 +410,44 @@ def check(position: Position, move: object) -> tuple[int, int, Turned, list[tupl
     board = position.board
     if not (-2000 < x < 2000 and -2000 < y < 2000):
         raise IllegalMove("PLACE-1", f"square {x},{y} touches no placed tile")
-    key = board.spots.get(pos, 0)
-    if not (key and ALL_FITS[tile.index][key] >> quarter & 1):
-        reason = board.misfit(pos, turned) or "PLACE-2: the tile does not fit there"
-        raise IllegalMove.from_reason(reason, f"{tile.id} at {x},{y} turned {move.rotation}")
+    own = own_refusal(position, tile.index, pos, turned) if position.placers else None
+    if own is not None:
+        if own:
+            raise IllegalMove.from_reason(own, f"{tile.id} at {x},{y} turned {move.rotation}")
+    else:
+        key = board.spots.get(pos, 0)
+        if not (key and ALL_FITS[tile.index][key] >> quarter & 1):
+            reason = board.misfit(pos, turned) or "PLACE-2: the tile does not fit there"
+            raise IllegalMove.from_reason(reason,
+                                          f"{tile.id} at {x},{y} turned {move.rotation}")
     if move.action is not None:
         check_action(position, move, pos, turned)
     figures = [check_figure(position, fig, move, turned, pos) for fig in move.figures]
     if len(figures) > 1:
         raise IllegalMove("MEEPLE-1", "at most one figure may be placed per turn")
     return tile.index, pos, turned, figures
+
+
+def own_placements(position: Position, tile: int) -> list[tuple[int, int]] | None:
+    """The (square, quarter turn) placements of ``tile`` if a set places it
+    by its own rules (a river tile, ``RIVER-PLACE-1``), else None."""
+    for expansion in position.placers:
+        listed = expansion.own_placements(position, tile)
+        if listed is not None:
+            return listed
+    return None
+
+
+def own_refusal(position: Position, tile: int, pos: int, turned: Turned) -> str | None:
+    """For a tile a set places by its own rules: why ``turned`` may not lie on
+    ``pos`` (``"RULE-ID: words"``), or ``""`` if it may; None for the other
+    tiles (the board decides)."""
+    for expansion in position.placers:
+        if expansion.own_placements(position, tile) is not None:
+            if pos in position.board.tiles:
+                return "PLACE-1: that square is already taken"
+            return expansion.refuse_placement(position, tile, pos, turned) or ""
+    return None
 
 
 def check_figure(position: Position, fig: Figure, move: Move, turned: Turned,

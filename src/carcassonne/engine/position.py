@@ -31,18 +31,15 @@ Before each move :meth:`Position.save` keeps an
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from carcassonne.engine.board import Board
-from carcassonne.engine.errors import shown
 from carcassonne.engine.events import ScoreEvent
 from carcassonne.engine.expansions.base import PositionView
 from carcassonne.engine.features import Features
 from carcassonne.engine.moves import AnyMove, Move
 from carcassonne.engine.options import Options
-from carcassonne.engine.setup import shuffle, tile_index
+from carcassonne.engine.setup import stack_parts
 from carcassonne.engine.undo import UndoFrame
 from carcassonne.tiles import START_TILE, TILE_LIST, TILES, Turned
 from carcassonne.tiles.geometry import RING
@@ -69,9 +66,9 @@ class Position(PositionView):
 
     __slots__ = ("_dealt_again", "_draw", "_stack", "actors", "deal", "deciders", "discards",
                  "events", "expansions", "farmers", "figure_journal", "frames", "hand_size",
-                 "hands", "history", "known", "monasteries", "movers", "n", "near_monastery",
-                 "options", "part", "piece_givers", "resume", "sets", "undoable", "version",
-                 "view_parts")
+                 "hands", "head", "history", "holding", "known", "monasteries", "movers", "n",
+                 "near_monastery", "options", "part", "parts", "piece_givers", "placers",
+                 "resume", "sets", "undoable", "version", "view_parts")
 
     def __init__(self, players: tuple[str, ...], sets: tuple[str, ...], options: Options,
                  stack: list[str], expansions: tuple[Expansion, ...],
@@ -83,10 +80,18 @@ class Position(PositionView):
         n = self.n = len(players)
         #: The options read on every move, kept as plain fields.
         self.hand_size: int = options.hand
+        #: Whether players hold their tiles between turns: the hand variant
+        #: or ``draw_ahead`` (a hand of one, ``VAR-AHEAD-1``).
+        self.holding: bool = options.hand > 1 or options.draw_ahead
         self.farmers: bool = options.farmers
         #: The draw order, first drawn first, and how many are drawn: private.
         self._stack: list[int] = [TILES[t].index for t in stack]
         self._draw = 0
+        #: Where the stack's head parts end (the River's course, then its
+        #: lake: ``RIVER-SETUP-2``), each drawn in its own order before the
+        #: rest; ``head`` is where the rest begins (0 without a head).
+        self.parts: tuple[int, ...] = stack_parts(sets)
+        self.head: int = self.parts[-1] if self.parts else 0
         #: Whether hidden hands were dealt again (draws.deal_again).
         self._dealt_again = False
         #: Counts the changes of the undrawn rest's order (fixed, sorted,
@@ -109,6 +114,7 @@ class Position(PositionView):
             e for e in expansions if e.gives_pieces())
         self.deciders: tuple[Expansion, ...] = tuple(e for e in expansions if e.decides())
         self.actors: tuple[Expansion, ...] = tuple(e for e in expansions if e.acts())
+        self.placers: tuple[Expansion, ...] = tuple(e for e in expansions if e.places())
         figures = {"meeple": (MEEPLES, 1)}  # SETUP-2
         for expansion in expansions:
             figures.update(expansion.figures())
@@ -151,15 +157,14 @@ class Position(PositionView):
         #: The parts of views that only grow as moves are played, built once
         #: (view.py's ``ViewParts``); None until a view is asked.
         self.view_parts: Any = None
-        # SETUP-1: the start tile, unrotated, at 0,0.
-        start = TILES[START_TILE].turned[0]
-        self.place_tile(0, start)
+        # SETUP-1: the start tile, unrotated, at 0,0 (RIVER-SETUP-1: the spring).
+        start = next((e.start_tile for e in expansions if e.start_tile), START_TILE)
+        self.place_tile(0, TILES[start].turned[0])
         self.features.journal.clear()
         self.board.journal.clear()
-        if options.hand > 1:
-            for hand in self.hands:  # VAR-HAND-1: dealt in seat order
-                while len(hand) < options.hand and self._draw < len(self._stack):
-                    hand.append(self.draw_tile())
+        if self.holding and not self.head:  # RIVER-SETUP-3: after the River
+            for p in range(n):  # VAR-HAND-1, VAR-AHEAD-1: dealt in seat order
+                self.refill(p)
 
     def copy(self) -> Position:
         """An independent copy: what never changes during a game is shared,
@@ -172,6 +177,7 @@ class Position(PositionView):
         """Become a copy of ``other`` (see :meth:`copy`)."""
         self.players, self.sets, self.options = other.players, other.sets, other.options
         self.n, self.hand_size, self.farmers = other.n, other.hand_size, other.farmers
+        self.holding, self.parts, self.head = other.holding, other.parts, other.head
         self._stack, self._draw, self._dealt_again = other._stack, other._draw, other._dealt_again
         self.deal = other.deal
         self.board = other.board.copy()
@@ -182,7 +188,7 @@ class Position(PositionView):
         self.near_monastery = other.near_monastery.copy()
         self.expansions, self.strength = other.expansions, other.strength
         self.piece_givers, self.deciders = other.piece_givers, other.deciders
-        self.actors = other.actors
+        self.actors, self.placers = other.actors, other.placers
         self.scores = other.scores.copy()
         self.supply = other.supply.copy()  # its dicts are never changed in place
         self.state = other.copy_state()
@@ -259,6 +265,10 @@ class Position(PositionView):
         self.events.append(event)
         self.scores[event.player] += event.points
 
+    def close_square(self, pos: int, reason: str) -> None:
+        """Make the empty square ``pos`` unusable for good (``RIVER-UNPLACEABLE``)."""
+        self.board.close(pos, reason)
+
     # -- the stack ---------------------------------------------------------------------
 
     @property
@@ -292,15 +302,27 @@ class Position(PositionView):
         self._draw += 1
         return tile
 
-    def draw_placeable(self, player: int) -> int | None:
+    def can_place(self, tile: int) -> bool:
+        """Whether ``tile`` fits anywhere (``PLACE-4``), by the board's edges
+        or by the rules of the set that places it (``RIVER-UNPLACEABLE``)."""
+        for expansion in self.placers:
+            own = expansion.own_placements(self, tile)
+            if own is not None:
+                return bool(own)
+        return self.board.can_place(tile)
+
+    def draw_placeable(self, player: int, limit: int = -1) -> int | None:
         """Draw for ``player`` until a tile fits somewhere; the unplaceable
         ones are removed from the game (``PLACE-4``). None when the stack
-        runs out."""
-        stack, board = self._stack, self.board
-        while self._draw < len(stack):
+        runs out (or its first ``limit`` tiles, when given)."""
+        stack = self._stack
+        end = len(stack) if limit < 0 else limit
+        placers = self.placers
+        board = self.board
+        while self._draw < end:
             tile = stack[self._draw]
             self._draw += 1
-            if board.can_place(tile):
+            if self.can_place(tile) if placers else board.can_place(tile):
                 return tile
             self.discard(player, tile)
         return None
@@ -309,6 +331,8 @@ class Position(PositionView):
         """Remove ``tile``, drawn by ``player``, from the game as unplaceable
         (``PLACE-4``)."""
         self.discards.append((len(self.history), player, TILE_LIST[tile].id))
+        for expansion in self.placers:
+            expansion.discarded(self, tile)
 
     def refill(self, player: int) -> None:
         """Fill ``player``'s hand up to its size from the stack (``VAR-HAND-2``)."""
@@ -317,65 +341,18 @@ class Position(PositionView):
             hand.append(self._stack[self._draw])
             self._draw += 1
 
-    # -- chance: the draw order, changed without being shown ------------------------------
+    # -- chance: the draw order, changed without being shown (see draws.py) -----------
 
-    def draw_outcomes(self) -> list[tuple[str, float]]:
-        """What the next draw from the stack may be: each tile id left in
-        it, in catalogue order, with its share of the stack (count / tiles left); empty
-        when the stack is. The chance player's view: with hidden hands it
-        tells what the stack holds, which no seat knows."""
-        stack, draw = self._stack, self._draw
-        total = len(stack) - draw
-        counts: dict[int, int] = {}
-        for i in range(draw, len(stack)):
-            counts[stack[i]] = counts.get(stack[i], 0) + 1
-        return [(TILE_LIST[t].id, counts[t] / total) for t in sorted(counts)]
+    def holds(self) -> bool:
+        """Whether players hold their tiles between turns now: the hand variant
+        or ``draw_ahead``, once the hands are dealt (after the River's tiles,
+        ``RIVER-SETUP-3``; a river tile drawn is shown, not held)."""
+        return self.holding and (self._draw > self.head or not self.head)
 
-    def fix_draws(self, tiles: Iterable[object]) -> None:
-        """Make ``tiles`` (ids or catalogue indexes) the next draws, in that
-        order, ahead of the rest of the stack, which keeps its order. Each
-        must be one of the tiles left to draw; a ``ValueError`` says which
-        is not (and nothing changes)."""
-        rest = self._stack[self._draw:]
-        chosen: list[int] = []
-        for tile in tiles:
-            index = tile_index(tile)
-            if index not in rest:
-                raise ValueError(f"{shown(tile)} is not a tile left to draw")
-            rest.remove(index)
-            chosen.append(index)
-        self._stack = self._stack[:self._draw] + chosen + rest
-        self.deal += 1
-        self.version += 1
-
-    def sort_undrawn(self) -> None:
-        """Put the tiles left to draw in catalogue order, forgetting their order."""
-        self._stack = self._stack[:self._draw] + sorted(self._stack[self._draw:])
-        self.deal += 1
-        self.version += 1
-
-    def deal_again(self, seat: int | None, rng: random.Random) -> None:
-        """Deal again what ``seat`` cannot see: the order of the rest of the
-        stack and, in the hand variant with hidden hands, the other players'
-        hands (same sizes). The deal depends on what is hidden, never on its
-        real order. Once hands are dealt again the game no longer follows
-        the deal of its stack, so it has no record (:attr:`dealt_again`)."""
-        hidden = [p for p in range(self.n) if p != seat] if (
-            self.options.hand > 1 and not self.options.hands_public) else []
-        pool = self._stack[self._draw:]
-        for p in hidden:
-            pool.extend(self.hands[p])
-        pool.sort()  # the deal depends on what is hidden, never on its real order
-        shuffle(rng, pool)
-        for p in hidden:
-            size = len(self.hands[p])
-            self.hands[p] = pool[:size]
-            del pool[:size]
-        self._stack = self._stack[:self._draw] + pool
-        if hidden:
-            self._dealt_again = True
-        self.deal += 1
-        self.version += 1
+    def hidden_hands(self) -> bool:
+        """Whether the hands held now are hidden from the other players
+        (``VAR-HAND-1``, ``VAR-AHEAD-4``: unless ``hands_public``)."""
+        return not self.options.hands_public and self.holds()
 
     @property
     def dealt_again(self) -> bool:
@@ -386,19 +363,6 @@ class Position(PositionView):
         """The whole draw order, first drawn first, for the record only
         (docs/formats.md): what no seat may read during the game."""
         return [TILE_LIST[t].id for t in self._stack]
-
-    def put_back_hidden(self, stack: list[int], hands: list[list[int]]) -> None:
-        """Give back a stack order and hands as they were (an unpickled game,
-        replayed from its record, gets the order of what it had dealt again)."""
-        if self._stack != stack or self.hands != hands:
-            self._stack, self.hands = list(stack), [list(h) for h in hands]
-            self.deal += 1
-            self.version += 1
-
-    def hidden_order(self) -> tuple[list[int], list[list[int]]]:
-        """The stack order and the hands, as tile indexes, to pickle a game
-        (see ``Game.__reduce__``): never for a player to read."""
-        return self._stack, self.hands
 
     # -- undo -----------------------------------------------------------------------------
 
@@ -480,7 +444,7 @@ class Position(PositionView):
         rest of the stack and the other players' hidden hands (all of them
         for ``-1``, as nobody sees every hand)."""
         counts = self.undrawn_counts()
-        if self.options.hand > 1 and not self.options.hands_public:
+        if self.hidden_hands():
             for p, hand in enumerate(self.hands):
                 if p != seat:
                     for t in hand:

@@ -5,14 +5,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from carcassonne.engine.errors import SetupError, shown
 from carcassonne.tiles import SET_NAMES, START_TILE, TILE_LIST, TILES, TILES_BY_SET
 
+if TYPE_CHECKING:
+    from carcassonne.engine.expansions.base import Expansion
+
 #: Sets the contract names (docs/formats.md) whose rules and tile data are
 #: carried but not played yet: named as such, not as unknown.
-LATER_SETS: Final[tuple[str, ...]] = ("river", "abbot", "princess_dragon")
+LATER_SETS: Final[tuple[str, ...]] = ("abbot", "princess_dragon")
 #: The sets this engine plays today.
 SUPPORTED_SETS: Final[tuple[str, ...]] = tuple(s for s in SET_NAMES if s not in LATER_SETS)
 
@@ -84,19 +87,68 @@ def choose_sets(sets: object) -> tuple[str, ...]:
     return tuple(name for name in SET_NAMES if name in chosen)
 
 
+def _expansions(sets: tuple[str, ...]) -> list[type[Expansion]]:
+    from carcassonne.engine.expansions import EXPANSIONS
+
+    return [EXPANSIONS[s] for s in EXPANSIONS if s in sets]
+
+
+def start_tile(sets: tuple[str, ...]) -> str:
+    """The tile at ``[0, 0]``: ``BA/RCr``, or the River's spring (``RIVER-SETUP-1``)."""
+    return next((e.start_tile for e in _expansions(sets) if e.start_tile), START_TILE)
+
+
 def full_stack(sets: tuple[str, ...]) -> list[str]:
     """Every tile of the sets once per copy, less the start tile, in catalogue order."""
     tiles = [t.id for name in sets for t in TILES_BY_SET[name] for _ in range(t.count)]
-    tiles.remove(START_TILE)
+    tiles.remove(start_tile(sets))
     return tiles
 
 
+def head_parts(sets: tuple[str, ...]) -> list[list[str]]:
+    """The parts of the stack drawn before the rest, in order, each in its
+    own order (``RIVER-SETUP-2``: the river course, then the lake); empty
+    for most games."""
+    full = full_stack(sets)
+    return [part for e in _expansions(sets) for part in e.head(full)]
+
+
+def stack_parts(sets: tuple[str, ...]) -> tuple[int, ...]:
+    """Where each head part of the stack ends (see :func:`head_parts`)."""
+    ends: list[int] = []
+    for part in head_parts(sets):
+        ends.append((ends[-1] if ends else 0) + len(part))
+    return tuple(ends)
+
+
+def shuffled_stack(sets: tuple[str, ...], rng: random.Random) -> list[str]:
+    """A new game's stack: the head parts, each shuffled on its own, then
+    the rest shuffled (``SETUP-1``, ``RIVER-SETUP-2``). Without a head, the
+    full stack shuffled once, as ever."""
+    tiles = full_stack(sets)
+    parts = head_parts(sets)
+    if not parts:
+        shuffle(rng, tiles)
+        return tiles
+    out: list[str] = []
+    for part in parts:
+        part = list(part)
+        for tile in part:
+            tiles.remove(tile)
+        shuffle(rng, part)
+        out.extend(part)
+    shuffle(rng, tiles)
+    return out + tiles
+
+
 def check_stack(stack: list[Any], sets: tuple[str, ...]) -> None:
-    """Refuse unknown ids, tiles of other sets, and more copies than the sets hold."""
+    """Refuse unknown ids, tiles of other sets, more copies than the sets
+    hold, and a stack that does not begin with its head (``RIVER-REC``)."""
     if not all(isinstance(t, str) for t in stack):
         raise SetupError("the stack must be a list of tile ids (strings)")
     counts = Counter(stack)
-    counts[START_TILE] += 1
+    start = start_tile(sets)
+    counts[start] += 1
     for tile_id, count in counts.items():
         tile = TILES.get(tile_id) if isinstance(tile_id, str) else None
         if tile is None:
@@ -105,9 +157,12 @@ def check_stack(stack: list[Any], sets: tuple[str, ...]) -> None:
             raise SetupError(f"tile {tile_id} belongs to the set {shown(tile.set)}, "
                              f"which is not in this game")
         if count > tile.count:
-            extra = " (the start tile takes one)" if tile_id == START_TILE else ""
-            raise SetupError(f"the stack holds {count - (tile_id == START_TILE)} copies of "
+            extra = " (the start tile takes one)" if tile_id == start else ""
+            raise SetupError(f"the stack holds {count - (tile_id == start)} copies of "
                              f"{tile_id}, the sets only {tile.count}{extra}")
+    parts = head_parts(sets)
+    for expansion in _expansions(sets):
+        expansion.check_head(stack, parts)
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:

@@ -44,6 +44,8 @@ def play_tile(position: Position, move: Move, tile: int, pos: int, turned: Turne
     player = position.current
     position.save(pos)
     first = position.place_tile(pos, turned)
+    for placer in position.placers:  # RIVER-PLACE-1: the river goes on
+        placer.placed(position, pos, turned)
     helper = position.mode  # WON-PLACE-3: a land tile drawn to make room for a piece
     if helper is None:
         position.hands[player].remove(tile)
@@ -64,8 +66,8 @@ def play_tile(position: Position, move: Move, tile: int, pos: int, turned: Turne
     done = completed(position, pos, turned, first, [])
     if done:
         score(position, done, index)
-    if position.hand_size > 1 and helper is None:
-        position.refill(player)  # VAR-HAND-2, VAR-HAND-4
+    if position.holding and helper is None and position.holds():
+        position.refill(player)  # VAR-HAND-2, VAR-HAND-4, VAR-AHEAD-1, VAR-AHEAD-3
     finish(position, player, extra, helper[2] if helper is not None else None)
 
 
@@ -191,9 +193,10 @@ def go_on(position: Position, player: int, extra: bool, piece: str | None) -> No
     if piece is not None:
         offer_piece(position, player, piece)
         return
-    # TB-BUILD-8: no second part once the stack is empty; VAR-HAND-4: with a
-    # hand, the second tile comes from the refilled hand.
-    if extra and (position.hand_size > 1 or position.stack_size > 0):
+    # TB-BUILD-8: no second part once the stack is empty; VAR-HAND-4,
+    # VAR-AHEAD-3: with a hand, the second tile comes from the refilled hand;
+    # RIVER-BUILDER: in the river phase it is the next river tile.
+    if extra and (position.holding or position.stack_size > 0):
         position.part = 1
         if start_part(position, player):
             return
@@ -223,21 +226,38 @@ def start_turn(position: Position, player: int) -> None:
 
 
 def start_part(position: Position, player: int) -> bool:
-    """Give ``player`` a tile to place (``PLACE-4``, ``VAR-HAND-3``), or
-    the piece they hold (``WON-PLACE-1``); False if they have none."""
-    if position.piece_givers and position.part == 0 and start_with_piece(position, player):
+    """Give ``player`` a tile to place (``PLACE-4``, ``VAR-HAND-3``,
+    ``VAR-AHEAD-2``), or the piece they hold (``WON-PLACE-1``); False if
+    they have none.
+
+    While the head of the stack (the River's tiles) is drawn, every tile is
+    drawn as the turn begins, hands or not; the hands are dealt once it is
+    all drawn (``RIVER-SETUP-3``), and no piece is placed before
+    (``RIVER-WONDER``)."""
+    head = position.head
+    holding = position.holding
+    if head and holding and position.draw_count >= head and not position.holds():
+        deal(position, player)  # RIVER-SETUP-3: the river placed, hands now
+    if (position.piece_givers and position.part == 0 and position.draw_count >= head
+            and start_with_piece(position, player)):
         return True
     hand = position.hands[player]
-    if position.hand_size == 1:
+    if holding and position.draw_count < head:
+        tile = position.draw_placeable(player, head)  # RIVER-SETUP-3, RIVER-UNPLACEABLE
+        if tile is not None:
+            hand.append(tile)
+            position.current = player
+            return True
+        deal(position, player)  # the river ran out (its last tiles unplaceable)
+    if not holding:
         tile = position.draw_placeable(player)  # PLACE-4
         if tile is not None:
             hand.append(tile)
     else:
-        # VAR-HAND-3: discard and replace unplaceable hand tiles.
-        board = position.board
+        # VAR-HAND-3, VAR-AHEAD-2: discard and replace unplaceable hand tiles.
         i = 0
         while i < len(hand):
-            if board.can_place(hand[i]):
+            if position.can_place(hand[i]):
                 i += 1
                 continue
             position.discard(player, hand.pop(i))
@@ -247,6 +267,14 @@ def start_part(position: Position, player: int) -> bool:
         position.current = player
         return True
     return False
+
+
+def deal(position: Position, first: int) -> None:
+    """Deal the hands from the land stack, in seat order from ``first``
+    (``RIVER-SETUP-3``: once the River's tiles are all drawn)."""
+    n = position.n
+    for k in range(n):
+        position.refill((first + k) % n)
 
 
 # -- pieces and decisions ---------------------------------------------------------------

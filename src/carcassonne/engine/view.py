@@ -115,7 +115,7 @@ def player_view(position: Position, player: int | None) -> dict[str, Any]:
     """The view of seat ``player``, or of a spectator when ``player`` is None
     (see the module docstring). :meth:`Game.view` has checked the seat."""
     options = position.options
-    hidden = options.hand > 1 and not options.hands_public
+    hidden = position.hidden_hands()  # VAR-HAND-1, VAR-AHEAD-4
     seats = range(position.n)
     hands: list[list[str] | None] = []
     for seat in seats:

@@ -87,7 +87,8 @@ def _game_type(config: Config) -> pyspiel.GameType:
     """The registered type, told what this game's parameters make it: two
     players playing for the result is zero-sum; without hidden hands nothing
     is hidden once chance has spoken (perfect information)."""
-    hidden = config.options.get("hand", 1) > 1 and not config.options.get("hands_public")
+    hidden = ((config.options.get("hand", 1) > 1 or bool(config.options.get("draw_ahead")))
+              and not config.options.get("hands_public"))
     info = pyspiel.GameType.Information
     utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
@@ -340,8 +341,7 @@ class CarcassonneState(pyspiel.State):
         state = self.clone()
         pos = state._position
         game = pos.game
-        options = pos.config.options
-        if game is None or options.get("hand", 1) == 1 or options.get("hands_public"):
+        if game is None or not game.position().hidden_hands():
             return state
         if pos.chance is not None or (pos.prefix and game.current_player != player_id):
             raise ValueError("resample_from_infostate: supported at decision nodes only, "

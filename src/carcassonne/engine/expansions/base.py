@@ -63,6 +63,13 @@ class PositionView:
         """Add ``change`` to ``player``'s supply of ``figure``."""
         raise NotImplementedError
 
+    def close_square(self, pos: int, reason: str) -> None:
+        """Make the empty square ``pos`` unusable for good: no tile or piece
+        may ever lie there (``RIVER-UNPLACEABLE``: the square before an open
+        river end). ``reason`` (``"RULE-ID: words"``) is what a move there is
+        refused with."""
+        raise NotImplementedError
+
 
 class Joined:
     """A segment of a tile about to be placed, as its feature would be once
@@ -89,6 +96,9 @@ class Expansion:
     max_players: ClassVar[int] = 5
     #: A limit below 5 this set imposes on any game it is in, or None.
     player_cap: ClassVar[int | None] = None
+    #: The tile this set lays at ``[0, 0]``, rotation 0, instead of the base
+    #: start tile (``RIVER-SETUP-1``), or None.
+    start_tile: ClassVar[str | None] = None
 
     def __init__(self, options: Options) -> None:
         self.options = options
@@ -105,6 +115,50 @@ class Expansion:
     def acts(self) -> bool:
         """Whether this set fills in :meth:`actions`."""
         return type(self).actions is not Expansion.actions
+
+    def places(self) -> bool:
+        """Whether this set fills in :meth:`own_placements` (and so hears of
+        every tile laid, :meth:`placed`, and every tile removed, :meth:`discarded`)."""
+        return type(self).own_placements is not Expansion.own_placements
+
+    # -- the stack (class methods: asked before a game is set up) ----------------------
+
+    @classmethod
+    def head(cls, tiles: list[str]) -> list[list[str]]:
+        """The parts of the stack this set has drawn before all other tiles,
+        in order, each shuffled on its own (``RIVER-SETUP-2``: the river
+        course, then the lake), taken from ``tiles``, a game's full stack in
+        catalogue order (which this does not change). Empty for most sets."""
+        return []
+
+    @classmethod
+    def check_head(cls, stack: list[str], parts: list[list[str]]) -> None:
+        """Raise a ``SetupError`` if a given ``stack`` does not begin with
+        the tiles of :meth:`head`'s ``parts``, part by part (``RIVER-REC``)."""
+
+    # -- tiles placed by this set's own rules -------------------------------------------
+
+    def own_placements(self, position: PositionView,
+                       tile: int) -> list[tuple[int, int]] | None:
+        """If this set places ``tile`` (a catalogue index) by rules of its
+        own (a river tile, ``RIVER-PLACE-1``): every legal (square, quarter
+        turn), one per look (rotations that look alike are listed at the
+        smallest), sorted; otherwise None, and the board's edge matching
+        decides."""
+        return None
+
+    def refuse_placement(self, position: PositionView, tile: int, pos: int,
+                         turned: Turned) -> str | None:
+        """For a tile :meth:`own_placements` lists: why ``turned`` may not lie
+        on ``pos`` (``"RULE-ID: words"``), or None if it may."""
+        return None
+
+    def placed(self, position: PositionView, pos: int, turned: Turned) -> None:
+        """Called once any tile lies on ``pos`` (sets that :meth:`places` only)."""
+
+    def discarded(self, position: PositionView, tile: int) -> None:
+        """Called once ``tile`` was removed from the game as unplaceable
+        (``PLACE-4``; sets that :meth:`places` only)."""
 
     # -- figures ----------------------------------------------------------------
 
