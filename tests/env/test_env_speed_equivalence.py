@@ -183,7 +183,7 @@ class ReferenceObserver:
             v[s["hand_sizes"] + r] = len(game.hand(p))
         v[s["stack_size"]] = game.stack_size
         options = game.options
-        hidden = (options.hand > 1 or options.draw_ahead) and not options.hands_public
+        hidden = game.position().hidden_hands()  # VAR-HAND-1, VAR-AHEAD-4, RIVER-SETUP-3
         for tile, count in game.tiles_left().items():
             v[s["unseen"] + _TILE_INDEX[tile]] = count
         if hidden:
