@@ -28,13 +28,21 @@ VARIANTS: tuple[dict[str, Any], ...] = (
     {"tiny_city": 2},
     {"farmers": False},
     {"hand": 3, "farmers": False, "tiny_city": 2},
+    {"draw_ahead": True},
+    {"draw_ahead": True, "hands_public": True},
 )
 
 #: Both expansions of docs/rules.md §8 and §9 with the base game.
 ALL_SETS = ("base", "inns_cathedrals", "traders_builders")
 
 #: Every playable set at once (at most 4 players with the Wonders).
-EVERY_SET = (*ALL_SETS, "watchtowers", "wonders")
+EVERY_SET = (*ALL_SETS, "watchtowers", "wonders", "river")
+
+#: The River with the base game (§15).
+RIVER = ("base", "river")
+#: Tiles a River game's stack holds at least: the course tiles and the lake
+#: (``RIVER-REC``).
+RIVER_HEAD = 11
 
 #: Expansion games: the sets, the numbers of players to try and the options.
 #: Six players need Inns & Cathedrals; the options switch parts of the
@@ -49,6 +57,10 @@ EXPANSIONS: tuple[tuple[tuple[str, ...], tuple[int, ...], dict[str, Any]], ...] 
     (EVERY_SET, (2, 4), {}),
     (("base", "wonders"), (2, 3, 4), {"stonehenge_on_placing_turn": True}),
     (("base", "watchtowers", "wonders"), (2, 3), {"hand": 3, "farmers": False}),
+    (RIVER, (2, 3, 5), {}),
+    (RIVER, (2, 4), {"river_check": "jcz", "draw_ahead": True}),
+    (RIVER, (3,), {"hand": 3, "hands_public": True}),
+    (("base", "river", "traders_builders", "wonders"), (2, 4), {"draw_ahead": True}),
 )
 
 FIGURES = ("meeple", "large", "builder", "pig")
@@ -73,8 +85,10 @@ class Setup:
                         seed=self.seed)
         if self.length is None:
             return game
+        # RIVER-REC: a River game's stack keeps at least the river tiles
+        keep = max(self.length, RIVER_HEAD) if "river" in self.sets else self.length
         return Game.new(players=self.players, sets=self.sets, options=self.options,
-                        stack=draw_order(game)[:self.length], seed=self.seed)
+                        stack=draw_order(game)[:keep], seed=self.seed)
 
 
 def setups(min_length: int = 0, max_length: int = 71,

@@ -32,7 +32,8 @@ setup options:
   --options takes name=value pairs separated by commas; true/false are
   booleans, whole numbers are integers, anything else is text. The options
   (docs/formats.md) are farmers, farm_scoring (current, first_edition),
-  tiny_city (4, 2), hand (1, 3) and hands_public.
+  tiny_city (4, 2), hand (1, 3), hands_public and draw_ahead; each set's own
+  (river_check: uturn, jcz with the River) only with its set.
 """
 
 

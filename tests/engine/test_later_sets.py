@@ -1,6 +1,6 @@
 """Sets the contract names before the engine plays them.
 
-The River, The Abbot and The Princess & the Dragon have rules in
+The Abbot and The Princess & the Dragon have rules in
 docs/rules.md (§15-17), names in docs/formats.md and tile data in the
 package (``river.toml``, ``gardens.toml``, ``princess_dragon.toml``). Until
 the engine plays them, the tile loader reads the sets it plays and leaves
@@ -48,8 +48,8 @@ def test_a_game_of_a_later_set_is_refused_as_not_playable_yet(later: str) -> Non
 
 def test_a_record_of_a_later_set_is_refused_with_the_same_words() -> None:
     record = Game.new(players=2, seed=1).to_record()
-    record["setup"]["sets"] = ["base", "river"]
-    with pytest.raises(ValueError, match="'river' is not playable yet"):
+    record["setup"]["sets"] = ["base", "princess_dragon"]
+    with pytest.raises(ValueError, match="'princess_dragon' is not playable yet"):
         Game.from_record(record)
 
 

@@ -2,7 +2,8 @@
 
 docs/rules.md gives each rule an id (``PLACE-4``, ``FINAL-5``, ``VAR-HAND-3``).
 The base game and its variants are §1-§7 and §12, Inns & Cathedrals is §8,
-Traders & Builders §9, The Watchtowers §10, The Wonders of Humanity §11;
+Traders & Builders §9, The Watchtowers §10, The Wonders of Humanity §11,
+The River §15 and the next tile drawn ahead §18;
 every id of those sections must be named in the ``test.rules`` of at least
 one scenario record under ``tests/records`` (see ``test_records.py``). A rule
 that no scenario names is a rule nobody has checked.
@@ -87,6 +88,22 @@ WONDERS_RULES = (
     "WON-SHAPE",
 )
 
+#: The rule ids of docs/rules.md §15 (The River), in order.
+RIVER_RULES = (
+    # Components and setup
+    "RIVER-1", "RIVER-SETUP-1", "RIVER-SETUP-2", "RIVER-SETUP-3",
+    # Placing river tiles
+    "RIVER-PLACE-1", "RIVER-UTURN", "RIVER-LOOKAHEAD", "RIVER-UNPLACEABLE", "RIVER-WONDER",
+    "RIVER-BUILDER",
+    # Figures and features on river tiles
+    "RIVER-FEAT-1", "RIVER-FEAT-2", "RIVER-FEAT-3", "RIVER-SCORE",
+    # Record
+    "RIVER-REC",
+)
+
+#: The rule ids of docs/rules.md §18 (the next tile drawn ahead), in order.
+DRAW_AHEAD_RULES = ("VAR-AHEAD-1", "VAR-AHEAD-2", "VAR-AHEAD-3", "VAR-AHEAD-4", "VAR-AHEAD-5")
+
 RULES_MD = Path(__file__).parents[2] / "docs" / "rules.md"
 
 _SECTION = re.compile(r"^## (\d+)\.")
@@ -129,7 +146,10 @@ def test_reading_the_spec_finds_rule_bullets_only() -> None:
     ({9}, TRADERS_BUILDERS_RULES),
     ({10}, WATCHTOWERS_RULES),
     ({11}, WONDERS_RULES),
-], ids=["base and variants", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"])
+    ({15}, RIVER_RULES),
+    ({18}, DRAW_AHEAD_RULES),
+], ids=["base and variants", "inns_cathedrals", "traders_builders", "watchtowers", "wonders",
+        "river", "draw_ahead"])
 def test_rule_list_matches_the_contract(sections: set[int], listed: tuple[str, ...]) -> None:
     assert rules_in_spec(RULES_MD.read_text("utf-8"), sections) == list(listed)
 
@@ -137,9 +157,9 @@ def test_rule_list_matches_the_contract(sections: set[int], listed: tuple[str, .
 def _all_rules() -> list[str]:
     """The ids written out here, then any the contract has beside them."""
     ids = [*BASE_AND_VARIANT_RULES, *INNS_CATHEDRALS_RULES, *TRADERS_BUILDERS_RULES,
-           *WATCHTOWERS_RULES, *WONDERS_RULES]
+           *WATCHTOWERS_RULES, *WONDERS_RULES, *RIVER_RULES, *DRAW_AHEAD_RULES]
     text = RULES_MD.read_text("utf-8")
-    for sections in (SECTIONS, {8}, {9}, {10}, {11}):
+    for sections in (SECTIONS, {8}, {9}, {10}, {11}, {15}, {18}):
         ids += [r for r in rules_in_spec(text, sections) if r not in ids]
     return ids
 

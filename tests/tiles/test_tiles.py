@@ -119,6 +119,17 @@ def test_watchtowers_box() -> None:
                       (2, "meeple"): 2, (3, "monastery"): 2}
 
 
+def test_river_box() -> None:
+    """``RIVER-1``: 12 tiles, 1 spring, 1 lake, 6 straight and 4 bends."""
+    assert copies("river") == 12
+    assert copies("river", lambda t: t.data.get("spring")) == 1
+    assert copies("river", lambda t: t.data.get("lake")) == 1
+    straight = copies("river", lambda t: t.river in ((0, 2), (1, 3)))
+    bends = copies("river", lambda t: len(t.river) == 2 and t.river not in ((0, 2), (1, 3)))
+    assert (straight, bends) == (6, 4)
+    assert copies("river", lambda t: t.monastery) == 1
+
+
 def test_wonders_are_four() -> None:
     assert sorted(WONDERS) == ["WO/alhambra", "WO/circus_maximus", "WO/notre_dame",
                                "WO/stonehenge"]
@@ -126,7 +137,7 @@ def test_wonders_are_four() -> None:
 
 def test_ids_are_unique_and_prefixed_by_set() -> None:
     prefixes = {"base": "BA/", "inns_cathedrals": "IC/", "traders_builders": "TB/",
-                "watchtowers": "WT/"}
+                "watchtowers": "WT/", "river": "RI"}
     ids = [t.id for tiles in TILES_BY_SET.values() for t in tiles]
     assert len(ids) == len(set(ids)) == len(TILES)
     for set_name, tiles in TILES_BY_SET.items():
@@ -140,14 +151,20 @@ def test_ids_are_unique_and_prefixed_by_set() -> None:
 
 
 def edges_from_segments(turned: Turned) -> str:
-    """What each side shows, N E S W, recomputed from the segments alone."""
+    """What each side shows, N E S W, recomputed from the segments alone and
+    the river (``RIVER-PLACE-1``: a river side, ``I``, is no segment; both
+    its halves belong to fields, one per bank, ``RIVER-FEAT-2``)."""
     letters = []
     for side in range(4):
         kinds = {s.kind for s in turned.segments if side in s.locations}
         halves = [loc for s in turned.segments if s.kind == FIELD for loc in s.locations
                   if 4 <= loc < LOCATION_INDEX["inner"] and side_of(loc) == side]
         assert len(kinds) <= 1, f"{turned.tile.id}: two features on one side"
-        if kinds:
+        if side in turned.river:
+            assert not kinds, f"{turned.tile.id}: a feature on a river side"
+            assert len(halves) == 2, f"{turned.tile.id}: a river side has two banks"
+            letters.append("I")
+        elif kinds:
             letters.append(LETTERS[kinds.pop()])
         else:
             assert len(halves) == 2, f"{turned.tile.id}: a field side has two halves"
@@ -156,11 +173,13 @@ def edges_from_segments(turned: Turned) -> str:
 
 
 def signature(turned: Turned) -> frozenset[object]:
-    """How a tile looks on the board: its segments by kind, place and content."""
+    """How a tile looks on the board: its segments by kind, place and content,
+    and where its river runs (two rotations look the same only if the river
+    does too)."""
     return frozenset(
-        (s.kind, s.locations, s.shields, s.attributes,
-         frozenset(turned.segments[c].locations for c in s.cities))
-        for s in turned.segments
+        [(s.kind, s.locations, s.shields, s.attributes,
+          frozenset(turned.segments[c].locations for c in s.cities))
+         for s in turned.segments] + [("river", turned.river)]
     )
 
 
@@ -241,6 +260,10 @@ def test_canonical_rotation_is_the_smallest_that_looks_the_same(tile_id: str) ->
     ("BA/LR", (0, 90, 180, 270)),  # monastery with a road
     ("IC/RrRr", (0, 90, 0, 90)),  # two separate curves
     ("TB/RRrr", (0, 0, 0, 0)),  # bridge: two roads that cross without meeting
+    ("RI.1/IFI", (0, 90, 0, 90)),  # straight river, same fields on both banks
+    ("RI/s", (0, 90, 180, 270)),  # the spring: one field, the river sets it apart
+    ("RI.1/I.e", (0, 90, 180, 270)),  # the lake likewise
+    ("RI.1/RIrI", (0, 90, 0, 90)),  # a road bridging the river
 ])
 def test_canonical_rotations_of_known_tiles(tile_id: str, canonical: tuple[int, ...]) -> None:
     assert tuple(t.canonical for t in TILES[tile_id].turned) == canonical

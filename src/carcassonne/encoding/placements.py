@@ -9,7 +9,9 @@ from carcassonne.encoding.layout import ActionLayout
 from carcassonne.encoding.spots import HALF, KEY_BITS, KEY_MASK, ROW_MASK, ROW_SHIFT, OpenSpots
 from carcassonne.engine.board import ALL_FITS
 from carcassonne.engine.game import Game
+from carcassonne.engine.legal import own_placements
 from carcassonne.tiles import TILE_LIST
+from carcassonne.tiles.geometry import unpack
 
 
 def _canonical_bits() -> list[int]:
@@ -65,9 +67,21 @@ def place_actions(game: Game, spots: OpenSpots, left: int, top: int,
     need = len(hand) * area * 4
     # (a window too large for the shared table: its own, made for this call)
     table = ints(need) if need <= LIMIT else list(range(need))
+    placers = position.placers
+    mixed = False
     for slot in range(len(hand)):
         tile = hand[slot]
         if _listed_before(hand, slot):
+            continue
+        own = own_placements(position, tile) if placers else None
+        if own is not None:  # a river tile (RIVER-PLACE-1): the set's own list
+            for pos, quarter in own:
+                x, y = unpack(pos)
+                dx, dy = x - left, y - top
+                if not (0 <= dx < width and 0 <= dy < width):
+                    return None
+                out.append(table[((slot * area + dy * width + dx) << 2) + quarter])
+            mixed = True
             continue
         turns = _CANONICAL[tile]
         fits = ALL_FITS[tile]
@@ -91,6 +105,8 @@ def place_actions(game: Game, spots: OpenSpots, left: int, top: int,
                 out.append(table[square + 2])
             if bits & 8:
                 out.append(table[square + 3])
+    if mixed:
+        out.sort()
     return out
 
 

@@ -3,6 +3,12 @@
 Only options that differ from the defaults are written to a record. An
 unknown option, a value of the wrong type, or an option of a set that is not
 in the game is refused with a :class:`SetupError`.
+
+``draw_ahead`` (``VAR-AHEAD-1``) is the hand variant of ``VAR-HAND-*`` with
+a hand of one: each player holds the tile of their next turn. With
+``hand: 3`` it is allowed and changes nothing (the 3-tile hand already
+draws ahead: the same game, the same record replay), so the two may be
+combined and both are written to the record as given.
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ import pyspiel
 
 from carcassonne.engine.game import Game
 from carcassonne.engine.moves import AnyMove
-from carcassonne.engine.setup import full_stack
+from carcassonne.engine.setup import full_stack, head_parts
 from carcassonne.env.layout import MAX_SEATS, WONDER_IDS, ActionLayout
 from carcassonne.openspiel.params import PARAMETERS, Config, read_config
 from carcassonne.openspiel.position import (
@@ -159,8 +159,16 @@ class CarcassonneGame(pyspiel.Game):
         """The full stack, sorted by catalogue index: where every game starts."""
         order: tuple[int, ...] | None = self.__dict__.get("_order")
         if order is None:
-            order = self.__dict__["_order"] = tuple(sorted(
-                TILES[t].index for t in full_stack(self.config.sets)))
+            # RIVER-SETUP-2: the head of the stack (the River's course,
+            # then its lake) first, each part sorted, then the rest sorted
+            rest = [TILES[t].index for t in full_stack(self.config.sets)]
+            parts = [sorted(TILES[t].index for t in part)
+                     for part in head_parts(self.config.sets)]
+            for part in parts:
+                for tile in part:
+                    rest.remove(tile)
+            order = self.__dict__["_order"] = tuple(
+                [t for part in parts for t in part] + sorted(rest))
         return order
 
     def new_initial_state(self) -> CarcassonneState:

@@ -16,6 +16,7 @@ from typing import Any
 
 from carcassonne.engine.game import Game
 from carcassonne.engine.moves import AnyMove, Move
+from carcassonne.engine.setup import stack_parts
 from carcassonne.env.actions import Decision, IllegalAction, piece_squares
 from carcassonne.env.layout import WONDER_IDS, ActionLayout
 from carcassonne.openspiel.params import Config
@@ -57,6 +58,9 @@ class StatePosition:
         #: outcomes in that order, the rest undecided and sorted.
         self.order: list[int] = list(order)
         self.fixed = 0
+        #: Where each part of the stack ends (``RIVER-SETUP-2``: the River's
+        #: course and lake come first, each drawn in its own order).
+        self.ends: tuple[int, ...] = (*stack_parts(config.sets), len(order))
         #: The wonders laid out (None while a chance node still draws them).
         self.wonders: tuple[str, ...] | None = (
             config.wonders if "wonders" in config.sets else ())
@@ -117,9 +121,14 @@ class StatePosition:
             subsets = list(itertools.combinations(range(len(WONDER_IDS)), size))
             p = 1.0 / len(subsets)
             return sorted((WONDER_BASE + sum(1 << k for k in ks), p) for ks in subsets)
-        rest = Counter(self.order[self.fixed:])
-        total = len(self.order) - self.fixed
+        end = self.part_end()
+        rest = Counter(self.order[self.fixed:end])
+        total = end - self.fixed
         return [(tile, count / total) for tile, count in sorted(rest.items())]
+
+    def part_end(self) -> int:
+        """Where the part of the stack the next draw comes from ends."""
+        return next((end for end in self.ends if self.fixed < end), len(self.order))
 
     def apply_chance(self, outcome: int) -> None:
         if self.chance == "wonders":
@@ -132,13 +141,15 @@ class StatePosition:
             chosen = {WONDER_IDS[k] for k in range(len(WONDER_IDS)) if mask >> k & 1}
             self.wonders = tuple(w for w in PIECES if w in chosen)  # the engine's order
         else:
-            rest = self.order[self.fixed:]
+            end = self.part_end()
+            rest = self.order[self.fixed:end]
             if outcome not in rest:
                 left = ", ".join(f"{t} {TILE_LIST[t].id}" for t in sorted(set(rest)))
                 raise ValueError(f"chance outcome {outcome} is not a tile left in the stack "
                                  f"(outcomes left: {left})")
             j = rest.index(outcome)
-            self.order = [*self.order[:self.fixed], outcome, *rest[:j], *rest[j + 1:]]
+            self.order = [*self.order[:self.fixed], outcome, *rest[:j], *rest[j + 1:],
+                          *self.order[end:]]
             self.fixed += 1
         self.settle()
 

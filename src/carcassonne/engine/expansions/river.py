@@ -43,8 +43,8 @@ from typing import Any, Final
 from carcassonne.engine.errors import SetupError
 from carcassonne.engine.expansions.base import Expansion, PositionView
 from carcassonne.tiles import TILE_LIST, TILES, Turned
-from carcassonne.tiles.loader import RIVER_LAST, RIVER_START
 from carcassonne.tiles.geometry import DELTA, SIDE_NAMES, unpack
+from carcassonne.tiles.loader import RIVER_LAST, RIVER_START
 
 #: The turn of the river through a tile, by (side it enters, side it leaves):
 #: seen going downstream, leaving through the side clockwise of straight on
