@@ -4,8 +4,10 @@ The dragon and the fairy belong to nobody (``PD-1``); what a player sees of
 them is public: the dragon's square, the fairy's square, and during a
 flight (``PD-DRAGON-TILE``) the squares the dragon has occupied in it (it
 may not go back to them) and the steps it has left. The engine keeps them in
-``game.state["princess_dragon"]``; :func:`dragon_markers` reads them into a
-:class:`Markers`, the one place that knows that state's shape::
+``game.state["princess_dragon"]`` (``dragon`` and ``fairy``: packed squares
+or None; ``flight``: None, or ``visited``, packed squares, and ``left``, the
+steps left); :func:`dragon_markers` reads them into a :class:`Markers`, the
+one place here that knows that state's shape::
 
     >>> from carcassonne import Game
     >>> dragon_markers(Game.new(players=2, seed=1)).dragon is None
@@ -18,10 +20,6 @@ from typing import Any, Final
 
 from carcassonne.engine.game import Game
 from carcassonne.tiles.geometry import unpack
-
-#: The most steps of one flight (``PD-DRAGON-TILE``).
-FLIGHT_STEPS: Final = 6
-
 
 class Markers:
     """The dragon's square (None while off the board), the fairy's square
@@ -46,18 +44,10 @@ NO_MARKERS: Final = Markers(None, None, [], 0)
 
 
 def _square(value: Any) -> tuple[int, int] | None:
-    """A square as the state may hold it: packed (``geometry.pack``), a pair,
-    or a dict with ``at``/``on``; None when absent."""
+    """A square as the state holds it (packed, ``geometry.pack``), or None."""
     if value is None:
         return None
-    if isinstance(value, int):
-        return unpack(value)
-    if isinstance(value, dict):
-        for key in ("at", "on", "square"):
-            if key in value:
-                return _square(value[key])
-        return None
-    return int(value[0]), int(value[1])
+    return unpack(int(value))
 
 
 def dragon_markers(game: Game) -> Markers:
@@ -73,9 +63,6 @@ def dragon_markers(game: Game) -> Markers:
             found = _square(square)
             if found is not None:
                 visited.append(found)
-        if "steps_left" in flight:
-            steps_left = int(flight["steps_left"])
-        else:
-            steps_left = FLIGHT_STEPS - int(flight.get("steps", 0))
+        steps_left = int(flight.get("left", 0))
     return Markers(_square(state.get("dragon")), _square(state.get("fairy")), visited,
                    steps_left)
