@@ -21,6 +21,7 @@ from typing import Any, Final
 from carcassonne.engine.game import Game
 from carcassonne.tiles.geometry import unpack
 
+
 class Markers:
     """The dragon's square (None while off the board), the fairy's square
     (None while beside the board), the squares of the flight under way
