@@ -18,10 +18,11 @@ An engine move is reached by one or more actions (``layout.py`` numbers them):
    action naming the square (``PD-DRAGON-TILE``).
 
 A move is played as soon as its actions are complete: when the chosen
-actions name a listed move and nothing can be added to them. So a placement
-without figure options is one action, a tile with a figure is two
+actions name one listed move alone (nothing else begins with them). So a
+placement without figure options is one action, a tile with a figure is two
 (``place``, ``figure``), a tile without its possible figure is two
-(``place``, ``stop``).
+(``place``, ``stop``), and a forced step is skipped (a placement whose only
+move removes the one knight the princess must remove is one action).
 
 The masks (``carcassonne.env.actions.action_mask``) come from the
 engine's legal moves only, never from rules of their own: the first mask
@@ -125,6 +126,21 @@ def piece_squares(piece: str, at: tuple[int, int], rotation: int) -> list[tuple[
         dx, dy = unpack(offset)  # offsets are packed like squares
         out.append((at[0] + dx, at[1] + dy))
     return out
+
+
+def _named_alone(branch: dict[Prefix, AnyMove], chosen: Prefix) -> list[Prefix]:
+    """The key of the one listed move of ``branch`` whose actions begin with
+    ``chosen``, as a list of one; empty when there are several (a move is
+    played as soon as its actions name it alone: a forced step, such as the
+    knight's spot when the princess has one knight to remove, is no step)."""
+    n = len(chosen)
+    found: list[Prefix] = []
+    for key in branch:
+        if key[:n] == chosen:
+            if found:
+                return []
+            found.append(key)
+    return found
 
 
 def _holds(items: list[int], value: int) -> bool:
@@ -367,9 +383,10 @@ class Decision:
         figures = self.key(move)
         if branch.get(figures) != move:
             raise IllegalAction(f"{move} is not a listed move of this decision")
-        if self._extensions(branch, figures):
-            return (first, *figures, self.layout.stop)
-        return (first, *figures)
+        for n in range(len(figures) + 1):  # played once the actions name it alone
+            if _named_alone(branch, figures[:n]):
+                return (first, *figures[:n])
+        return (first, *figures, self.layout.stop)
 
     # -- the tree ----------------------------------------------------------------------
 
@@ -478,8 +495,8 @@ class Decision:
             if not _holds(self._root_actions, index):
                 raise IllegalAction(self._refusal(prefix, index))
             branch = self.branch(index)
-            if len(branch) == 1 and () in branch:
-                return (), branch[()]
+            if len(branch) == 1:  # the only move of this placement or decision
+                return (), next(iter(branch.values()))
             return (index,), None
         branch = self.branch(prefix[0])
         figures = prefix[1:]
@@ -490,8 +507,9 @@ class Decision:
         if index not in self._extensions(branch, figures):
             raise IllegalAction(self._refusal(prefix, index))
         chosen = (*figures, index)
-        if chosen in branch and not self._extensions(branch, chosen):
-            return (), branch[chosen]
+        found = _named_alone(branch, chosen)
+        if found:
+            return (), branch[found[0]]
         return (prefix[0], *chosen), None
 
     def _advance_tile(self, prefix: Prefix, index: int) -> tuple[Prefix, AnyMove | None]:
