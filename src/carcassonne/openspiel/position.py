@@ -199,7 +199,11 @@ class StatePosition:
             assert self.pending is not None
             game = self.game.copy()
             # the tiles chance drew since, next: the stack is self.order again
-            game.fix_draws(self.order[self.drawn(game):self.fixed])
+            # (the position's own ``fix_draws``: ``Game.fix_draws`` checks
+            # that the first tile may be drawn before the move, but these
+            # draws come after it, once a volcano may have brought the
+            # dragon, PD-SETUP-2; chance offered only what may be drawn then)
+            game.position().fix_draws(self.order[self.drawn(game):self.fixed])
             game.play(self.pending)
         if self.drawn(game) > self.fixed:
             self.chance = "tile"
