@@ -18,7 +18,7 @@ from carcassonne.engine.position import Position
 from carcassonne.engine.undo import UndoFrame
 from carcassonne.tiles.geometry import pack
 
-EVERY_SET = ["base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
+EVERY_SET = ["base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders", "river"]
 
 
 def test_the_position_is_what_the_game_reads() -> None:

@@ -227,3 +227,22 @@ def test_a_held_wonder_waits_for_the_lake() -> None:
     if game.current_player == 0:
         game.play(game.legal_moves().random(rng))
     assert game.current_player == 1 and game.tiles_to_place == ("WO/alhambra",)
+
+
+def test_the_action_encoding_lists_the_river_placements() -> None:
+    """The environments' placement actions (``encoding.placements``) of a
+    river tile are the River's own placements, as ``legal_moves`` lists them."""
+    from carcassonne.encoding.placements import place_actions
+    from carcassonne.encoding.spots import OpenSpots
+
+    game = Game.new(players=2, sets=RIVER, seed=21)
+    rng = random.Random(21)
+    left, top, width = -15, -15, 30
+    while not game.is_over and game.stack_size > 60:
+        board = game.position().board
+        actions = place_actions(game, OpenSpots.of(board.spots), left, top, width)
+        expected = sorted(((y - top) * width + x - left) * 4 + move.rotation // 90
+                          for move in game.legal_moves().placements()
+                          for x, y in [move.at])
+        assert actions == expected
+        game.play(game.legal_moves().random(rng))

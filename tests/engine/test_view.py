@@ -39,7 +39,12 @@ def string_lists(value: Any) -> list[list[str]]:
 
 
 def hidden(game: Game) -> bool:
-    return game.options.hand > 1 and not game.options.hands_public
+    """Whether players hold hidden tiles now: the hand variant or draw_ahead
+    without ``hands_public`` (``VAR-HAND-1``, ``VAR-AHEAD-4``), once dealt
+    (after the River's tiles, ``RIVER-SETUP-3``)."""
+    options = game.options
+    dealt = "river" not in game.sets or game.position().draw_count > 11  # after the lake
+    return (options.hand > 1 or options.draw_ahead) and not options.hands_public and dealt
 
 
 def check_view(game: Game, seat: int) -> None:
