@@ -165,3 +165,27 @@ def test_draw_ahead_alone_keeps_the_fast_path() -> None:
         play_path(table, rng)
         if game.is_over:
             break
+
+
+@pytest.mark.parametrize("public", [False, True])
+def test_held_tiles_are_shown_to_their_holder_and_to_others_only_when_public(
+        public: bool) -> None:
+    """``VAR-AHEAD-4``: with ``draw_ahead`` each seat holds its next tile;
+    the ``held`` block shows one's own, and the others' only with
+    ``hands_public``."""
+    from carcassonne.env import CarcassonneAEC
+    from carcassonne.env.observations import TILE_IDS, VECTOR_START
+
+    options = {"draw_ahead": True, "hands_public": public}
+    env = CarcassonneAEC(players=3, options=options)
+    env.reset(seed=4)
+    game = env.game
+    if not game.hand(1):
+        pytest.skip("the engine does not deal tiles ahead yet (VAR-AHEAD-1)")
+    start, n = VECTOR_START["held"], len(TILE_IDS)
+    for seat, agent in enumerate(env.possible_agents):
+        held = env.observe(agent)["observation"]["vector"][start:start + 3 * n].reshape(3, n)
+        for r in range(3):
+            tiles = game.hand((seat + r) % 3)
+            shown = sorted(TILE_IDS[i] for i in held[r].nonzero()[0])
+            assert shown == (sorted(tiles) if r == 0 or public else [])
