@@ -22,7 +22,8 @@ pyspiel = pytest.importorskip(
 
 import carcassonne.openspiel  # noqa: E402, F401  (registers the game)
 from carcassonne import Game  # noqa: E402
-from carcassonne.engine.setup import SUPPORTED_SETS, full_stack  # noqa: E402
+from carcassonne.encoding.layout import ENCODED_SETS  # noqa: E402
+from carcassonne.engine.setup import full_stack  # noqa: E402
 from carcassonne.env import ActionLayout, Observer  # noqa: E402
 from carcassonne.env.table import Rewards, Table  # noqa: E402
 from carcassonne.openspiel import TILE_OUTCOMES, WONDER_BASE  # noqa: E402
@@ -79,7 +80,7 @@ def test_the_game_is_registered_and_loads_from_a_string() -> None:
 def test_every_set_and_option_is_a_parameter() -> None:
     game = load(sets="all", players=4, hand=3, tiny_city=2, farm_scoring="first_edition",
                 pig=False, stonehenge_on_placing_turn=True)
-    assert game.config.sets == SUPPORTED_SETS
+    assert game.config.sets == ENCODED_SETS
     assert game.config.options == {"hand": 3, "tiny_city": 2, "farm_scoring": "first_edition",
                                    "pig": False, "stonehenge_on_placing_turn": True}
     assert game.get_parameters()["players"] == 4

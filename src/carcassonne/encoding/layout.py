@@ -44,9 +44,14 @@ from __future__ import annotations
 from typing import Final
 
 from carcassonne.engine.moves import FIGURE_NAMES
+from carcassonne.engine.setup import SUPPORTED_SETS
 from carcassonne.tiles.geometry import LOCATION_NAMES
 from carcassonne.tiles.pieces import PIECES
 
+#: The sets whose decisions this layout can write as actions: every set the
+#: engine plays (the abbot and its garden spot, its recall, the portal, the
+#: fairy, the princess and the dragon's steps have their blocks).
+ENCODED_SETS: Final[tuple[str, ...]] = SUPPORTED_SETS
 #: Figure kinds in the order of the figure block.
 FIGURE_KINDS: Final[tuple[str, ...]] = FIGURE_NAMES
 #: Spots in the order of the figure and spot blocks: the 13 locations, then

@@ -35,9 +35,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from carcassonne.encoding.layout import ENCODED_SETS
 from carcassonne.engine.game import Game
 from carcassonne.engine.options import OPTION_SPECS
-from carcassonne.engine.setup import SUPPORTED_SETS, full_stack, max_players
+from carcassonne.engine.setup import full_stack, max_players
 from carcassonne.env.layout import DEFAULT_WINDOW, MAX_SEATS
 from carcassonne.tiles.pieces import PIECES
 
@@ -92,14 +93,14 @@ def parse_sets(text: object) -> tuple[str, ...]:
     chosen = {"base"}
     for name in names:
         if name == "all":
-            chosen.update(SUPPORTED_SETS)
+            chosen.update(ENCODED_SETS)
             continue
         name = SET_ALIASES.get(name, name)
-        if name not in SUPPORTED_SETS:
-            known = ", ".join([*SUPPORTED_SETS, *SET_ALIASES, "all"])
+        if name not in ENCODED_SETS:
+            known = ", ".join([*ENCODED_SETS, *SET_ALIASES, "all"])
             raise ValueError(f"parameter sets: unknown set {name!r} (known: {known})")
         chosen.add(name)
-    return tuple(s for s in SUPPORTED_SETS if s in chosen)
+    return tuple(s for s in ENCODED_SETS if s in chosen)
 
 
 def parse_wonders(text: object, players: int, sets: tuple[str, ...]) -> tuple[str, ...] | None:
