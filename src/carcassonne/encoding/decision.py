@@ -52,38 +52,29 @@ import operator
 from collections.abc import Iterator
 from typing import Any, Final
 
-from carcassonne.encoding.layout import (
-    FIGURE_KINDS,
-    GARDEN_SPOT,
-    MONASTERY_SPOT,
-    WONDER_IDS,
-    ActionLayout,
+from carcassonne.encoding.keys import (
+    Prefix,
+    WindowError,
+    figure_action,
+    move_key,
+    named_alone,
+    piece_squares,
+    square_action,
+    window_square,
 )
+from carcassonne.encoding.layout import WONDER_IDS, ActionLayout
 from carcassonne.encoding.placements import place_actions
 from carcassonne.encoding.spots import OpenSpots
 from carcassonne.engine.board import _index
 from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.game import Game
 from carcassonne.engine.legal import LegalMoves, _move, figure_options, segment_index
-from carcassonne.engine.moves import (
-    AnyMove,
-    AwardWonder,
-    DragonStep,
-    Fairy,
-    Figure,
-    Move,
-    Princess,
-    ReturnAbbot,
-    TakeWonder,
-)
+from carcassonne.engine.moves import AnyMove, AwardWonder, DragonStep, Figure, Move, TakeWonder
 from carcassonne.tiles import TILE_LIST, Turned
-from carcassonne.tiles.geometry import LOCATION_INDEX, pack, unpack
-from carcassonne.tiles.pieces import PIECES
+from carcassonne.tiles.geometry import pack
 
-#: Actions chosen so far within one decision.
-Prefix = tuple[int, ...]
+__all__ = ["FAST_SETS", "Decision", "IllegalAction", "Prefix", "WindowError", "piece_squares"]
 
-_KIND_INDEX: Final = {name: i for i, name in enumerate(FIGURE_KINDS)}
 _WONDER_INDEX: Final = {name: i for i, name in enumerate(WONDER_IDS)}
 #: A land tile figure's action, per the layout's first figure action and the
 #: figure (a few hundred entries at most: figures are few and shared).
@@ -98,49 +89,8 @@ FAST_SETS: Final[frozenset[str]] = frozenset(
     ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"))
 
 
-def spot_index(feature: str | None, spot: str | None) -> int:
-    """The index in ``SPOTS`` of a segment named by ``feature`` and ``spot``
-    (a monastery or a garden has no spot)."""
-    if feature == "monastery":
-        return MONASTERY_SPOT
-    if feature == "garden":
-        return GARDEN_SPOT
-    assert spot is not None
-    return LOCATION_INDEX[spot]
-
-
 class IllegalAction(ValueError):
     """An action the current mask does not allow; the environment is unchanged."""
-
-
-class WindowError(ValueError):
-    """A legal placement lies outside the observation window: the window is
-    too small for this board (raise the environments' ``window`` parameter)."""
-
-
-def piece_squares(piece: str, at: tuple[int, int], rotation: int) -> list[tuple[int, int]]:
-    """The board squares of wonder ``piece`` anchored on ``at``, in the piece's
-    square order (the square axis of the figure block)."""
-    out = []
-    for offset, _ in PIECES[piece].turned[rotation // 90].squares:
-        dx, dy = unpack(offset)  # offsets are packed like squares
-        out.append((at[0] + dx, at[1] + dy))
-    return out
-
-
-def _named_alone(branch: dict[Prefix, AnyMove], chosen: Prefix) -> list[Prefix]:
-    """The key of the one listed move of ``branch`` whose actions begin with
-    ``chosen``, as a list of one; empty when there are several (a move is
-    played as soon as its actions name it alone: a forced step, such as the
-    knight's spot when the princess has one knight to remove, is no step)."""
-    n = len(chosen)
-    found: list[Prefix] = []
-    for key in branch:
-        if key[:n] == chosen:
-            if found:
-                return []
-            found.append(key)
-    return found
 
 
 def _holds(items: list[int], value: int) -> bool:
@@ -304,66 +254,22 @@ class Decision:
         if isinstance(move, DragonStep):
             return self.square_action(layout.dragon_base, move.to, move)
         slot = self._to_place.index(move.tile)
-        dx, dy = self._in_window(move.at, move)
+        dx, dy = window_square(layout, self.origin, move.at, move)
         return layout.place(slot, dx, dy, move.rotation // 90)
-
-    def _in_window(self, at: tuple[int, int], move: AnyMove) -> tuple[int, int]:
-        """The window column and row of board square ``at`` (named by
-        ``move``), or :class:`WindowError` when it lies outside."""
-        dx, dy = at[0] - self.origin[0], at[1] - self.origin[1]
-        w = self.layout.window
-        if not (0 <= dx < w and 0 <= dy < w):
-            raise WindowError(
-                f"the legal move {move} names the square {at[0]},{at[1]}, outside the "
-                f"{w} x {w} window whose corner is the square {self.origin[0]},"
-                f"{self.origin[1]}: raise the environment's window parameter "
-                f"(window={w + 16}, say)")
-        return dx, dy
 
     def square_action(self, base: int, at: tuple[int, int], move: AnyMove) -> int:
         """The action of board square ``at`` in the square block from
         ``base`` (``layout.square``), for ``move``."""
-        dx, dy = self._in_window(at, move)
-        return self.layout.square(base, dx, dy)
+        return square_action(self.layout, self.origin, base, at, move)
 
     def key(self, move: AnyMove) -> Prefix:
         """The actions after the first that name ``move`` among the listed
-        moves of its placement (see the module docstring): the figures'
-        actions, sorted (on a wonder piece, up to two); a portal figure's
-        square, then its figure action on square 0; an action's square,
-        then its spot for a fairy with a segment or the princess."""
-        if not isinstance(move, Move):
-            return ()
-        layout = self.layout
-        action = move.action
-        if action is not None:
-            if isinstance(action, ReturnAbbot):
-                return (self.square_action(layout.return_base, action.on, move),)
-            if isinstance(action, Fairy):
-                where = self.square_action(layout.fairy_base, action.on, move)
-                if action.feature is None:
-                    return (where,)
-                return (where, layout.spot(spot_index(action.feature, action.spot)))
-            assert isinstance(action, Princess)
-            return (self.square_action(layout.princess_base, action.on, move),
-                    layout.spot(spot_index("city", action.spot)))
-        if not move.figures:
-            return ()
-        if move.tile not in PIECES:
-            figure = move.figures[0]
-            if figure.on is not None and tuple(figure.on) != tuple(move.at):
-                # PD-PORTAL: the square first, then the figure as if on a tile
-                return (self.square_action(layout.elsewhere_base, figure.on, move),
-                        self.figure_action(move, figure._replace(on=None)))
-        return tuple(sorted(self.figure_action(move, f) for f in move.figures))
+        moves of its placement (:func:`~carcassonne.encoding.keys.move_key`)."""
+        return move_key(self.layout, self.origin, move)
 
     def figure_action(self, move: Move, figure: Figure) -> int:
         """The action putting ``figure`` (as listed in ``move``) on the board."""
-        square = 0
-        if figure.on is not None and move.tile in PIECES:
-            square = piece_squares(move.tile, move.at, move.rotation).index(tuple(figure.on))
-        return self.layout.figure(_KIND_INDEX[figure.figure], square,
-                                  spot_index(figure.feature, figure.spot))
+        return figure_action(self.layout, move, figure)
 
     def _tile_figure_action(self, spot: _Spot, figure: Figure) -> int:
         """:meth:`figure_action` for a figure option of a land tile's
@@ -384,7 +290,7 @@ class Decision:
         if branch.get(figures) != move:
             raise IllegalAction(f"{move} is not a listed move of this decision")
         for n in range(len(figures) + 1):  # played once the actions name it alone
-            if _named_alone(branch, figures[:n]):
+            if named_alone(branch, figures[:n]):
                 return (first, *figures[:n])
         return (first, *figures, self.layout.stop)
 
@@ -507,7 +413,7 @@ class Decision:
         if index not in self._extensions(branch, figures):
             raise IllegalAction(self._refusal(prefix, index))
         chosen = (*figures, index)
-        found = _named_alone(branch, chosen)
+        found = named_alone(branch, chosen)
         if found:
             return (), branch[found[0]]
         return (prefix[0], *chosen), None
