@@ -199,11 +199,16 @@ class StatePosition:
             assert self.pending is not None
             game = self.game.copy()
             # the tiles chance drew since, next: the stack is self.order again
-            # (the position's own ``fix_draws``: ``Game.fix_draws`` checks
-            # that the first tile may be drawn before the move, but these
-            # draws come after it, once a volcano may have brought the
-            # dragon, PD-SETUP-2; chance offered only what may be drawn then)
-            game.position().fix_draws(self.order[self.drawn(game):self.fixed])
+            decided = self.order[self.drawn(game):self.fixed]
+            try:
+                game.fix_draws(decided)
+            except ValueError:
+                # ``Game.fix_draws`` checks that the first tile may be drawn
+                # before the move, but these draws come after it, once a
+                # volcano may have brought the dragon (PD-SETUP-2); chance
+                # offered only what may be drawn then: the position's own
+                # ``fix_draws``, unchecked
+                game.position().fix_draws(decided)  # type: ignore[attr-defined]
             game.play(self.pending)
         if self.drawn(game) > self.fixed:
             self.chance = "tile"
