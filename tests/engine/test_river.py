@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import RIVER, choose, draw_order
 
-from carcassonne import Game, Move
+from carcassonne import Game, Move, RecordError
 from carcassonne.engine import SetupError
 from carcassonne.engine.expansions.river import is_course, turn_of
 from carcassonne.tiles import TILES
@@ -121,6 +121,17 @@ def test_setup_spring_and_stack() -> None:
 def test_a_stack_without_the_river_first_is_refused(stack: list[str]) -> None:
     with pytest.raises(SetupError, match="RIVER-REC"):
         Game.new(players=2, sets=RIVER, stack=stack)
+
+
+def test_a_record_without_the_river_first_is_refused_at_setup() -> None:
+    """``RIVER-REC``: a record whose stack does not begin with the river
+    tiles, then the lake, is refused before any move, saying so."""
+    record = Game.new(players=2, sets=RIVER, seed=1).to_record()
+    record["stack"] = [record["stack"][-1], *record["stack"][:-1]]  # a land tile first
+    with pytest.raises(RecordError, match="setup: RIVER-REC: with the River the stack must "
+                                          "begin with the 10 river-course tiles") as refused:
+        Game.from_record(record)
+    assert refused.value.move is None
 
 
 def test_the_spring_is_never_in_the_stack() -> None:

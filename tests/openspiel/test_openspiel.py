@@ -23,7 +23,7 @@ pyspiel = pytest.importorskip(
 import carcassonne.openspiel  # noqa: E402, F401  (registers the game)
 from carcassonne import Game  # noqa: E402
 from carcassonne.encoding.layout import ENCODED_SETS  # noqa: E402
-from carcassonne.engine.setup import full_stack  # noqa: E402
+from carcassonne.engine.setup import full_stack, head_parts  # noqa: E402
 from carcassonne.env import ActionLayout, Observer  # noqa: E402
 from carcassonne.env.table import Rewards, Table  # noqa: E402
 from carcassonne.openspiel import TILE_OUTCOMES, WONDER_BASE  # noqa: E402
@@ -148,16 +148,20 @@ def test_states_pickle_and_deserialize_to_the_same_state() -> None:
 # -- chance nodes -----------------------------------------------------------------------------
 
 
-#: Every set that draws its tiles from one shuffled stack (the River draws
-#: its own first, the Princess & the Dragon holds dragon tiles back: below).
+#: The sets whose draws are the tiles left by count (the River's head parts
+#: first, as below; the Princess & the Dragon holds dragon tiles back, which
+#: ``test_openspiel_new_sets.py`` checks).
 ONE_STACK = "base+inns+traders+towers+wonders"
 
 
 @pytest.mark.parametrize("params", [
-    {}, {"sets": ONE_STACK, "players": 3}, {"sets": ONE_STACK, "hand": 3}])
+    {}, {"sets": ONE_STACK, "players": 3}, {"sets": ONE_STACK, "hand": 3},
+    {"sets": ONE_STACK + "+river", "players": 3}])
 def test_chance_outcomes_are_the_tiles_left_by_count(params: dict[str, Any]) -> None:
     game = load(**params)
     full = Counter(full_stack(game.config.sets))
+    # RIVER-SETUP-2: with the River, its course tiles come first, then its lake
+    heads = [Counter(part) for part in head_parts(game.config.sets)]
     state = game.new_initial_state()
     rng = np.random.default_rng(3)
     seen = 0
@@ -169,6 +173,7 @@ def test_chance_outcomes_are_the_tiles_left_by_count(params: dict[str, Any]) -> 
                 drawn = Counter(TILE_LIST[a].id for a in chance_actions(state)
                                 if a < TILE_OUTCOMES)
                 left = full - drawn
+                left = next((rest for part in heads if (rest := part - drawn)), left)
                 total = sum(left.values())
                 expected = {TILE_LIST_BY_ID[t].index: c / total
                             for t, c in left.items()}

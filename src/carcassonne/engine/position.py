@@ -13,6 +13,8 @@ operations, each of them undone by :meth:`Position.restore`:
 * :meth:`~Position.award` pays a score event;
 * :meth:`~Position.change_supply` adds to or takes from a supply (a wonder
   brings a meeple);
+* :meth:`~Position.close_square` closes an empty square for good (the
+  River's open end once its lake is removed);
 * :meth:`~Position.draw_placeable`, :meth:`~Position.draw_tile`,
   :meth:`~Position.discard` and :meth:`~Position.refill` take tiles from
   the stack.
