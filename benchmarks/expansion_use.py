@@ -20,6 +20,16 @@ the end (they score 0, ``IC-INN-2``), goods tokens and their points
 (``TB-GOODS-4``), watchtower points (``WT-TRIGGER``) and wonder points
 (``WON-STONE``, ``WON-CIRCUS``, ``WON-ALHAMBRA``). A bot that uses a piece on
 purpose gets more from each use than one that uses it at random.
+
+With The Abbot and The Princess & the Dragon a second table counts, per
+game: abbots placed (``ABBOT-PLACE``), abbots recalled and the points the
+recalls scored (``ABBOT-RECALL``), fairy moves and fairy points
+(``PD-FAIRY-1``, ``PD-FAIRY-3``, ``PD-FAIRY-4``), the figures the dragon ate
+in the steps the bot chose, an opponent's or its own (``PD-DRAGON-EAT``),
+knights the princess removed (``PD-PRINCESS``) and followers placed through
+a magic portal on another tile (``PD-PORTAL``)::
+
+    carcassonne arena hard greedy --sets base,abbot,princess_dragon --games 20 --records DIR
 """
 
 from __future__ import annotations
@@ -31,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from carcassonne import Game
-from carcassonne.engine.moves import Move
+from carcassonne.engine.moves import DragonStep, Fairy, Move, Princess, ReturnAbbot
 from carcassonne.record import game_from_record
 
 CATHEDRAL = "IC/Cccc.c"
@@ -45,6 +55,19 @@ COLUMNS = (
     ("tower_points", "tower pts"), ("wonder", "wonders"), ("wonder_points", "wonder pts"),
     ("score", "score"),
 )
+#: The columns of The Abbot and The Princess & the Dragon.
+NEW_COLUMNS = (
+    ("abbot", "abbots"), ("recall", "recalls"), ("recall_points", "recall pts"),
+    ("fairy", "fairy moves"), ("fairy_points", "fairy pts"),
+    ("ate_other", "ate rival"), ("ate_own", "ate own"), ("princess", "princess"),
+    ("portal", "portal"), ("score", "score"),
+)
+
+
+def _standing(game: Game) -> list[tuple[Any, ...]]:
+    """The figures on the board, each as a comparable tuple (owner first)."""
+    return [(f["player"], f["figure"], tuple(f["at"]), f["feature"], f.get("spot"))
+            for f in game.figures()]
 
 
 def replay(record: dict[str, Any]) -> tuple[Game, list[dict[str, int]]]:
@@ -56,9 +79,28 @@ def replay(record: dict[str, Any]) -> tuple[Game, list[dict[str, int]]]:
         seat = game.current_player
         assert seat is not None
         second = game.extra_turn
+        seen = len(game.events)
+        before = _standing(game) if isinstance(move, DragonStep) else []
         game.play(move)
         mine = counts[seat]
+        if isinstance(move, DragonStep):  # PD-DRAGON-EAT: whose figures the step ate
+            after = _standing(game)
+            for figure in before:
+                if figure not in after:
+                    mine["ate_own" if figure[0] == seat else "ate_other"] += 1
         if isinstance(move, Move):
+            action = move.action
+            mine["recall"] += isinstance(action, ReturnAbbot)
+            mine["fairy"] += isinstance(action, Fairy)
+            mine["princess"] += isinstance(action, Princess)
+            if isinstance(action, ReturnAbbot):  # ABBOT-RECALL: scored at once
+                mine["recall_points"] += next(
+                    (e.points for e in game.events[seen:] if e.player == seat
+                     and e.reason in ("monastery", "garden")), 0)
+            for figure in move.figures:
+                mine["abbot"] += figure.figure == "abbot"
+                mine["portal"] += figure.on is not None and not move.tile.startswith("WO/") \
+                    and tuple(figure.on) != tuple(move.at)
             for figure in move.figures:
                 if figure.figure in ("large", "builder", "pig"):
                     mine[figure.figure] += 1
@@ -80,6 +122,8 @@ def points(game: Game, counts: list[dict[str, int]]) -> None:
             mine["inn_points"] += event.points
         elif event.reason == "city" and "cathedral" in event.detail:
             mine["cathedral_points"] += event.points
+        elif event.reason == "fairy":
+            mine["fairy_points"] += event.points
         elif event.reason in ("goods", "watchtower", "wonder"):
             mine[f"{event.reason.replace('watchtower', 'tower')}_points"] += event.points
     for feature in game.claimed_features():
@@ -92,7 +136,8 @@ def points(game: Game, counts: list[dict[str, int]]) -> None:
         mine["score"] += game.scores[seat]
 
 
-def table(dirs: list[Path]) -> list[tuple[str, int, dict[str, float]]]:
+def table(dirs: list[Path], columns: tuple[tuple[str, str], ...] = COLUMNS,
+          ) -> list[tuple[str, int, dict[str, float]]]:
     """Per records folder and bot: its games and its means per game."""
     rows = []
     for folder in dirs:
@@ -108,28 +153,36 @@ def table(dirs: list[Path]) -> list[tuple[str, int, dict[str, float]]]:
                     totals[name][key] += value
         for name in sorted(games):
             rows.append((f"{folder.name}: {name}", games[name],
-                         {key: totals[name][key] / games[name] for key, _ in COLUMNS}))
+                         {key: totals[name][key] / games[name] for key, _ in columns}))
     return rows
+
+
+def show(rows: list[tuple[str, int, dict[str, float]]], columns: tuple[tuple[str, str], ...],
+         markdown: bool) -> None:
+    """Print the rows, as text or as a Markdown table."""
+    if markdown:
+        print("| bot | games | " + " | ".join(head for _, head in columns) + " |")
+        print("|---|---|" + "---|" * len(columns))
+        for label, games, means in rows:
+            print(f"| {label} | {games} | "
+                  + " | ".join(f"{means[key]:.2f}" for key, _ in columns) + " |")
+        return
+    width = max(len(label) for label, _, _ in rows)
+    print(f"{'bot':<{width}} {'games':>5} " + " ".join(f"{head:>11}" for _, head in columns))
+    for label, games, means in rows:
+        print(f"{label:<{width}} {games:>5} "
+              + " ".join(f"{means[key]:>11.2f}" for key, _ in columns))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("dirs", nargs="+", type=Path, help="folders of arena records")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("--new", action="store_true",
+                        help="the columns of The Abbot and The Princess & the Dragon")
     args = parser.parse_args()
-    rows = table(args.dirs)
-    if args.markdown:
-        print("| bot | games | " + " | ".join(head for _, head in COLUMNS) + " |")
-        print("|---|---|" + "---|" * len(COLUMNS))
-        for label, games, means in rows:
-            print(f"| {label} | {games} | "
-                  + " | ".join(f"{means[key]:.2f}" for key, _ in COLUMNS) + " |")
-        return
-    width = max(len(label) for label, _, _ in rows)
-    print(f"{'bot':<{width}} {'games':>5} " + " ".join(f"{head:>11}" for _, head in COLUMNS))
-    for label, games, means in rows:
-        print(f"{label:<{width}} {games:>5} "
-              + " ".join(f"{means[key]:>11.2f}" for key, _ in COLUMNS))
+    columns = NEW_COLUMNS if args.new else COLUMNS
+    show(table(args.dirs, columns), columns, args.markdown)
 
 
 if __name__ == "__main__":

@@ -17,9 +17,9 @@ pytest.importorskip("pettingzoo", reason="the env extra is not installed")
 
 from carcassonne import Game  # noqa: E402
 from carcassonne.bots import known_bot, make_bot  # noqa: E402
+from carcassonne.engine.setup import SUPPORTED_SETS  # noqa: E402
 from carcassonne.env import CarcassonneAEC, IllegalAction, SingleAgentEnv  # noqa: E402
 from carcassonne.env.policy import PolicyBot, sb3_policy  # noqa: E402
-from carcassonne.tiles import SET_NAMES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "policy_bot.py"
@@ -39,7 +39,7 @@ def seeded(seed: int):
 
 
 @pytest.mark.parametrize(("players", "sets"),
-                         [(2, ("base",)), (3, SET_NAMES), (4, SET_NAMES), (5, ("base",))])
+                         [(2, ("base",)), (3, SUPPORTED_SETS), (4, SUPPORTED_SETS), (5, ("base",))])
 def test_a_policy_bot_plays_the_moves_the_environment_would(players: int,
                                                             sets: tuple[str, ...]) -> None:
     """Every seat played by the same policy through the AEC environment and

@@ -287,8 +287,20 @@ def test_layout_blocks_round_trip(data: st.DataObject) -> None:
     assert layout.describe(layout.take(k)) == ("take", WONDER_IDS[k])
     p = data.draw(st.integers(0, MAX_SEATS - 1))
     assert layout.describe(layout.award(p)) == ("award", p)
-    assert layout.award(MAX_SEATS - 1) == layout.size - 1
+    assert layout.award(MAX_SEATS - 1) == layout.elsewhere_base - 1
     assert layout.place(HAND_SLOTS - 1, w - 1, w - 1, 3) == layout.figure_base - 1
+    # The square blocks of the new sets (PD-PORTAL, ABBOT-RECALL, PD-FAIRY-1,
+    # PD-PRINCESS, PD-DRAGON-TILE) and the spot block between them.
+    sx, sy = data.draw(st.integers(0, w - 1)), data.draw(st.integers(0, w - 1))
+    for name, base in (("elsewhere", layout.elsewhere_base), ("return", layout.return_base),
+                       ("fairy", layout.fairy_base), ("princess", layout.princess_base),
+                       ("dragon", layout.dragon_base)):
+        assert layout.describe(layout.square(base, sx, sy)) == (name, sx, sy)
+        assert layout.square(base, w - 1, w - 1) - layout.square(base, 0, 0) == w * w - 1
+    s = data.draw(st.integers(0, len(SPOTS) - 1))
+    assert layout.describe(layout.spot(s)) == ("spot", SPOTS[s])
+    assert layout.square(layout.dragon_base, w - 1, w - 1) == layout.size - 1
+    assert layout.size == (layout.elsewhere_base + 5 * w * w + len(SPOTS))
     with pytest.raises(ValueError):
         layout.describe(layout.size)
 

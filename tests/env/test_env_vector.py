@@ -28,6 +28,7 @@ from carcassonne.env import (  # noqa: E402
     Rewards,
     SingleAgentEnv,
 )
+from carcassonne.env.observations import PLANES  # noqa: E402
 
 #: Ten base tiles: games of five or so moves, so episodes end often.
 SHORT = ["BA/RRR", "BA/L", "BA/CRr", "BA/CcRr", "BA/RRR", "BA/C", "BA/C", "BA/RFr",
@@ -167,7 +168,7 @@ def test_spaces_dtypes_and_shapes() -> None:
     assert vec.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
     obs, infos = vec.reset(seed=0)
     n = single.action_space.n
-    assert obs["observation"]["planes"].shape == (4, 73, 32, 32)
+    assert obs["observation"]["planes"].shape == (4, len(PLANES), 32, 32)
     assert obs["observation"]["planes"].dtype == np.uint8
     assert obs["observation"]["vector"].dtype == np.float32
     assert obs["action_mask"].shape == (4, n) and obs["action_mask"].dtype == np.int8
@@ -180,10 +181,10 @@ def test_spaces_dtypes_and_shapes() -> None:
     flat = CarcassonneVectorEnv(2, opponents=["random"], window=32, flat=True,
                                 channels="last")
     obs, _ = flat.reset(seed=0)
-    size = 73 * 32 * 32 + single.observation_space["observation"]["vector"].shape[0]
+    size = len(PLANES) * 32 * 32 + single.observation_space["observation"]["vector"].shape[0]
     assert obs["observation"].shape == (2, size) and obs["observation"].dtype == np.float32
     planes, _ = flat.envs[0]._observer.split(obs["observation"][0])
-    assert planes.shape == (32, 32, 73)
+    assert planes.shape == (32, 32, len(PLANES))
     assert obs in flat.observation_space
 
 

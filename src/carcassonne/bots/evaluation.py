@@ -108,6 +108,10 @@ class Evaluation:
     #: below this, scales the chance of completion by ``n / scarce``
     #: (0: off).
     scarce: int = 0
+    #: The figures in supply that earn ``figure`` (:data:`FOLLOWERS`; the
+    #: abbot, ``ABBOT-2``, is a follower too, but one that may claim only a
+    #: monastery or a garden).
+    followers: tuple[str, ...] = ("meeple", "large")
 
     def fit_factor(self, fits: list[int]) -> float:
         """How much the squares a feature needs, by the tiles left that fit
@@ -135,7 +139,8 @@ class Evaluation:
             figure = self.figure_bonus(game.stack_size) if not game.is_over else 0
         worth = [PROJECTED * points for points in game.projected_scores()]
         for player in range(len(worth)):
-            worth[player] += figure * followers(game.supply(player))
+            supply = game.supply(player)
+            worth[player] += figure * sum(supply.get(name, 0) for name in self.followers)
         if self.expected and not game.is_over:
             self._add_chances(game, worth, figure)
         return worth

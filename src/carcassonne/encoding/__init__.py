@@ -20,7 +20,9 @@ which the environments hand to numpy (``numpy.frombuffer``) without a copy.
   in the ``legal_*`` planes (from a :func:`~carcassonne.encoding.placements.
   cell_table` made once per layout);
 * :func:`~carcassonne.encoding.figures.figure_cells`: where each figure on
-  the board sits in a window of planes;
+  the board sits in a window of planes, and
+  :func:`~carcassonne.encoding.markers.dragon_markers` the squares of the
+  Princess & the Dragon's dragon and fairy and of the flight under way;
 * :func:`~carcassonne.encoding.vector.seat_counts`: a seat's public counts
   (scores, supplies, goods, hands, the tiles it has not seen) as slots of
   the observation vector, and :func:`~carcassonne.encoding.vector.seat_vector`

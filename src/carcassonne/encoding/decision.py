@@ -7,13 +7,22 @@ An engine move is reached by one or more actions (``layout.py`` numbers them):
 2. after a placement that offers figures, **figure actions** add figures one
    at a time, in increasing action order, and ``stop`` plays the placement
    with the figures chosen so far. A tile takes 0 or 1 figure, a wonder
-   piece 0 to 2 (``WON-MEEPLE-1``).
+   piece 0 to 2 (``WON-MEEPLE-1``). Instead of a figure on the tile, the
+   second action may name a window square: a follower through a magic
+   portal (``elsewhere``, then the figure action on square 0,
+   ``PD-PORTAL``), the abbot taken back (``return``, ``ABBOT-RECALL``), the
+   fairy moved (``fairy``, then a ``spot`` action naming the follower's
+   segment unless ``fairy_placement`` is ``"on_tile"``, ``PD-FAIRY-1``), a
+   knight removed (``princess``, then its ``spot``, ``PD-PRINCESS``);
+3. each step of a dragon's flight is a decision of its own: one ``dragon``
+   action naming the square (``PD-DRAGON-TILE``).
 
 A move is played as soon as its actions are complete: when the chosen
-actions name a listed move and nothing can be added to them. So a placement
-without figure options is one action, a tile with a figure is two
+actions name one listed move alone (nothing else begins with them). So a
+placement without figure options is one action, a tile with a figure is two
 (``place``, ``figure``), a tile without its possible figure is two
-(``place``, ``stop``).
+(``place``, ``stop``), and a forced step is skipped (a placement whose only
+move removes the one knight the princess must remove is one action).
 
 The masks (``carcassonne.env.actions.action_mask``) come from the
 engine's legal moves only, never from rules of their own: the first mask
@@ -43,50 +52,45 @@ import operator
 from collections.abc import Iterator
 from typing import Any, Final
 
-from carcassonne.encoding.layout import (
-    FIGURE_KINDS,
-    MONASTERY_SPOT,
-    WONDER_IDS,
-    ActionLayout,
+from carcassonne.encoding.keys import (
+    Prefix,
+    WindowError,
+    figure_action,
+    move_key,
+    named_alone,
+    piece_squares,
+    square_action,
+    window_square,
 )
+from carcassonne.encoding.layout import WONDER_IDS, ActionLayout
 from carcassonne.encoding.placements import place_actions
 from carcassonne.encoding.spots import OpenSpots
 from carcassonne.engine.board import _index
 from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.game import Game
 from carcassonne.engine.legal import LegalMoves, _move, figure_options, segment_index
-from carcassonne.engine.moves import AnyMove, AwardWonder, Figure, Move, TakeWonder
+from carcassonne.engine.moves import AnyMove, AwardWonder, DragonStep, Figure, Move, TakeWonder
 from carcassonne.tiles import TILE_LIST, Turned
-from carcassonne.tiles.geometry import LOCATION_INDEX, pack, unpack
-from carcassonne.tiles.pieces import PIECES
+from carcassonne.tiles.geometry import pack
 
-#: Actions chosen so far within one decision.
-Prefix = tuple[int, ...]
+__all__ = ["FAST_SETS", "Decision", "IllegalAction", "Prefix", "WindowError", "piece_squares"]
 
-_KIND_INDEX: Final = {name: i for i, name in enumerate(FIGURE_KINDS)}
 _WONDER_INDEX: Final = {name: i for i, name in enumerate(WONDER_IDS)}
 #: A land tile figure's action, per the layout's first figure action and the
 #: figure (a few hundred entries at most: figures are few and shared).
 _TILE_FIGURE_ACTIONS: Final[dict[tuple[int, Figure], int]] = {}
+#: The sets whose land tile decisions take the fast path (placements from
+#: the engine's fit tables, figures from ``figure_options``). A game with
+#: another set (the River's placement rules, the abbot's recall, the
+#: dragon's blocked squares, the portal's figures elsewhere, the fairy and
+#: the princess) has its tree made from ``legal_moves()`` itself:
+#: ``placements()`` and each one's ``options()``, whatever rules made them.
+FAST_SETS: Final[frozenset[str]] = frozenset(
+    ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"))
 
 
 class IllegalAction(ValueError):
     """An action the current mask does not allow; the environment is unchanged."""
-
-
-class WindowError(ValueError):
-    """A legal placement lies outside the observation window: the window is
-    too small for this board (raise the environments' ``window`` parameter)."""
-
-
-def piece_squares(piece: str, at: tuple[int, int], rotation: int) -> list[tuple[int, int]]:
-    """The board squares of wonder ``piece`` anchored on ``at``, in the piece's
-    square order (the square axis of the figure block)."""
-    out = []
-    for offset, _ in PIECES[piece].turned[rotation // 90].squares:
-        dx, dy = unpack(offset)  # offsets are packed like squares
-        out.append((at[0] + dx, at[1] + dy))
-    return out
 
 
 def _holds(items: list[int], value: int) -> bool:
@@ -140,9 +144,12 @@ class Decision:
         #: is a ``LegalMoves``): each then spells out its placement (:meth:`root`).
         position = game.position()
         self._placing = position.mode is None or position.over
+        #: Whether the tree of land tiles comes from the fit tables and
+        #: ``figure_options`` (only the sets of :data:`FAST_SETS`).
+        self._fast = self._placing and FAST_SETS.issuperset(game.sets)
         #: Otherwise: first action -> the placement or decision it chooses.
         self._firsts: dict[int, AnyMove] = {}
-        if self._placing:
+        if self._fast:
             # The hot loop of every decision, compiled with the engine.
             if spots is None:
                 spots = OpenSpots.of(position.board.spots)
@@ -203,7 +210,7 @@ class Decision:
 
     def root(self, first: int) -> AnyMove:
         """The figure-less placement or decision that ``first`` chooses."""
-        if self._placing:
+        if self._fast:
             # A land tile's placement, read back from its action (as
             # ``legal.placement(i)`` would make it, without finding ``i``).
             self._fresh()
@@ -223,12 +230,15 @@ class Decision:
     @property
     def kind(self) -> str:
         """What the first action decides: ``place`` (a tile or piece),
-        ``take`` or ``award`` (a wonder decision)."""
+        ``take`` or ``award`` (a wonder decision), ``dragon`` (a step of the
+        dragon's flight)."""
         if not self._root_actions:
             return "place"
         first, layout = self._root_actions[0], self.layout  # the blocks' order: place, take, award
         if first < layout.take_base:
             return "place"
+        if first >= layout.dragon_base:
+            return "dragon"
         return "take" if first < layout.award_base else "award"
 
     # -- encoding -------------------------------------------------------------------
@@ -241,27 +251,25 @@ class Decision:
         if isinstance(move, AwardWonder):
             assert self.seat is not None
             return layout.award((move.player - self.seat) % self.players)
+        if isinstance(move, DragonStep):
+            return self.square_action(layout.dragon_base, move.to, move)
         slot = self._to_place.index(move.tile)
-        dx, dy = move.at[0] - self.origin[0], move.at[1] - self.origin[1]
-        w = layout.window
-        if not (0 <= dx < w and 0 <= dy < w):
-            raise WindowError(
-                f"the legal placement {move} lies outside the {w} x {w} window whose "
-                f"corner is the square {self.origin[0]},{self.origin[1]}: raise the "
-                f"environment's window parameter (window={w + 16}, say)")
+        dx, dy = window_square(layout, self.origin, move.at, move)
         return layout.place(slot, dx, dy, move.rotation // 90)
+
+    def square_action(self, base: int, at: tuple[int, int], move: AnyMove) -> int:
+        """The action of board square ``at`` in the square block from
+        ``base`` (``layout.square``), for ``move``."""
+        return square_action(self.layout, self.origin, base, at, move)
+
+    def key(self, move: AnyMove) -> Prefix:
+        """The actions after the first that name ``move`` among the listed
+        moves of its placement (:func:`~carcassonne.encoding.keys.move_key`)."""
+        return move_key(self.layout, self.origin, move)
 
     def figure_action(self, move: Move, figure: Figure) -> int:
         """The action putting ``figure`` (as listed in ``move``) on the board."""
-        square = 0
-        if figure.on is not None:
-            square = piece_squares(move.tile, move.at, move.rotation).index(figure.on)
-        if figure.feature == "monastery":
-            spot = MONASTERY_SPOT
-        else:
-            assert figure.spot is not None
-            spot = LOCATION_INDEX[figure.spot]
-        return self.layout.figure(_KIND_INDEX[figure.figure], square, spot)
+        return figure_action(self.layout, move, figure)
 
     def _tile_figure_action(self, spot: _Spot, figure: Figure) -> int:
         """:meth:`figure_action` for a figure option of a land tile's
@@ -278,14 +286,13 @@ class Decision:
         when the move needs it). ``move`` must be written as listed."""
         first = self.first_action(move)
         branch = self.branch(first)
-        figures: Prefix = ()
-        if isinstance(move, Move) and move.figures:
-            figures = tuple(sorted(self.figure_action(move, f) for f in move.figures))
+        figures = self.key(move)
         if branch.get(figures) != move:
             raise IllegalAction(f"{move} is not a listed move of this decision")
-        if self._extensions(branch, figures):
-            return (first, *figures, self.layout.stop)
-        return (first, *figures)
+        for n in range(len(figures) + 1):  # played once the actions name it alone
+            if named_alone(branch, figures[:n]):
+                return (first, *figures[:n])
+        return (first, *figures, self.layout.stop)
 
     # -- the tree ----------------------------------------------------------------------
 
@@ -293,7 +300,7 @@ class Decision:
         """The listed moves of one first action, by their (sorted) figure actions."""
         found = self._branches.get(first)
         if found is None:
-            found = self._branches[first] = (self._tile_branch(first) if self._placing
+            found = self._branches[first] = (self._tile_branch(first) if self._fast
                                              else self._listed_branch(first))
         return found
 
@@ -302,9 +309,7 @@ class Decision:
         placement = self.root(first)
         found: dict[Prefix, AnyMove] = {}
         for move in self.legal.options(placement):
-            key: Prefix = ()
-            if isinstance(move, Move) and move.figures:
-                key = tuple(sorted(self.figure_action(move, f) for f in move.figures))
+            key = self.key(move)
             if key in found:
                 raise RuntimeError(f"two listed moves share the actions {key}: "
                                    f"{found[key]} and {move}")
@@ -365,7 +370,7 @@ class Decision:
             return self._root_actions
         if prefix == self._allowed_at:
             return self._allowed
-        if self._placing and len(prefix) == 1:  # a land tile: its figure options, then stop
+        if self._fast and len(prefix) == 1:  # a land tile: its figure options, then stop
             out = self._allowed = [*self._spot(prefix[0]).actions, self.layout.stop]
             self._allowed_at = prefix
             return out
@@ -390,14 +395,14 @@ class Decision:
             index = operator.index(action)
         except TypeError:
             raise IllegalAction(f"an action is an integer index, not {action!r}") from None
-        if self._placing:
+        if self._fast:
             return self._advance_tile(prefix, index)
         if not prefix:
             if not _holds(self._root_actions, index):
                 raise IllegalAction(self._refusal(prefix, index))
             branch = self.branch(index)
-            if len(branch) == 1 and () in branch:
-                return (), branch[()]
+            if len(branch) == 1:  # the only move of this placement or decision
+                return (), next(iter(branch.values()))
             return (index,), None
         branch = self.branch(prefix[0])
         figures = prefix[1:]
@@ -408,8 +413,9 @@ class Decision:
         if index not in self._extensions(branch, figures):
             raise IllegalAction(self._refusal(prefix, index))
         chosen = (*figures, index)
-        if chosen in branch and not self._extensions(branch, chosen):
-            return (), branch[chosen]
+        found = named_alone(branch, chosen)
+        if found:
+            return (), branch[found[0]]
         return (prefix[0], *chosen), None
 
     def _advance_tile(self, prefix: Prefix, index: int) -> tuple[Prefix, AnyMove | None]:
@@ -463,6 +469,6 @@ class Decision:
             return str(err)
         allowed = self.allowed(prefix)
         stage = "first action (a placement or decision)" if not prefix else \
-            f"figure choice after {self.layout.describe(prefix[0])}"
+            f"choice after {[self.layout.describe(a) for a in prefix]}"
         return (f"action {index} {what} is not allowed now: the mask of this "
                 f"{stage} allows {len(allowed)} actions (e.g. {allowed[:5]})")

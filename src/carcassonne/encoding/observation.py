@@ -24,8 +24,10 @@ from carcassonne.encoding.layout import (
     FIGURE_KINDS,
     HAND_SLOTS,
     PIECE_SQUARES,
+    SQUARE_BLOCKS,
     ActionLayout,
 )
+from carcassonne.encoding.markers import Markers, dragon_markers
 from carcassonne.encoding.placements import cell_table, placement_cells
 from carcassonne.encoding.table import Table
 from carcassonne.encoding.vector import Slots, UnseenTiles, seat_vector
@@ -47,17 +49,21 @@ class Places:
     plane (plane numbers), and the vector's slots: ``slots`` for the counts
     and tiles shown, then the phases (``place``, ``figure``, and the phase
     of each kind of first action), the chosen placement's and figure's
-    first slots."""
+    first slots; the ``dragon``, ``fairy`` and ``dragon_visited`` planes
+    (``markers``), the ``target`` plane and the chosen square action's
+    first slot (``action_slots``)."""
 
     def __init__(self, *, plane: int, row: int, col: int, owned: list[dict[str, int]],
                  on: list[int], legal: int, chosen: int, slots: Slots, place_phase: int,
                  figure_phase: int, kind_phase: dict[str, int], chosen_slots: int,
-                 figure_slots: int) -> None:
+                 figure_slots: int, markers: tuple[int, int, int] = (-1, -1, -1),
+                 target: int = -1, action_slots: int = -1) -> None:
         self.plane, self.row, self.col = plane, row, col
         self.owned, self.on, self.legal, self.chosen = owned, on, legal, chosen
         self.slots = slots
         self.place_phase, self.figure_phase, self.kind_phase = place_phase, figure_phase, kind_phase
         self.chosen_slots, self.figure_slots = chosen_slots, figure_slots
+        self.markers, self.target, self.action_slots = markers, target, action_slots
 
 
 class SeatWriter:
@@ -77,8 +83,10 @@ class SeatWriter:
         #: cells, whether to count them, its vector's start.
         self._cache: dict[int, tuple[list[Any], list[Any], bool, array[float]]] = {}
         #: Per seat, its figures' cells and what they were made from: the
-        #: game, the window's corner, the figures then (a copy).
-        self._figures: dict[int, tuple[list[Any], Game, int, int, dict[int, tuple[int, str]]]] = {}
+        #: game, the window's corner, the figures then (a copy), the
+        #: dragon's and fairy's markers then (``Markers.key``).
+        self._figures: dict[int, tuple[list[Any], Game, int, int, dict[int, tuple[int, str]],
+                                       tuple[Any, ...]]] = {}
         #: Per seat, the array its vectors' starts are written in (one
         #: position at a time: the buffers copy it), and a memoryview of it
         #: (whose float writes cost half an array's).
@@ -190,15 +198,37 @@ class SeatWriter:
         buffers then leave those cells alone), else a new one."""
         left, top = self._left, self._top
         standing = game.position().figures
+        markers = dragon_markers(game)
+        marked = markers.key()
         kept = self._figures.get(seat)
         if (kept is not None and kept[1] is game and kept[2] == left and kept[3] == top
-                and kept[4] == standing):
+                and kept[4] == standing and kept[5] == marked):
             return kept[0]
         p = self.places
         cells: list[Any] = figure_cells(game, seat, left, top, self.layout.window, p.row, p.col,
                                         p.owned, p.on)
-        self._figures[seat] = (cells, game, left, top, dict(standing))
+        if p.markers[0] >= 0:
+            self._marker_cells(markers, cells)
+        self._figures[seat] = (cells, game, left, top, dict(standing), marked)
         return cells
+
+    def _marker_cells(self, markers: Markers, out: list[Any]) -> None:
+        """Append the cells of the dragon's and the fairy's squares and of
+        the flight's visited squares inside the window (``PD-1``,
+        ``PD-DRAGON-TILE``)."""
+        p, w = self.places, self.layout.window
+        dragon, fairy, visited = p.markers
+        squares: list[tuple[int, tuple[int, int]]] = []
+        if markers.dragon is not None:
+            squares.append((dragon, markers.dragon))
+        if markers.fairy is not None:
+            squares.append((fairy, markers.fairy))
+        for square in markers.visited:
+            squares.append((visited, square))
+        for plane, (x, y) in squares:
+            dx, dy = x - self._left, y - self._top
+            if 0 <= dx < w and 0 <= dy < w:
+                out.append(plane * p.plane + dy * p.row + dx * p.col)
 
     def _chosen(self, prefix: Prefix, where: list[Any], values: list[Any]) -> list[int]:
         """The placement (and first figure) chosen so far: its cell in the
@@ -213,10 +243,19 @@ class SeatWriter:
         at = p.chosen_slots
         where += (at + slot, at + HAND_SLOTS, at + HAND_SLOTS + 1, at + HAND_SLOTS + 2 + quarter)
         values += (1.0, dx / w, dy / w, 1.0)
+        cells = [p.chosen * p.plane + dy * p.row + dx * p.col]
         if len(prefix) > 1:
-            kind, square, spot = layout.figured(prefix[1])
-            at = p.figure_slots
-            where += (at + kind, at + len(FIGURE_KINDS) + square,
-                      at + len(FIGURE_KINDS) + PIECE_SQUARES + spot)
-            values += (1.0, 1.0, 1.0)
-        return [p.chosen * p.plane + dy * p.row + dx * p.col]
+            second = prefix[1]
+            if second < layout.stop:
+                kind, square, spot = layout.figured(second)
+                at = p.figure_slots
+                where += (at + kind, at + len(FIGURE_KINDS) + square,
+                          at + len(FIGURE_KINDS) + PIECE_SQUARES + spot)
+                values += (1.0, 1.0, 1.0)
+            elif layout.elsewhere_base <= second < layout.spot_base and p.target >= 0:
+                # a square chosen for a portal figure or an action, before its last step
+                block, tx, ty = layout.squared(second)
+                where.append(p.action_slots + SQUARE_BLOCKS.index(block))
+                values.append(1.0)
+                cells.append(p.target * p.plane + ty * p.row + tx * p.col)
+        return cells

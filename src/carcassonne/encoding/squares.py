@@ -31,10 +31,12 @@ from carcassonne.engine.game import Game
 from carcassonne.engine.moves import AnyMove, Move
 from carcassonne.tiles import CITY, FIELD, ROAD, START_TILE, TILES, Turned
 from carcassonne.tiles.geometry import unpack
+from carcassonne.tiles.loader import GARDEN
 from carcassonne.tiles.pieces import PIECES
 
 SIDES: Final = ("N", "E", "S", "W")
-EDGE_KINDS: Final = ("city", "road", "field")
+#: What a side may show: a river side (``RIVER-PLACE-1``) is a fourth kind.
+EDGE_KINDS: Final = ("city", "road", "field", "river")
 GOODS: Final = ("wine", "grain", "cloth")
 TOWERS: Final = ("meeple", "shield", "road_tile", "monastery", "city_tile")
 
@@ -47,6 +49,9 @@ STATIC_PLANES: Final[tuple[str, ...]] = (
     *(f"tower_{per}" for per in TOWERS),
     "wonder", "monument",
     *(f"wonder_{w.removeprefix('WO/')}" for w in WONDER_IDS),
+    # The Abbot's garden (ABBOT-3); the Princess & the Dragon's symbols
+    # (PD-1): volcano, dragon, magic portal, and a princess's city segment.
+    "garden", "volcano", "dragon_symbol", "portal", "princess",
 )
 _PLANE: Final = {name: i for i, name in enumerate(STATIC_PLANES)}
 _EDGE_CODE: Final = {CITY: "city", ROAD: "road", FIELD: "field"}
@@ -61,9 +66,20 @@ def _turned_planes(turned: Turned) -> bytearray:
     out[_PLANE["tile"]] = 1
     for side in range(4):
         code = (turned.edge_key >> (2 * side)) & 3
-        if code:  # 0: a side inside a wonder piece
+        if code:
             out[_PLANE[f"{_EDGE_CODE[code]}_{SIDES[side]}"]] = 1
+        elif side in turned.river:  # 0: a river side, or a side inside a wonder piece
+            out[_PLANE[f"river_{SIDES[side]}"]] = 1
+    data = turned.tile.data
+    for marker, plane in (("volcano", "volcano"), ("dragon", "dragon_symbol"),
+                          ("portal", "portal")):
+        if data.get(marker):
+            out[_PLANE[plane]] = 1
     for seg in turned.segments:
+        if seg.kind == GARDEN:
+            out[_PLANE["garden"]] = 1
+        if seg.attribute("princess"):
+            out[_PLANE["princess"]] = 1
         out[_PLANE["shields"]] += seg.shields
         if seg.attribute("inn"):
             out[_PLANE["inn"]] = 1
@@ -125,7 +141,10 @@ class BoardSquares:
     (:class:`~carcassonne.encoding.spots.OpenSpots`).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, start: str = START_TILE) -> None:
+        #: The start tile, at 0,0 turned 0 (the River's spring replaces
+        #: ``BA/RCr``, ``RIVER-SETUP-1``).
+        self.start = start
         self.xs: list[int] = []
         self.ys: list[int] = []
         self.packed: list[bytes] = []
@@ -137,12 +156,12 @@ class BoardSquares:
         self._windows: dict[tuple[int, bool, int], BoardWindow] = {}
         #: The open spots, in step with the squares read when last asked for.
         self._spots = OpenSpots()
-        self._add(0, 0, tile_planes(START_TILE, 0))
+        self._add(0, 0, tile_planes(start, 0))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle keeps the squares, not the kept windows
         (drawn again from the squares when next asked for)."""
-        return (_squares, (self.xs, self.ys, self.packed, self.box, self.seen))
+        return (_squares, (self.xs, self.ys, self.packed, self.box, self.seen, self.start))
 
     def update(self, game: Game) -> None:
         """Add the squares of the moves played since the last update."""
@@ -202,10 +221,15 @@ class BoardSquares:
         return (x0 + x1) // 2 - window // 2, (y0 + y1) // 2 - window // 2
 
 
+def start_tile(game: Game) -> str:
+    """The tile ``game`` started with, at 0,0 (``BA/RCr``, or the River's spring)."""
+    return game.position().board.tiles[0][1].tile.id
+
+
 def _squares(xs: list[int], ys: list[int], packed: list[bytes],
-             box: tuple[int, int, int, int], seen: int) -> BoardSquares:
+             box: tuple[int, int, int, int], seen: int, start: str = START_TILE) -> BoardSquares:
     """Board squares rebuilt from their parts (:meth:`BoardSquares.__reduce__`)."""
-    out = BoardSquares()
+    out = BoardSquares(start)
     out.xs, out.ys, out.packed = list(xs), list(ys), list(packed)
     out.occupied = set(zip(xs, ys, strict=True))
     out.box, out.seen = box, seen

@@ -16,8 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from carcassonne.encoding.decision import Decision, IllegalAction, Prefix
-from carcassonne.encoding.layout import ENCODED_SETS, MAX_SEATS, ActionLayout
-from carcassonne.encoding.squares import BoardSquares
+from carcassonne.encoding.layout import MAX_SEATS, ActionLayout
+from carcassonne.encoding.squares import BoardSquares, start_tile
 from carcassonne.engine.game import Game
 from carcassonne.engine.moves import AnyMove
 
@@ -76,11 +76,7 @@ class Table:
             self.game.position().keep_undo(False)
         if len(self.game.players) > MAX_SEATS:  # pragma: no cover - the engine caps it
             raise ValueError(f"at most {MAX_SEATS} seats")
-        for name in self.game.sets:
-            if name not in ENCODED_SETS:
-                raise ValueError(f"the set {name!r} has no action encoding yet "
-                                 f"(encoded: {', '.join(ENCODED_SETS)})")
-        self.squares = BoardSquares()
+        self.squares = BoardSquares(start_tile(self.game))
         self.squares.update(self.game)
         self.prefix = ()
         self.version += 1
@@ -156,7 +152,7 @@ class Table:
         moves = tuple(game.moves)
         seen = self._followed
         if seen is None or moves[:len(seen)] != seen:  # another game, or moves taken back
-            self.squares = BoardSquares()
+            self.squares = BoardSquares(start_tile(game))
         self._followed = moves
         self.started = True
         self.game = game

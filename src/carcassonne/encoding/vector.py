@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from carcassonne.encoding.decision import Decision
+from carcassonne.encoding.markers import dragon_markers
 from carcassonne.engine.game import Game
 from carcassonne.engine.position import Position
 from carcassonne.tiles import TILE_LIST
@@ -26,7 +27,8 @@ class Slots:
                  goods_order: dict[str, int], wonders: dict[str, int] | None = None,
                  laid_out: int = 0, available: int = 0, owner: int = 0, held: int = 0,
                  pairs: int = 0, acting: int = 0, placing: int = 0, waiting: int = 0,
-                 shown: int = 0, shown_tiles: int = 0, helper: int = 0) -> None:
+                 shown: int = 0, shown_tiles: int = 0, helper: int = 0, markers: int = -1,
+                 holding: int = -1) -> None:
         self.current, self.extra, self.scores = current, extra, scores
         self.supply, self.goods, self.hand_sizes = supply, goods, hand_sizes
         self.stack, self.unseen = stack, unseen
@@ -41,6 +43,18 @@ class Slots:
         #: shows at most, the helper tile's flag.
         self.acting, self.placing, self.waiting = acting, placing, waiting
         self.shown, self.shown_tiles, self.helper = shown, shown_tiles, helper
+        #: The Princess & the Dragon's slots (dragon on the board, fairy on
+        #: the board, the flight's steps left) and the tiles each seat holds
+        #: (a slot per tile type per seat); -1: not written.
+        self.markers, self.holding = markers, holding
+
+
+def hands_hidden(game: Game) -> bool:
+    """Whether the tiles a player holds are theirs alone to see: a 3-tile
+    hand (``VAR-HAND-1``) or a tile drawn ahead (``VAR-AHEAD-4``) with
+    ``hands_public`` false, while hands are held (not in the River's phase,
+    ``RIVER-SETUP-3``)."""
+    return game.position().hidden_hands()
 
 
 class UnseenTiles:
@@ -103,7 +117,12 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: Any,
       ``left``, the stack's counts are kept there from call to call);
     * the wonders' blocks, if ``slots.wonders`` orders them and the game has
       wonders: laid out, available, and per seat the wonder owned and held
-      and the pairs.
+      and the pairs;
+    * ``markers``: 1 if the dragon is on the board, 1 if the fairy is, the
+      steps the flight under way has left (``PD-DRAGON-TILE``);
+    * ``holding`` + relative seat x tiles + tile index: the tiles each seat
+      holds, the observer's own always, the others' only where hands are
+      public (``VAR-AHEAD-4``, ``VAR-HAND-1``).
 
     Other slots are left as they are (zero in a fresh vector). One call, no
     dictionaries made::
@@ -141,7 +160,22 @@ def seat_counts(game: Game, seat: int, slots: Slots, out: Any,
         out[slots.hand_sizes + r] = float(len(hands[p]))
     out[slots.stack] = float(position.stack_size)
     unseen = slots.unseen
-    hidden = position.hidden_hands()  # VAR-HAND-1, VAR-AHEAD-4
+    hidden = hands_hidden(game)
+    if slots.holding >= 0:
+        tiles = len(TILE_LIST)
+        for r in range(players):
+            if r and hidden:
+                continue
+            at = slots.holding + r * tiles
+            for tile in hands[(seat + r) % players]:
+                out[at + tile] += 1.0
+    if slots.markers >= 0 and "princess_dragon" in game.sets:
+        markers = dragon_markers(game)
+        if markers.dragon is not None:
+            out[slots.markers] = 1.0
+        if markers.fairy is not None:
+            out[slots.markers + 1] = 1.0
+        out[slots.markers + 2] = float(markers.steps_left)
     if left is not None and not hidden:  # (only the stack is unseen: kept draw by draw)
         block = left.block(game)
         out[unseen:unseen + len(block)] = block
@@ -199,8 +233,7 @@ def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
     else:
         out[slots.waiting] = 1.0
     to_place = game.tiles_to_place
-    shown = (to_place if acting or not game.position().hidden_hands()
-             else game.hand(seat))
+    shown = to_place if acting or not hands_hidden(game) else game.hand(seat)
     if shown:
         key = shown[:slots.shown_tiles]
         run = runs.get(key)
@@ -209,6 +242,6 @@ def seat_vector(game: Game, decision: Decision | None, seat: int, acting: bool,
                 runs.clear()
             run = runs[key] = make_run(key)
         out[slots.shown:slots.shown + len(run)] = run
-    if (decision is not None and not decision.placing and to_place
+    if (decision is not None and not decision.placing and decision.kind == "place" and to_place
             and to_place[0] not in PIECES):
         out[slots.helper] = 1.0

@@ -25,11 +25,16 @@ arms, inn, cathedral, goods, watchtower type, wonder squares), then
 * ``figure_<r>_<kind>``: figures of kind ``kind`` of the seat ``r`` places
   after the observer (``r = 0`` is the observer) on that square;
 * ``figure_on_<feature>``: figures (of anyone) standing in a city, road,
-  field or monastery on that square;
+  field, monastery or garden on that square;
+* ``dragon``, ``fairy``: the neutral markers' squares (``PD-1``);
+  ``dragon_visited``: the squares the dragon occupied in the flight under
+  way (``PD-DRAGON-TILE``: it may not go back);
 * ``legal_<slot>_<rotation>``: the observer may place tile ``slot`` there
   turned ``rotation`` (exactly the placement block of the action mask,
   reshaped; zero unless the observer is to move);
-* ``chosen``: the square of the placement chosen in this decision so far.
+* ``chosen``: the square of the placement chosen in this decision so far;
+* ``target``: the square a second action named in this decision so far (a
+  portal figure's, the abbot's, the fairy's or the princess's square).
 
 **The vector** is :data:`VECTOR_BLOCKS`, in order (seat-indexed blocks are
 relative to the observer, own seat first); ``docs/env.md`` lists each slot.
@@ -61,6 +66,7 @@ from carcassonne.env.layout import (
     PIECE_SQUARES,
     QUARTERS,
     SPOTS,
+    SQUARE_BLOCKS,
     WONDER_IDS,
     ActionLayout,
 )
@@ -69,21 +75,23 @@ from carcassonne.env.table import Table
 from carcassonne.tiles import KIND_NAMES, SET_NAMES, TILE_LIST, TILES
 from carcassonne.tiles.pieces import PIECES
 
-FEATURES = ("city", "road", "field", "monastery")
+FEATURES = ("city", "road", "field", "monastery", "garden")
 #: Every land tile type of every set, in catalogue order: the order of the
 #: ``unseen`` and ``to_place`` blocks.
 TILE_IDS: tuple[str, ...] = tuple(t.id for t in TILE_LIST)
 _TILE_INDEX = {tile: i for i, tile in enumerate(TILE_IDS)}
 _WONDER_INDEX = {w: i for i, w in enumerate(WONDER_IDS)}
-PHASES = ("place", "figure", "take", "award", "wait")
+PHASES = ("place", "figure", "take", "award", "dragon", "wait")
 
 PLANES: tuple[str, ...] = (
     *STATIC_PLANES,
     "open",
     *(f"figure_{r}_{kind}" for r in range(MAX_SEATS) for kind in FIGURE_KINDS),
     *(f"figure_on_{feature}" for feature in FEATURES),
+    "dragon", "fairy", "dragon_visited",
     *(f"legal_{slot}_{90 * q}" for slot in range(HAND_SLOTS) for q in range(QUARTERS)),
     "chosen",
+    "target",
 )
 _P = {name: i for i, name in enumerate(PLANES)}
 _KIND = {name: i for i, name in enumerate(FIGURE_KINDS)}
@@ -111,11 +119,14 @@ VECTOR_BLOCKS: tuple[tuple[str, int], ...] = (
     ("helper", 1),
     ("chosen", HAND_SLOTS + 2 + QUARTERS),
     ("chosen_figure", len(FIGURE_KINDS) + PIECE_SQUARES + len(SPOTS)),
+    ("chosen_action", len(SQUARE_BLOCKS)),
     ("wonders_laid_out", len(WONDER_IDS)),
     ("wonders_available", len(WONDER_IDS)),
     ("wonder_owner", MAX_SEATS * len(WONDER_IDS)),
     ("wonder_held", MAX_SEATS * len(WONDER_IDS)),
     ("wonder_pairs", MAX_SEATS),
+    ("dragon", 3),
+    ("held", MAX_SEATS * len(TILE_IDS)),
 )
 VECTOR_START: dict[str, int] = {}
 _at = 0
@@ -128,12 +139,14 @@ VECTOR_HIGH = 10_000.0
 
 
 def _edges_per_rotation(tile: str) -> np.ndarray:
-    """Per quarter turn, per side N E S W, the one-hot edge kind (48 values)."""
+    """Per quarter turn, per side N E S W, the one-hot edge kind (64 values)."""
     out = np.zeros((QUARTERS, 4, len(EDGE_KINDS)), dtype=np.float32)
+    river = EDGE_KINDS.index("river")
     for q, turned in enumerate(TILES[tile].turned):
         for side in range(4):
             code = (turned.edge_key >> (2 * side)) & 3
-            out[q, side, code - 1] = 1  # codes: 1 city, 2 road, 3 field
+            # codes: 1 city, 2 road, 3 field; 0 a river side (RIVER-PLACE-1)
+            out[q, side, code - 1 if code else river] = 1
     return out.reshape(-1)
 
 
@@ -153,13 +166,14 @@ _UNSEEN, _SETS, _OPTIONS = VECTOR_START["unseen"], VECTOR_START["sets"], VECTOR_
 _TO_PLACE, _PIECE = VECTOR_START["to_place"], VECTOR_START["piece"]
 _HELPER, _CHOSEN = VECTOR_START["helper"], VECTOR_START["chosen"]
 _CHOSEN_FIGURE = VECTOR_START["chosen_figure"]
+_CHOSEN_ACTION = VECTOR_START["chosen_action"]
 _LAID_OUT, _AVAILABLE = VECTOR_START["wonders_laid_out"], VECTOR_START["wonders_available"]
 _OWNER, _HELD = VECTOR_START["wonder_owner"], VECTOR_START["wonder_held"]
 _PAIRS = VECTOR_START["wonder_pairs"]
 _PLACE_PHASE, _WAIT_PHASE = _PHASE + PHASES.index("place"), _PHASE + PHASES.index("wait")
 _FIGURE_PHASE = _PHASE + PHASES.index("figure")
 #: The phase slot of each kind of first action (``Decision.kind``).
-_KIND_PHASE = {kind: _PHASE + PHASES.index(kind) for kind in ("place", "take", "award")}
+_KIND_PHASE = {kind: _PHASE + PHASES.index(kind) for kind in ("place", "take", "award", "dragon")}
 #: The slots from ``to_place`` to ``piece`` (one run): what the tiles to place decide.
 _SHOWN_END = _PIECE + len(WONDER_IDS)
 _GOOD_SLOT = {name: i for i, name in enumerate(GOODS)}
@@ -169,7 +183,8 @@ _SLOTS = Slots(current=_CURRENT, extra=_EXTRA, scores=_SCORES, supply=_SUPPLY, g
                goods_order=_GOOD_SLOT, wonders=_WONDER_INDEX, laid_out=_LAID_OUT,
                available=_AVAILABLE, owner=_OWNER, held=_HELD, pairs=_PAIRS,
                acting=_ACTING, placing=_PLACE_PHASE, waiting=_WAIT_PHASE, shown=_TO_PLACE,
-               shown_tiles=HAND_SLOTS, helper=_HELPER)
+               shown_tiles=HAND_SLOTS, helper=_HELPER, markers=VECTOR_START["dragon"],
+               holding=VECTOR_START["held"])
 
 
 #: :func:`_shown_slots` per tuple of tiles shown, filled as they are met.
@@ -297,7 +312,9 @@ class Observer:
                         owned=self._owned_cells, on=self._on_kinds, legal=_LEGAL_PLANE,
                         chosen=_P["chosen"], slots=_SLOTS, place_phase=_PLACE_PHASE,
                         figure_phase=_FIGURE_PHASE, kind_phase=_KIND_PHASE,
-                        chosen_slots=_CHOSEN, figure_slots=_CHOSEN_FIGURE)
+                        chosen_slots=_CHOSEN, figure_slots=_CHOSEN_FIGURE,
+                        markers=(_P["dragon"], _P["fairy"], _P["dragon_visited"]),
+                        target=_P["target"], action_slots=_CHOSEN_ACTION)
         #: The compiled writer of the seats' observations.
         self._writer = SeatWriter(layout, places, self.planes_size, VECTOR_SIZE, _SHOWN_RUNS,
                                   _shown_slots)

@@ -106,11 +106,16 @@ def _game_type(config: Config) -> pyspiel.GameType:
 
 def _game_info(config: Config, layout: ActionLayout) -> pyspiel.GameInfo:
     """Sizes and bounds. The longest game: per tile one chance node and at
-    most two actions (placement, then figure or stop), per wonder a take,
-    an award and a piece placed with up to two figures and stop, and the
-    chance node laying out the wonders. Scores are bounded like the
-    environments' vector (below 10,000)."""
-    length = 3 * config.stack_size
+    most two actions (placement, then figure or stop), or three with The
+    Abbot or The Princess & the Dragon (placement, a square, then a figure
+    or a spot), per wonder a take, an award and a piece placed with up to
+    two figures and stop, per dragon-symbol tile six steps of the dragon
+    (``PD-DRAGON-TILE``), and the chance node laying out the wonders.
+    Scores are bounded like the environments' vector (below 10,000)."""
+    per_tile = 4 if {"abbot", "princess_dragon"} & set(config.sets) else 3
+    length = per_tile * config.stack_size
+    if "princess_dragon" in config.sets:
+        length += 6 * sum(1 for t in full_stack(config.sets) if TILES[t].data.get("dragon"))
     if "wonders" in config.sets:
         length += len(PIECES) * (2 + _MOVE_ACTIONS) + 1
     if config.returns == "result":

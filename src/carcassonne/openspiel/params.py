@@ -10,9 +10,10 @@ so lists use ``+`` between their items (a comma would end the parameter):
 * ``players``: 2 up to what the sets allow (6 with Inns & Cathedrals, 4 with
   the Wonders);
 * ``sets``: set names joined by ``+``; ``base`` is always in play and may be
-  left out; ``inns``, ``traders``, ``towers`` are short for
-  ``inns_cathedrals``, ``traders_builders``, ``watchtowers``, and ``all``
-  names every playable set;
+  left out; ``inns``, ``traders``, ``towers``, ``dragon`` (or
+  ``princess``, ``pd``) are short for ``inns_cathedrals``,
+  ``traders_builders``, ``watchtowers``, ``princess_dragon``; ``river`` and
+  ``abbot`` are their own names; ``all`` names every playable set;
 * one parameter per rule option of the engine
   (:data:`carcassonne.engine.options.OPTION_SPECS`, docs/formats.md), with the
   engine's default: ``farmers=false``, ``hand=3``, ``tiny_city=2``, ...;
@@ -43,7 +44,8 @@ from carcassonne.tiles.pieces import PIECES
 
 #: Short names accepted in ``sets``.
 SET_ALIASES: dict[str, str] = {
-    "inns": "inns_cathedrals", "traders": "traders_builders", "towers": "watchtowers"}
+    "inns": "inns_cathedrals", "traders": "traders_builders", "towers": "watchtowers",
+    "dragon": "princess_dragon", "princess": "princess_dragon", "pd": "princess_dragon"}
 #: What ``returns`` may be.
 RETURNS = ("result", "score")
 

@@ -23,6 +23,20 @@ from carcassonne.openspiel.params import Config
 from carcassonne.tiles import TILE_LIST
 from carcassonne.tiles.pieces import PIECES
 
+#: The dragon-symbol tiles (``PD-1``), by catalogue index.
+DRAGON_TILES = frozenset(t.index for t in TILE_LIST if t.data.get("dragon"))
+
+
+def held_back(game: Game) -> frozenset[int]:
+    """The tiles ``game`` may not draw now: the dragon-symbol tiles while
+    the dragon is off the board (``PD-SETUP-2``; it never leaves once on, so
+    a move's draws see what the position after it shows)."""
+    state = game.state.get("princess_dragon")
+    if state is None or state.get("dragon") is not None:
+        return frozenset()
+    return DRAGON_TILES
+
+
 #: Chance outcomes ``0 .. TILE_OUTCOMES - 1`` draw the land tile of that
 #: catalogue index (``carcassonne.tiles.TILE_LIST``, the order of the
 #: observation's ``unseen`` block).
@@ -70,6 +84,8 @@ class StatePosition:
         self.pending: AnyMove | None = None
         #: What the chance node draws: "tile", "wonders" or None (no chance node).
         self.chance: str | None = None
+        #: At a tile's chance node, the tiles held back (:func:`held_back`).
+        self.held: frozenset[int] = frozenset()
         self.prefix: tuple[int, ...] = ()
         self._decision: Decision | None = None
         #: Bounding box of the placed squares: (min x, min y, max x, max y).
@@ -121,10 +137,23 @@ class StatePosition:
             subsets = list(itertools.combinations(range(len(WONDER_IDS)), size))
             p = 1.0 / len(subsets)
             return sorted((WONDER_BASE + sum(1 << k for k in ks), p) for ks in subsets)
+        rest = self.drawable()
+        total = sum(rest.values())
+        return [(tile, count / total) for tile, count in sorted(rest.items())]
+
+    def drawable(self) -> Counter[int]:
+        """The tiles the next draw may take, by count: those of the part of
+        the stack being drawn (``RIVER-SETUP-2``) but the dragon-symbol
+        tiles held back while the dragon is off the board (``PD-SETUP-2``,
+        ``PD-REC``), unless only those are left."""
         end = self.part_end()
         rest = Counter(self.order[self.fixed:end])
-        total = end - self.fixed
-        return [(tile, count / total) for tile, count in sorted(rest.items())]
+        held = self.held
+        if held:
+            kept = Counter({t: c for t, c in rest.items() if t not in held})
+            if kept:
+                return kept
+        return rest
 
     def part_end(self) -> int:
         """Where the part of the stack the next draw comes from ends."""
@@ -143,8 +172,8 @@ class StatePosition:
         else:
             end = self.part_end()
             rest = self.order[self.fixed:end]
-            if outcome not in rest:
-                left = ", ".join(f"{t} {TILE_LIST[t].id}" for t in sorted(set(rest)))
+            if outcome not in self.drawable():
+                left = ", ".join(f"{t} {TILE_LIST[t].id}" for t in sorted(self.drawable()))
                 raise ValueError(f"chance outcome {outcome} is not a tile left in the stack "
                                  f"(outcomes left: {left})")
             j = rest.index(outcome)
@@ -170,10 +199,20 @@ class StatePosition:
             assert self.pending is not None
             game = self.game.copy()
             # the tiles chance drew since, next: the stack is self.order again
-            game.fix_draws(self.order[self.drawn(game):self.fixed])
+            decided = self.order[self.drawn(game):self.fixed]
+            try:
+                game.fix_draws(decided)
+            except ValueError:
+                # ``Game.fix_draws`` checks that the first tile may be drawn
+                # before the move, but these draws come after it, once a
+                # volcano may have brought the dragon (PD-SETUP-2); chance
+                # offered only what may be drawn then: the position's own
+                # ``fix_draws``, unchecked
+                game.position().fix_draws(decided)  # type: ignore[attr-defined]
             game.play(self.pending)
         if self.drawn(game) > self.fixed:
             self.chance = "tile"
+            self.held = held_back(game)
             return
         self._enter(game)
 
