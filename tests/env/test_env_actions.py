@@ -303,11 +303,3 @@ def test_layout_blocks_round_trip(data: st.DataObject) -> None:
     assert layout.size == (layout.elsewhere_base + 5 * w * w + len(SPOTS))
     with pytest.raises(ValueError):
         layout.describe(layout.size)
-
-
-def test_a_set_without_an_action_encoding_is_refused_at_setup() -> None:
-    """The Abbot's garden and recall have no action yet: a table of that set
-    says so when its game is set up, not in the middle of it."""
-    table = make_table(2, ("base", "abbot"))
-    with pytest.raises(ValueError, match="the set 'abbot' has no action encoding yet"):
-        table.new_game(1)
