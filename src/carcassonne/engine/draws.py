@@ -32,6 +32,8 @@ from collections.abc import Iterable
 
 from carcassonne.engine.errors import shown
 from carcassonne.engine.position import Position
+from carcassonne.engine.setup import tile_index
+from carcassonne.tiles import TILE_LIST, TILES
 
 
 def _position(game: object) -> Position:
@@ -58,9 +60,18 @@ def deal_again(game: object, seat: int | None, rng: random.Random) -> None:
 def fix_draws(game: object, tiles: Iterable[object]) -> None:
     """Make ``tiles`` (ids or catalogue indexes) the next draws of ``game``,
     in that order, ahead of the rest of the stack, which keeps its order.
-    Each must be one of the tiles left to draw; a ``ValueError`` says which
-    is not (and ``game`` is unchanged)."""
-    _position(game).fix_draws(tiles)
+    Each must be one of the tiles left to draw, and the first one a tile
+    that may be drawn now (one of :func:`outcomes`: not a dragon-symbol tile
+    held back, ``PD-REC``); a ``ValueError`` says which is not (and
+    ``game`` is unchanged)."""
+    position = _position(game)
+    tiles = list(tiles)
+    if tiles and position.drawers:
+        first = tile_index(tiles[0])  # (a ValueError when it is no tile)
+        if TILE_LIST[first].id not in dict(outcomes(position)):
+            raise ValueError(f"{TILE_LIST[first].id} may not be drawn now (PD-REC: a "
+                             f"dragon-symbol tile waits while the dragon is off the board)")
+    position.fix_draws(tiles)
 
 
 def sort_undrawn(game: object) -> None:
@@ -70,5 +81,16 @@ def sort_undrawn(game: object) -> None:
 
 def outcomes(game: object) -> list[tuple[str, float]]:
     """The next draw's outcomes: each tile id left in the stack with its
-    probability (see :meth:`Position.draw_outcomes`)."""
-    return _position(game).draw_outcomes()
+    probability (see :meth:`Position.draw_outcomes`), among the tiles that
+    may be drawn now if there are any (``PD-REC``: dragon-symbol tiles wait
+    while the dragon is off the board, with the board as it is now)."""
+    position = _position(game)
+    found = position.draw_outcomes()
+    if not position.drawers:
+        return found
+    kept = [(tile, p) for tile, p in found
+            if all(e.drawable(position, TILES[tile].index) for e in position.drawers)]
+    if not kept or len(kept) == len(found):
+        return found
+    total = sum(p for _, p in kept)
+    return [(tile, p / total) for tile, p in kept]

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from random import Random
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast, overload
 
+from carcassonne.engine import elsewhere
 from carcassonne.engine.board import ALL_FITS, FITS
 from carcassonne.engine.errors import IllegalMove, shown
 from carcassonne.engine.joins import free, joined, refusal, touching
@@ -68,6 +69,9 @@ def figure_options(position: Position, pos: int, turned: Turned) -> list[Figure]
             (followers if strength[k] else specials).append(k)
     if not followers and not specials:
         return []  # MEEPLE-6
+    placers = position.placers
+    if placers and barred(position, pos, turned) is not None:
+        return []  # PD-VOLCANO
     touched = touching(position, pos, turned)
     empty = free(position, pos, turned, touched)
     farmers = position.farmers
@@ -81,7 +85,18 @@ def figure_options(position: Position, pos: int, turned: Turned) -> list[Figure]
             for figure in specials:
                 if refusal(position, player, figure, joins[seg.index]) is None:
                     out.append(figure_value(figure, seg))
+    if placers:  # PD-PORTAL: on another placed tile
+        out.extend(fig for _, fig in elsewhere.options(position, player, pos, turned))
     return out
+
+
+def barred(position: Position, pos: int, turned: Turned) -> str | None:
+    """Why no figure may go on ``turned`` placed on ``pos`` (``PD-VOLCANO``), or None."""
+    for expansion in position.placers:
+        reason = expansion.figures_barred(position, pos, turned)
+        if reason is not None:
+            return reason
+    return None
 
 
 def segment_index(turned: Turned, fig: Figure) -> int:
@@ -105,6 +120,32 @@ def _move(fields: tuple[object, ...]) -> Move:
     """A :class:`Move` from already checked fields (tile, square, rotation,
     figures), without argument parsing; it carries no action."""
     return cast(Move, _NEW_TUPLE(_MOVE, fields + _NO_ACTION))
+
+
+def must_act(position: Position, pos: int, turned: Turned) -> str | None:
+    """Why the current player must take an action on this placement, neither
+    a figure nor nothing (``PD-PRINCESS`` with ``"must"``), or None."""
+    for expansion in position.actors:
+        reason = expansion.must_act(position, position.current, pos, turned)
+        if reason is not None:
+            return reason
+    return None
+
+
+def acting_moves(position: Position, tile: str, at: tuple[int, int], rotation: int, pos: int,
+                 turned: Turned) -> list[Move]:
+    """The legal moves of one placement in a game with actions: without a
+    figure, each figure option, each action; only the actions when one is
+    due (:func:`must_act`)."""
+    actions = action_options(position, pos, turned)
+    out: list[Move] = []
+    if not actions or must_act(position, pos, turned) is None:
+        out.append(_move((tile, at, rotation, ())))
+        for fig in figure_options(position, pos, turned):
+            out.append(_move((tile, at, rotation, (fig,))))
+    for action in actions:
+        out.append(Move(tile, at, rotation, (), action))
+    return out
 
 
 def action_options(position: Position, pos: int, turned: Turned) -> list[Action]:
@@ -269,12 +310,11 @@ class LegalMoves(MoveSequence[Move]):
         tile, at, rotation = placement.tile, placement.at, placement.rotation
         turned = TILES[tile].turned[rotation // 90]
         pos = pack(*at)
+        if position.actors:
+            return acting_moves(position, tile, at, rotation, pos, turned)
         out = [_move((tile, at, rotation, ()))]
         for figure in figure_options(position, pos, turned):
             out.append(_move((tile, at, rotation, (figure,))))
-        if position.actors:
-            for action in action_options(position, pos, turned):
-                out.append(Move(tile, at, rotation, (), action))
         return out
 
     def random(self, rng: Random) -> Move:
@@ -285,19 +325,16 @@ class LegalMoves(MoveSequence[Move]):
             raise IndexError("no legal move: the game is over")
         tile, pos, quarter = self._locate(int(rng.random() * self._count))
         turned = TILE_LIST[tile].turned[quarter]
-        figures = figure_options(position, pos, turned)
         if position.actors:
-            actions = action_options(position, pos, turned)
-            if actions:
-                k = int(rng.random() * (len(figures) + len(actions) + 1))
-                if k > len(figures):
-                    return Move(turned.tile.id, unpack(pos), turned.rotation, (),
-                                actions[k - len(figures) - 1])
-                return _move((turned.tile.id, unpack(pos), turned.rotation,
-                              (figures[k - 1],) if k else ()))
+            moves = acting_moves(position, turned.tile.id, unpack(pos), turned.rotation, pos,
+                                 turned)
+            return moves[int(rng.random() * len(moves))]
+        figures = figure_options(position, pos, turned)
         j = int(rng.random() * (len(figures) + 1))
         move = _move((turned.tile.id, unpack(pos), turned.rotation,
                       (figures[j - 1],) if j else ()))
+        if j and figures[j - 1].on is not None:
+            return move  # PD-PORTAL: on another tile, checked when played
         # known legal: Game.play of this very move in this position skips the check
         chosen = [(segment_index(turned, figures[j - 1]), figures[j - 1].figure)] if j else []
         position.remember_legal(move, tile, pos, turned, chosen)
@@ -314,12 +351,13 @@ class LegalMoves(MoveSequence[Move]):
                     at = unpack(pos)
                     for q in quarters:
                         rotation = 90 * q
+                        if position.actors:
+                            out.extend(acting_moves(position, tile_id, at, rotation, pos,
+                                                    turned[q]))
+                            continue
                         out.append(_move((tile_id, at, rotation, ())))
                         for fig in figure_options(position, pos, turned[q]):
                             out.append(_move((tile_id, at, rotation, (fig,))))
-                        if position.actors:
-                            for action in action_options(position, pos, turned[q]):
-                                out.append(Move(tile_id, at, rotation, (), action))
             self._list = out
         return self._list
 
@@ -337,6 +375,10 @@ class LegalMoves(MoveSequence[Move]):
                 at = list(unpack(pos))
                 for q in quarters:
                     rotation = 90 * q
+                    if position.actors:
+                        out.extend(m.to_dict() for m in acting_moves(
+                            position, tile_id, (at[0], at[1]), rotation, pos, turned[q]))
+                        continue
                     out.append({"tile": tile_id, "at": at, "rotation": rotation})
                     for fig in figure_options(position, pos, turned[q]):
                         listed = figures.get(fig)
@@ -344,10 +386,6 @@ class LegalMoves(MoveSequence[Move]):
                             listed = figures[fig] = [fig.to_dict()]
                         out.append({"tile": tile_id, "at": at, "rotation": rotation,
                                     "figures": listed})
-                    if position.actors:
-                        for action in action_options(position, pos, turned[q]):
-                            out.append({"tile": tile_id, "at": at, "rotation": rotation,
-                                        **action.to_dict()})
         return out
 
     def __bool__(self) -> bool:
@@ -363,7 +401,9 @@ class LegalMoves(MoveSequence[Move]):
 def check(position: Position, move: object) -> tuple[int, int, Turned, list[tuple[int, str]]]:
     """Resolve a tile move of the current player to (tile, square, turned
     tile, [(segment, figure)]), or raise :class:`IllegalMove` naming the
-    rule it breaks. The position is not changed."""
+    rule it breaks. The position is not changed. A figure through a magic
+    portal (``PD-PORTAL``) stands on a node of another tile: its "segment"
+    is then ``-1 - node``."""
     if isinstance(move, str):
         move = Move.parse(move)
     if position.over:
@@ -395,6 +435,10 @@ def check(position: Position, move: object) -> tuple[int, int, Turned, list[tupl
         raise IllegalMove.from_reason(reason, f"{tile.id} at {x},{y} turned {move.rotation}")
     if move.action is not None:
         check_action(position, move, pos, turned)
+    elif position.actors and action_options(position, pos, turned):
+        reason = must_act(position, pos, turned)
+        if reason is not None:
+            raise IllegalMove.from_reason(reason)
     figures = [check_figure(position, fig, move, turned, pos) for fig in move.figures]
     if len(figures) > 1:
         raise IllegalMove("MEEPLE-1", "at most one figure may be placed per turn")
@@ -413,7 +457,16 @@ def check_figure(position: Position, fig: Figure, move: Move, turned: Turned,
     if supply[fig.figure] <= 0:
         raise IllegalMove("MEEPLE-6", f"{position.players[player]} has no {fig.figure} left "
                                       f"in supply")
+    if position.placers:
+        reason = barred(position, pos, turned)
+        if reason is not None:
+            raise IllegalMove.from_reason(reason)
     if fig.on is not None and tuple(fig.on) != tuple(move.at):
+        if position.placers:  # PD-PORTAL: a node of another tile, written -1 - node
+            found = elsewhere.place(position, player, pos, turned, fig)
+            if isinstance(found, str):
+                raise IllegalMove.from_reason(found)
+            return -1 - found, fig.figure
         raise IllegalMove("MEEPLE-1", f"a figure goes on the tile just placed "
                                       f"({move.at[0]},{move.at[1]}), not on {fig.on}")
     if fig.feature == "monastery":

@@ -9,10 +9,10 @@ operations, each of them undone by :meth:`Position.restore`:
 
 * :meth:`~Position.place_tile` lays a tile (or one square of a piece);
 * :meth:`~Position.put_figure` stands a figure from a supply,
-  :meth:`~Position.return_figures` sends a completed feature's figures home;
+  :meth:`~Position.return_figures` sends a completed feature's figures home,
+  :meth:`~Position.remove_figure` one figure (the dragon, the princess);
 * :meth:`~Position.award` pays a score event;
-* :meth:`~Position.change_supply` adds to or takes from a supply (a wonder
-  brings a meeple);
+* :meth:`~Position.change_supply` adds to or takes from a supply;
 * :meth:`~Position.draw_placeable`, :meth:`~Position.draw_tile`,
   :meth:`~Position.discard` and :meth:`~Position.refill` take tiles from
   the stack.
@@ -68,10 +68,10 @@ class Position(PositionView):
     copies, so that rules code needs only the position."""
 
     __slots__ = ("_dealt_again", "_draw", "_stack", "actors", "deal", "deciders", "discards",
-                 "events", "expansions", "farmers", "figure_journal", "frames", "hand_size",
-                 "hands", "history", "known", "monasteries", "movers", "n", "near_monastery",
-                 "options", "part", "piece_givers", "resume", "sets", "undoable", "version",
-                 "view_parts")
+                 "drawers", "events", "expansions", "farmers", "figure_journal", "frames",
+                 "hand_size", "hands", "history", "known", "monasteries", "movers", "n",
+                 "near_monastery", "options", "part", "piece_givers", "placers", "resume",
+                 "sets", "undoable", "version", "view_parts")
 
     def __init__(self, players: tuple[str, ...], sets: tuple[str, ...], options: Options,
                  stack: list[str], expansions: tuple[Expansion, ...],
@@ -109,6 +109,8 @@ class Position(PositionView):
             e for e in expansions if e.gives_pieces())
         self.deciders: tuple[Expansion, ...] = tuple(e for e in expansions if e.decides())
         self.actors: tuple[Expansion, ...] = tuple(e for e in expansions if e.acts())
+        self.placers: tuple[Expansion, ...] = tuple(e for e in expansions if e.places())
+        self.drawers: tuple[Expansion, ...] = tuple(e for e in expansions if e.orders_draws())
         figures = {"meeple": (MEEPLES, 1)}  # SETUP-2
         for expansion in expansions:
             figures.update(expansion.figures())
@@ -131,9 +133,9 @@ class Position(PositionView):
         #: ("piece", id, spots), ("helper", tile, piece id, spots) or
         #: ("decide", expansion, seat, choices). None for a tile.
         self.mode: tuple[Any, ...] | None = None
-        #: While decisions are pending: (active player, second part due,
-        #: piece to place next) to go on with once they are made.
-        self.resume: tuple[int, bool, str | None] | None = None
+        #: While decisions are pending: (active player, second part due, piece to
+        #: place next, square whose scoring waits or None) to go on with after.
+        self.resume: tuple[int, bool, str | None, int | None] | None = None
         #: Turns begun so far (a builder's second part is the same turn).
         self.turn = 0
         self.over = False
@@ -182,7 +184,7 @@ class Position(PositionView):
         self.near_monastery = other.near_monastery.copy()
         self.expansions, self.strength = other.expansions, other.strength
         self.piece_givers, self.deciders = other.piece_givers, other.deciders
-        self.actors = other.actors
+        self.actors, self.placers, self.drawers = other.actors, other.placers, other.drawers
         self.scores = other.scores.copy()
         self.supply = other.supply.copy()  # its dicts are never changed in place
         self.state = other.copy_state()
@@ -233,18 +235,19 @@ class Position(PositionView):
     def return_figures(self, r: int) -> None:
         """Send every figure standing in feature ``r`` back to its owner's
         supply (``SCORE-4``)."""
-        figs, features = self.figures, self.features
-        returned = 0
-        for n in features.members[r]:
-            fig = figs.pop(n, None)
-            if fig is not None:
-                if self.undoable:
-                    self.figure_journal.append((n, fig))
-                self.change_supply(fig[0], fig[1], 1)
-                if self.strength[fig[1]]:
-                    returned += 1
-        if returned:
-            features.add_followers(r, -returned)
+        figs = self.figures
+        for n in self.features.members[r]:
+            if n in figs:
+                self.remove_figure(n)
+
+    def remove_figure(self, node: int) -> None:
+        """Send the figure on ``node`` home (``SCORE-4``, ``PD-DRAGON-EAT``, ``PD-PRINCESS``)."""
+        fig = self.figures.pop(node)
+        if self.undoable:
+            self.figure_journal.append((node, fig))
+        self.change_supply(fig[0], fig[1], 1)
+        if self.strength[fig[1]]:
+            self.features.add_followers(node, -1)
 
     def change_supply(self, player: int, figure: str, change: int) -> None:
         """Add ``change`` to ``player``'s supply of ``figure``. A supply dict is
@@ -287,7 +290,10 @@ class Position(PositionView):
         return self._stack[count:self._draw]
 
     def draw_tile(self) -> int:
-        """Take the next tile of the stack (there must be one)."""
+        """Take the next tile that may be drawn now (there must be one): the
+        stack's next, unless an expansion holds tiles back (``PD-REC``)."""
+        for expansion in self.drawers:
+            self._stack = expansion.next_draws(self, self._stack, self._draw)
         tile = self._stack[self._draw]
         self._draw += 1
         return tile
@@ -296,11 +302,9 @@ class Position(PositionView):
         """Draw for ``player`` until a tile fits somewhere; the unplaceable
         ones are removed from the game (``PLACE-4``). None when the stack
         runs out."""
-        stack, board = self._stack, self.board
-        while self._draw < len(stack):
-            tile = stack[self._draw]
-            self._draw += 1
-            if board.can_place(tile):
+        while self._draw < len(self._stack):
+            tile = self.draw_tile()
+            if self.board.can_place(tile):
                 return tile
             self.discard(player, tile)
         return None
@@ -314,16 +318,14 @@ class Position(PositionView):
         """Fill ``player``'s hand up to its size from the stack (``VAR-HAND-2``)."""
         hand = self.hands[player]
         while len(hand) < self.hand_size and self._draw < len(self._stack):
-            hand.append(self._stack[self._draw])
-            self._draw += 1
+            hand.append(self.draw_tile())
 
     # -- chance: the draw order, changed without being shown ------------------------------
 
     def draw_outcomes(self) -> list[tuple[str, float]]:
-        """What the next draw from the stack may be: each tile id left in
-        it, in catalogue order, with its share of the stack (count / tiles left); empty
-        when the stack is. The chance player's view: with hidden hands it
-        tells what the stack holds, which no seat knows."""
+        """What the next draw from the stack may be: each tile id left in it, in
+        catalogue order, with its share of the stack (count / tiles left); empty when
+        the stack is (``draws.outcomes`` leaves out tiles held back, ``PD-REC``)."""
         stack, draw = self._stack, self._draw
         total = len(stack) - draw
         counts: dict[int, int] = {}
@@ -415,7 +417,7 @@ class Position(PositionView):
                 len(self.discards), self.over, len(features.root), len(features.journal),
                 len(self.board.journal), len(self.figure_journal), square, self.part,
                 self.copy_state() if self.expansions else self.state,
-                self.mode, self.resume, self.turn))
+                self.mode, self.resume, self.turn, self._stack if self.drawers else None))
 
     def restore(self) -> AnyMove:
         """Take the last move back (there must be a frame); return it."""
@@ -441,6 +443,8 @@ class Position(PositionView):
                 near[pos + d] = near[pos + d][:-1]
         self.current, self._draw, self.over, self.part = (frame.current, frame.draw,
                                                           frame.over, frame.part)
+        if frame.stack is not None:  # the order as it was (PD-REC holds tiles back)
+            self._stack = frame.stack
         self.state = self.copy_state(frame.state)  # the frame may be shared with a copy
         self.hands = [list(h) for h in frame.hands]
         self.scores = list(frame.scores)

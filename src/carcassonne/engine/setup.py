@@ -12,7 +12,7 @@ from carcassonne.tiles import SET_NAMES, START_TILE, TILE_LIST, TILES, TILES_BY_
 
 #: Sets the contract names (docs/formats.md) whose rules and tile data are
 #: carried but not played yet: named as such, not as unknown.
-LATER_SETS: Final[tuple[str, ...]] = ("river", "abbot", "princess_dragon")
+LATER_SETS: Final[tuple[str, ...]] = ("river", "abbot")
 #: The sets this engine plays today.
 SUPPORTED_SETS: Final[tuple[str, ...]] = tuple(s for s in SET_NAMES if s not in LATER_SETS)
 

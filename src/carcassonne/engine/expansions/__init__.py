@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from carcassonne.engine.expansions.base import Expansion, Joined, PositionView
 from carcassonne.engine.expansions.inns_cathedrals import InnsCathedrals
+from carcassonne.engine.expansions.princess_dragon import PrincessDragon
 from carcassonne.engine.expansions.traders_builders import TradersBuilders
 from carcassonne.engine.expansions.watchtowers import Watchtowers
 from carcassonne.engine.expansions.wonders import Wonders
@@ -27,6 +28,7 @@ EXPANSIONS: dict[str, type[Expansion]] = {
     "traders_builders": TradersBuilders,
     "watchtowers": Watchtowers,
     "wonders": Wonders,
+    "princess_dragon": PrincessDragon,
 }
 
 

@@ -63,6 +63,11 @@ class PositionView:
         """Add ``change`` to ``player``'s supply of ``figure``."""
         raise NotImplementedError
 
+    def remove_figure(self, node: int) -> None:
+        """Send the figure on ``node`` back to its owner's supply (the dragon
+        eats it, the princess removes it: ``PD-DRAGON-EAT``, ``PD-PRINCESS``)."""
+        raise NotImplementedError
+
 
 class Joined:
     """A segment of a tile about to be placed, as its feature would be once
@@ -106,6 +111,16 @@ class Expansion:
         """Whether this set fills in :meth:`actions`."""
         return type(self).actions is not Expansion.actions
 
+    def places(self) -> bool:
+        """Whether this set fills in :meth:`figures_barred` (and may fill in
+        :meth:`portal`): where figures may go besides the usual segments of
+        the tile just placed."""
+        return type(self).figures_barred is not Expansion.figures_barred
+
+    def orders_draws(self) -> bool:
+        """Whether this set fills in :meth:`next_draws`."""
+        return type(self).next_draws is not Expansion.next_draws
+
     # -- figures ----------------------------------------------------------------
 
     def figures(self) -> dict[str, tuple[int, int]]:
@@ -120,7 +135,33 @@ class Expansion:
         (``"RULE-ID: words"``), or None if they may."""
         return None
 
+    def figures_barred(self, position: PositionView, pos: int, turned: Turned) -> str | None:
+        """Why no figure at all may go on ``turned`` placed on ``pos``
+        (``"RULE-ID: words"``: ``PD-VOLCANO``), or None."""
+        return None
+
+    def portal(self, position: PositionView, pos: int, turned: Turned) -> tuple[int, ...] | None:
+        """For a tile that lets a follower go on another placed tile (a magic
+        portal, ``PD-PORTAL``): the squares it still may not go to (the
+        dragon's, ``PD-DRAGON-BLOCK``); None for any other tile."""
+        return None
+
     # -- a turn part ---------------------------------------------------------
+
+    def turn_started(self, position: PositionView, player: int, move: int | None,
+                     award: Award) -> None:
+        """Called when ``player``'s turn begins (not a builder's second part),
+        before they place anything (``PD-FAIRY-3``); ``move`` is the index of
+        the move being played, None at the start of the game."""
+
+    def tile_placed(self, position: PositionView, player: int, pos: int, turned: Turned,
+                    move: int) -> bool:
+        """Called once a tile lies and its figure step is done (figures
+        stood, action carried out), before scoring (``PD-VOLCANO``,
+        ``PD-DRAGON-TILE``). True when this set now asks a decision that
+        comes before the scoring (``PD-DRAGON-WHEN``): the turn machine then
+        scores the tile only once :meth:`decision` has nothing more to ask."""
+        return False
 
     def extra_part(self, position: PositionView, player: int, pos: int, turned: Turned,
                    first: int) -> bool:
@@ -142,7 +183,20 @@ class Expansion:
         """Called after completed features were scored, before their figures
         return (``SCORE-5``)."""
 
+    def scored(self, position: PositionView, r: int, move: int | None, final: bool,
+               award: Award) -> None:
+        """Called right after feature ``r`` was scored (during the game, at
+        final scoring, or by an abbot's recall), whether it paid anyone or
+        not, with its figures still on it (``PD-FAIRY-4``)."""
+
     # -- actions instead of a figure ------------------------------------------------
+
+    def must_act(self, position: PositionView, player: int, pos: int,
+                 turned: Turned) -> str | None:
+        """Why ``player`` placing ``turned`` on ``pos`` must take one of this
+        set's :meth:`actions`, neither a figure nor nothing (the princess with
+        ``princess_action`` ``"must"``), as ``"RULE-ID: words"``; else None."""
+        return None
 
     def actions(self, position: PositionView, player: int, pos: int,
                 turned: Turned) -> list[Action]:
@@ -199,6 +253,20 @@ class Expansion:
 
     def decide(self, position: PositionView, move: AnyMove) -> None:
         """Carry out a choice listed by :meth:`decision`."""
+
+    # -- the draws ------------------------------------------------------------------
+
+    def next_draws(self, position: PositionView, stack: list[int], start: int) -> list[int]:
+        """The draw order to take the next tile from: ``stack`` itself
+        (``stack[start]`` is drawn next), or a new list with the same first
+        ``start`` entries and the tile that may be drawn now at ``start``
+        (``PD-SETUP-2``, ``PD-REC``). Asked before every draw."""
+        return stack
+
+    def drawable(self, position: PositionView, tile: int) -> bool:
+        """Whether tile index ``tile`` may be drawn now if tiles that may
+        are left (the chance of the next draw, ``PD-REC``)."""
+        return True
 
     # -- state and view ---------------------------------------------------------------
 
