@@ -53,10 +53,12 @@ def test_a_record_of_a_later_set_is_refused_with_the_same_words() -> None:
         Game.from_record(record)
 
 
+@pytest.mark.skipif(not LATER_SETS, reason="every set is playable")
 def test_the_command_line_says_so_in_one_line() -> None:
+    later = LATER_SETS[-1]
     done = subprocess.run([sys.executable, "-m", "carcassonne", "play", "--sets",
-                           "base,princess_dragon"], capture_output=True, text=True,
+                           f"base,{later}"], capture_output=True, text=True,
                           timeout=300, check=False)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
-    assert "'princess_dragon' is not playable yet" in done.stderr
+    assert f"'{later}' is not playable yet" in done.stderr

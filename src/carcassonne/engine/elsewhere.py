@@ -81,8 +81,9 @@ class After:
                 tiles, square = position.board.tiles, features.node_pos[node]
                 complete = all(square + d in tiles or square + d == self.pos for d in RING)
         if complete:
-            return ("PD-PORTAL: that feature is complete (once the tile is connected): only "
-                    "the portal tile itself takes a figure on a feature it completes")
+            return ("PD-PORTAL: through a portal a follower goes only on a feature that is "
+                    "not complete; one the new tile completes may be taken on the portal "
+                    "tile itself")
         return None
 
 

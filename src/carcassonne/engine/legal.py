@@ -328,7 +328,11 @@ class LegalMoves(MoveSequence[Move]):
         if position.actors:
             moves = acting_moves(position, turned.tile.id, unpack(pos), turned.rotation, pos,
                                  turned)
-            return moves[int(rng.random() * len(moves))]
+            chosen_move = moves[int(rng.random() * len(moves))]
+            if chosen_move.action is None and all(f.on is None for f in chosen_move.figures):
+                position.remember_legal(chosen_move, tile, pos, turned, [
+                    (segment_index(turned, f), f.figure) for f in chosen_move.figures])
+            return chosen_move
         figures = figure_options(position, pos, turned)
         j = int(rng.random() * (len(figures) + 1))
         move = _move((turned.tile.id, unpack(pos), turned.rotation,

@@ -35,7 +35,6 @@ from carcassonne.engine.events import ScoreEvent
 from carcassonne.engine.expansions import dragon, fairy_princess
 from carcassonne.engine.expansions.base import Expansion, PositionView
 from carcassonne.engine.moves import AnyMove, DragonStep, Fairy, Princess
-from carcassonne.engine.setup import shuffle
 from carcassonne.tiles import TILE_LIST, Turned
 
 if TYPE_CHECKING:
@@ -90,7 +89,7 @@ class PrincessDragon(Expansion):
         if state["due"]:  # PD-REC: the official reshuffle, once the first volcano lies
             state["due"] = False
             rest = stack[start:]
-            shuffle(_rng(state["seed"]), rest)
+            _rng(state["seed"]).shuffle(rest)
             stack = stack[:start] + rest
         if state["dragon"] is not None:
             return stack
