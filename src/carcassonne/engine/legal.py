@@ -440,9 +440,9 @@ def check(position: Position, move: object) -> tuple[int, int, Turned, list[tupl
     if move.action is not None:
         check_action(position, move, pos, turned)
     elif position.actors and action_options(position, pos, turned):
-        reason = must_act(position, pos, turned)
-        if reason is not None:
-            raise IllegalMove.from_reason(reason)
+        due = must_act(position, pos, turned)
+        if due is not None:
+            raise IllegalMove.from_reason(due)
     figures = [check_figure(position, fig, move, turned, pos) for fig in move.figures]
     if len(figures) > 1:
         raise IllegalMove("MEEPLE-1", "at most one figure may be placed per turn")
@@ -462,9 +462,9 @@ def check_figure(position: Position, fig: Figure, move: Move, turned: Turned,
         raise IllegalMove("MEEPLE-6", f"{position.players[player]} has no {fig.figure} left "
                                       f"in supply")
     if position.placers:
-        reason = barred(position, pos, turned)
-        if reason is not None:
-            raise IllegalMove.from_reason(reason)
+        no_figure = barred(position, pos, turned)
+        if no_figure is not None:
+            raise IllegalMove.from_reason(no_figure)
     if fig.on is not None and tuple(fig.on) != tuple(move.at):
         if position.placers:  # PD-PORTAL: a node of another tile, written -1 - node
             found = elsewhere.place(position, player, pos, turned, fig)

@@ -145,14 +145,14 @@ def _princess_cities(position: PositionView, pos: int, turned: Turned) -> list[i
     for seg in turned.segments:
         if seg.kind != CITY or not seg.attribute("princess"):
             continue
-        mine, todo = {seg.index}, [seg.index]
+        group, todo = {seg.index}, [seg.index]
         while todo:
             for r in touch.get(todo.pop(), []):
                 if r not in out:
                     out.append(r)
                 for other, roots in touch.items():
-                    if r in roots and other not in mine:
-                        mine.add(other)
+                    if r in roots and other not in group:
+                        group.add(other)
                         todo.append(other)
     return out
 
