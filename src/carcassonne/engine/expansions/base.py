@@ -243,7 +243,9 @@ class Expansion:
     def decision(self, position: PositionView, active: int) -> tuple[int, list[AnyMove]] | None:
         """A decision this set needs now, after a move and its scoring, before
         play goes on: ``(the seat deciding, its choices)``. ``active`` is the
-        player whose turn it is. None when there is nothing to decide."""
+        player whose turn it is. None when there is nothing to decide. Also
+        asked before the scoring when :meth:`tile_placed` said so (the
+        dragon's flight, ``PD-DRAGON-WHEN``), until it has nothing to ask."""
         return None
 
     def refuse_decision(self, position: PositionView, move: AnyMove) -> str | None:
@@ -262,6 +264,12 @@ class Expansion:
         ``start`` entries and the tile that may be drawn now at ``start``
         (``PD-SETUP-2``, ``PD-REC``). Asked before every draw."""
         return stack
+
+    def written_order(self, position: PositionView, stack: list[int]) -> list[int] | None:
+        """The draw order a record writes instead of ``stack`` (the order
+        the position draws from), when :meth:`next_draws` reordered it and
+        the order before replays the same draws; else None."""
+        return None
 
     def drawable(self, position: PositionView, tile: int) -> bool:
         """Whether tile index ``tile`` may be drawn now if tiles that may

@@ -65,6 +65,7 @@ def new_state(seed: Any) -> dict[str, Any]:
         "due": False,       # the reshuffle waits for the next draw
         "order": {},        # on_tile: node -> when its follower was first seen
         "seen": 0,
+        "given": None,      # (order drawn from, the order before its skips) for records
     }
 
 
@@ -91,6 +92,7 @@ class PrincessDragon(Expansion):
             rest = stack[start:]
             _rng(state["seed"]).shuffle(rest)
             stack = stack[:start] + rest
+            state["given"] = None  # from now on the record writes the order drawn
         if state["dragon"] is not None:
             return stack
         for j in range(start, len(stack)):
@@ -102,7 +104,19 @@ class PrincessDragon(Expansion):
         if j == start:
             return stack
         state["set_aside"] = j - start  # the skipped ones wait at the front
-        return [*stack[:start], stack[j], *stack[start:j], *stack[j + 1:]]
+        drawn = [*stack[:start], stack[j], *stack[start:j], *stack[j + 1:]]
+        given = state["given"]
+        # PD-REC: the order before the skips replays the same draws, the same
+        # tiles set aside when they were: the record keeps writing it
+        state["given"] = (drawn, given[1] if given is not None and given[0] is stack else stack)
+        return drawn
+
+    def written_order(self, position: PositionView, stack: list[int]) -> list[int] | None:
+        given = position.state[NAME]["given"]
+        if given is None or given[0] is not stack:
+            return None  # no skip, or the order changed since (fix_draws, a reshuffle)
+        order: list[int] = given[1]
+        return order
 
     def drawable(self, position: PositionView, tile: int) -> bool:
         return position.state[NAME]["dragon"] is not None or tile not in DRAGON_TILES
