@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from strategies import EVERY_SET, Setup, choose, setups
 
 from carcassonne import Game, Move
-from carcassonne.engine.moves import DragonStep
 from carcassonne.bots import GreedyBot
+from carcassonne.engine.moves import DragonStep
 from carcassonne.tiles import TILES
 from carcassonne.tiles.geometry import LOCATION_INDEX, unpack
 from carcassonne.tiles.pieces import PIECES
