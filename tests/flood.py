@@ -6,7 +6,10 @@ board from public data (``game.board()``, ``game.figures()``) plus the tile
 or wonder about to be placed, and walks from a segment to every segment it
 touches, side by side and half-side by half-side, and along the parts of a
 wonder's segments. What it finds is the feature *after the tile is
-connected*, the one ``MEEPLE-3``, ``TB-BUILD-1`` and ``TB-PIG-1`` speak of.
+connected*, the one ``MEEPLE-3``, ``TB-BUILD-1`` and ``TB-PIG-1`` speak of,
+and the features a follower may reach through a magic portal
+(``PD-PORTAL``: free and not complete once the tile lies, not on the
+dragon's square, ``PD-DRAGON-BLOCK``; none on a volcano, ``PD-VOLCANO``).
 
 :class:`Position` turns that into the figure options the rules allow for
 each placement, as ``(figure, square, segment index)`` triples, to compare
@@ -105,8 +108,15 @@ class Board:
         return seen
 
     def complete(self, nodes: set[Node]) -> bool:
-        """A road or city with no side left open."""
+        """A road or city with no side left open; a monastery or garden with
+        its eight neighbours; never a field."""
         for (x, y), index in nodes:
+            kind = self.tiles[(x, y)].segments[index].kind
+            if kind == FIELD:
+                return False
+            if kind not in (CITY, ROAD):
+                return all((x + dx, y + dy) in self.tiles
+                           for dx in (-1, 0, 1) for dy in (-1, 0, 1))
             for loc in self.tiles[(x, y)].segments[index].locations:
                 dx, dy = STEP[side_of(loc)]
                 if (x + dx, y + dy) not in self.tiles:
@@ -152,6 +162,11 @@ class Position:
         board, squares = self.after(placement)
         wonder = placement.tile in PIECES
         out: set[Option] = set()
+        data = {} if wonder else TILES[placement.tile].data
+        if data.get("volcano") or self.princess_due(board, placement):
+            return out  # PD-VOLCANO; PD-PRINCESS "must": only the princess
+        if data.get("portal"):
+            out |= self.portal_options(board, placement, supply)
         for square in squares:
             for segment in board.tiles[square].segments:
                 if wonder and segment.spot is None and segment.kind != MONASTERY:
@@ -177,6 +192,42 @@ class Position:
                         out.add((figure, square, segment.index))
         return out
 
+    def dragon(self) -> Square | None:
+        state = self.game.view(None).get("princess_dragon")
+        return None if state is None or state["dragon"] is None else tuple(state["dragon"])
+
+    def portal_options(self, board: Board, placement: Move, supply: list[str]) -> set[Option]:
+        """``PD-PORTAL``: followers on any free feature of another placed tile
+        that is not complete once the tile lies, the dragon's square barred."""
+        out: set[Option] = set()
+        dragon = self.dragon()
+        for square, turned in self.board.tiles.items():
+            if square == dragon:
+                continue
+            for segment in turned.segments:
+                if segment.spot is None and segment.kind_name not in ("monastery", "garden"):
+                    continue  # a wonder's part that touches no side cannot be named
+                if segment.kind == FIELD and not self.game.options.farmers:
+                    continue
+                nodes = board.feature((square, segment.index))
+                if any(n in self.standing for n in nodes) or board.complete(nodes):
+                    continue
+                # ABBOT-PD: through a portal too, the abbot only on a monastery
+                # or a garden (ABBOT-2), a garden only the abbot (ABBOT-3)
+                out |= {(f, square, segment.index) for f in supply if f in FOLLOWERS
+                        and (segment.kind in CLOISTERS if f == "abbot"
+                             else segment.kind != GARDEN)}
+        return out
+
+    def princess_due(self, board: Board, placement: Move) -> bool:
+        """``PD-PRINCESS`` with ``"must"``: the tile's princess city holds a knight."""
+        if self.game.options.princess_action != "must" or placement.tile in PIECES:
+            return False
+        turned = board.tiles[placement.at]
+        return any(n in self.standing
+                   for seg in turned.segments if seg.attribute("princess")
+                   for n in board.feature((placement.at, seg.index)))
+
     def pair_options(self, placement: Move, singles: set[Option]) -> set[frozenset[Option]]:
         """Two followers on a wonder (``WON-MEEPLE-1``, ``WON-MEEPLE-2``): any
         two single options on different features, if the supply holds both."""
@@ -195,9 +246,12 @@ class Position:
         return out
 
 
-def option_of(placement: Move, fig: Figure) -> Option:
-    """A listed figure as ``(figure, square, segment index)``."""
+def option_of(placement: Move, fig: Figure, placed: Board | None = None) -> Option:
+    """A listed figure as ``(figure, square, segment index)``; ``placed``
+    holds the board's tiles, for a figure through a portal."""
     board = Board()
+    if placed is not None:
+        board.tiles = dict(placed.tiles)
     squares = board.lay(placement.tile, placement.at, placement.rotation)
     square = tuple(fig.on) if fig.on is not None else squares[0]
     turned = board.tiles[square]
@@ -213,14 +267,16 @@ def segment_of(turned: Turned, feature: str, spot: str | None) -> int:
     return turned.at[LOCATION_INDEX[spot]]
 
 
-def listed_options(moves: Any, placement: Move) -> tuple[set[Option], set[frozenset[Option]]]:
-    """The single and double figure options a listing holds for ``placement``."""
+def listed_options(moves: Any, placement: Move,
+                   placed: Board | None = None) -> tuple[set[Option], set[frozenset[Option]]]:
+    """The single and double figure options a listing holds for ``placement``
+    (``placed``: the board, for figures through a portal)."""
     singles: set[Option] = set()
     pairs: set[frozenset[Option]] = set()
     for move in moves:
         if (move.tile, move.at, move.rotation) != tuple(placement[:3]) or not move.figures:
             continue
-        options = [option_of(placement, fig) for fig in move.figures]
+        options = [option_of(placement, fig, placed) for fig in move.figures]
         if len(options) == 1:
             singles.add(options[0])
         else:

@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from carcassonne import AwardWonder, Figure, Game, Move, TakeWonder
-from carcassonne.engine.moves import AnyMove, ReturnAbbot
+from carcassonne.engine.moves import Action, AnyMove, DragonStep, Fairy, Princess, ReturnAbbot
 from carcassonne.tiles import TILES
 from carcassonne.tiles.pieces import PIECES
 
@@ -36,13 +36,19 @@ VARIANTS: tuple[dict[str, Any], ...] = (
 ALL_SETS = ("base", "inns_cathedrals", "traders_builders")
 
 #: Every playable set at once (at most 4 players with the Wonders).
-EVERY_SET = (*ALL_SETS, "watchtowers", "wonders", "river")
+EVERY_SET = (*ALL_SETS, "watchtowers", "wonders", "river", "princess_dragon")
 
 #: The River with the base game (§15).
 RIVER = ("base", "river")
 #: Tiles a River game's stack holds at least: the course tiles and the lake
 #: (``RIVER-REC``).
 RIVER_HEAD = 11
+
+#: The Princess & the Dragon with the base game.
+DRAGON = ("base", "princess_dragon")
+#: Its options set the other way (Z-Man's and Rio Grande's rules).
+DRAGON_OTHER_WAY = {"dragon_moves": "after_scoring", "fairy_placement": "on_tile",
+                    "princess_action": "must"}
 
 #: Games with The Abbot (§16): alone, and with each other playable set.
 ABBOT_GAMES: tuple[tuple[tuple[str, ...], tuple[int, ...], dict[str, Any]], ...] = (
@@ -52,6 +58,8 @@ ABBOT_GAMES: tuple[tuple[tuple[str, ...], tuple[int, ...], dict[str, Any]], ...]
     (("base", "traders_builders", "abbot"), (2, 4), {}),
     (("base", "watchtowers", "abbot"), (2, 3), {}),
     (("base", "wonders", "abbot"), (2, 4), {}),
+    (("base", "princess_dragon", "abbot"), (2, 3), {}),  # ABBOT-PD
+    (("base", "princess_dragon", "abbot"), (2, 4), DRAGON_OTHER_WAY),
     ((*EVERY_SET, "abbot"), (2, 4), {}),
 )
 
@@ -73,6 +81,12 @@ EXPANSIONS: tuple[tuple[tuple[str, ...], tuple[int, ...], dict[str, Any]], ...] 
     (RIVER, (3,), {"hand": 3, "hands_public": True}),
     (("base", "river", "traders_builders", "wonders"), (2, 4), {"draw_ahead": True}),
     *ABBOT_GAMES,
+    (DRAGON, (2, 3, 5), {}),
+    (DRAGON, (2, 4), DRAGON_OTHER_WAY),
+    (DRAGON, (3,), {"hand": 3, "farm_scoring": "first_edition"}),
+    ((*ALL_SETS, "watchtowers", "princess_dragon"), (2, 5), {"dragon_moves": "after_scoring"}),
+    (("base", "river", "princess_dragon"), (2, 3), {"draw_ahead": True}),  # PD-RIVER
+    (EVERY_SET, (2, 3), {"fairy_placement": "on_tile"}),
 )
 
 FIGURES = ("meeple", "large", "builder", "pig", "abbot")
@@ -257,7 +271,9 @@ def random_recall(game: Game, rng: random.Random) -> ReturnAbbot:
 
 
 def random_decision(game: Game, rng: random.Random) -> AnyMove:
-    """A wonder decision that may or may not be legal now."""
+    """A wonder decision or a dragon's step that may or may not be legal now."""
+    if "princess_dragon" in game.sets and rng.random() < 0.5:
+        return DragonStep(rng.choice(frontier(game) + [at for _, at, _ in game.board()]))
     if rng.random() < 0.5:
         return TakeWonder(rng.choice([*PIECES, "WO/petra"]))
     return AwardWonder(rng.randint(-1, len(game.players)))
@@ -281,6 +297,36 @@ def random_piece_move(game: Game, rng: random.Random) -> Move:
     return Move(piece, at, rotation, tuple(figures))
 
 
+def random_action(game: Game, rng: random.Random) -> Action:
+    """A fairy move or a princess's removal (``PD-FAIRY-1``, ``PD-PRINCESS``)
+    that may or may not be legal: mostly on a square holding a figure."""
+    figures = game.figures()
+    if figures and rng.random() < 0.8:
+        fig = rng.choice(figures)
+        at, feature, spot = tuple(fig["at"]), fig["feature"], fig["spot"]
+    else:
+        at = rng.choice(game.board())[1] if rng.random() < 0.9 else rng.choice(frontier(game))
+        feature = rng.choice(FEATURES)
+        spot = None if feature in ("monastery", "garden") else rng.choice(SPOTS)
+    if rng.random() < 0.3:
+        spot = rng.choice(SPOTS)
+    roll = rng.random()
+    if roll < 0.4:
+        return Fairy.make(at, feature, spot if feature not in ("monastery", "garden") else None)
+    if roll < 0.6:
+        return Fairy(at)
+    return Princess(at, spot or "N")
+
+
+def portal_figure(game: Game, rng: random.Random) -> Figure:
+    """A follower on a segment of any placed tile (``PD-PORTAL``), mostly
+    on a real segment, legal or not."""
+    tile, at, rotation = rng.choice(game.board())
+    if tile in TILES:
+        return segment_figure(rng, tile, rotation)._replace(on=at)
+    return random_figure(rng, at)._replace(on=at)
+
+
 def random_candidate(game: Game, rng: random.Random) -> AnyMove:
     """A move that may or may not be legal: a tile the player holds (rarely any
     tile) on a square next to the board (rarely elsewhere), with any rotation
@@ -299,6 +345,11 @@ def random_candidate(game: Game, rng: random.Random) -> AnyMove:
         rotation = placement.rotation if rng.random() < 0.5 else rng.choice(ROTATIONS)
         roll = rng.random()
         figures: tuple[Figure, ...] = ()
+        if "princess_dragon" in game.sets and rng.random() < 0.3:
+            if rng.random() < 0.5:
+                return Move(placement.tile, placement.at, rotation, (),
+                            random_action(game, rng))
+            return Move(placement.tile, placement.at, rotation, (portal_figure(game, rng),))
         if roll < 0.5:
             figures = (segment_figure(rng, placement.tile, rotation),)
         elif roll < 0.8:

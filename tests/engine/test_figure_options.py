@@ -9,8 +9,11 @@ board square by square instead. For many random positions of every set, every
 placement's figure options must be exactly those the flood fill allows, and
 ``play`` must accept exactly those: the builder and the pig (``TB-BUILD-1``,
 ``TB-PIG-1``) and the followers on a wonder (``WON-MEEPLE-1``,
-``WON-MEEPLE-2``, one option per square a segment crosses) and the abbot
-and gardens (``ABBOT-2``, ``ABBOT-3``, ``MEEPLE-8``) included; the
+``WON-MEEPLE-2``, one option per square a segment crosses), the abbot
+and gardens (``ABBOT-2``, ``ABBOT-3``, ``MEEPLE-8``) and the figures
+through a magic portal (``PD-PORTAL``, ``PD-DRAGON-BLOCK``, ``PD-VOLCANO``,
+checked on other tiles and on the dragon's square; the abbot through one,
+``ABBOT-PD``) included; the
 wonder placements are checked in the greedy games of
 ``test_wonders_properties.py``, where wonders are really earned.
 """
@@ -20,9 +23,9 @@ from __future__ import annotations
 import random
 
 from flood import Position, listed_options, option_of
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from strategies import Setup, choose, setups
+from strategies import DRAGON, DRAGON_OTHER_WAY, Setup, choose, setups
 
 from carcassonne import Figure, Game, Move
 from carcassonne.tiles import MONASTERY, TILES
@@ -50,6 +53,27 @@ def candidates(game: Game, placement: Move) -> list[Figure]:
     return out
 
 
+def portal_candidates(game: Game, placement: Move, rng: random.Random) -> list[Figure]:
+    """With The Princess & the Dragon: one figure of every kind in supply on
+    some segments of other placed tiles (``PD-PORTAL``), the dragon's
+    square always among them (``PD-DRAGON-BLOCK``)."""
+    if "princess_dragon" not in game.sets:
+        return []
+    player = game.current_player
+    assert player is not None
+    kinds = [k for k, n in game.supply(player).items() if n > 0]
+    board = [(tile, at, rotation) for tile, at, rotation in game.board() if tile in TILES]
+    dragon = game.view(None)["princess_dragon"]["dragon"]
+    chosen = rng.sample(board, min(4, len(board)))
+    chosen += [b for b in board if dragon is not None and list(b[1]) == dragon]
+    out = []
+    for tile, at, rotation in chosen:
+        for segment in TILES[tile].turned[rotation // 90].segments:
+            spot = None if segment.kind == MONASTERY else segment.spot
+            out += [Figure(kind, segment.kind_name, spot, at) for kind in kinds]
+    return out
+
+
 def check_position(game: Game, rng: random.Random) -> int:
     """Compare the figure options of some placements of the current position
     with the flood fill, for listing and for playing; how many were compared."""
@@ -63,14 +87,14 @@ def check_position(game: Game, rng: random.Random) -> int:
     compared = 0
     for placement in rng.sample(placements, min(PLACEMENTS, len(placements))):
         allowed = position.figure_options(placement)
-        singles, pairs = listed_options(listed, placement)
+        singles, pairs = listed_options(listed, placement, position.board)
         assert singles == allowed, (str(placement), sorted(singles ^ allowed))
         if placement.tile in PIECES:
             assert pairs == position.pair_options(placement, allowed), str(placement)
             continue
-        for fig in candidates(game, placement):
+        for fig in candidates(game, placement) + portal_candidates(game, placement, rng):
             move = placement._replace(figures=(fig,))
-            wanted = option_of(placement, fig) in allowed
+            wanted = option_of(placement, fig, position.board) in allowed
             assert game.is_legal(move) == wanted, (str(move), wanted)
         compared += 1
     return compared
@@ -78,6 +102,8 @@ def check_position(game: Game, rng: random.Random) -> int:
 
 @positions
 @given(setup=setups(expansions=True), seed=st.integers(0, 2**32 - 1))
+@example(setup=Setup(players=2, sets=DRAGON, seed=5), seed=5)
+@example(setup=Setup(players=3, sets=DRAGON, options=DRAGON_OTHER_WAY, seed=8), seed=8)
 def test_figure_options_are_those_of_the_flooded_feature(setup: Setup, seed: int) -> None:
     game = setup.game()
     rng = random.Random(seed)

@@ -1,11 +1,11 @@
 """Sets the contract names before the engine plays them.
 
-The Abbot and The Princess & the Dragon have rules in
-docs/rules.md (§15-17), names in docs/formats.md and tile data in the
-package (``river.toml``, ``gardens.toml``, ``princess_dragon.toml``). Until
-the engine plays them, the tile loader reads the sets it plays and leaves
-those files alone, and a game, a record or a command that asks for one is
-refused with words that say it is not playable yet.
+Every set the contract names is played today (``LATER_SETS`` is empty);
+these tests stay for the next set named before it plays: its rules in
+docs/rules.md, its name in docs/formats.md and its tile data in the
+package (as ``river.toml``, ``gardens.toml``, ``princess_dragon.toml``
+were). Until the engine plays it, a game, a record or a command that asks
+for it is refused with words that say it is not playable yet.
 """
 
 from __future__ import annotations
@@ -46,17 +46,21 @@ def test_a_game_of_a_later_set_is_refused_as_not_playable_yet(later: str) -> Non
         Game.new(players=2, sets=["base", later])
 
 
+@pytest.mark.skipif(not LATER_SETS, reason="every set is playable")
 def test_a_record_of_a_later_set_is_refused_with_the_same_words() -> None:
+    later = LATER_SETS[-1]
     record = Game.new(players=2, seed=1).to_record()
-    record["setup"]["sets"] = ["base", "princess_dragon"]
-    with pytest.raises(ValueError, match="'princess_dragon' is not playable yet"):
+    record["setup"]["sets"] = ["base", later]
+    with pytest.raises(ValueError, match=f"'{later}' is not playable yet"):
         Game.from_record(record)
 
 
+@pytest.mark.skipif(not LATER_SETS, reason="every set is playable")
 def test_the_command_line_says_so_in_one_line() -> None:
+    later = LATER_SETS[-1]
     done = subprocess.run([sys.executable, "-m", "carcassonne", "play", "--sets",
-                           "base,princess_dragon"], capture_output=True, text=True,
+                           f"base,{later}"], capture_output=True, text=True,
                           timeout=300, check=False)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
-    assert "'princess_dragon' is not playable yet" in done.stderr
+    assert f"'{later}' is not playable yet" in done.stderr

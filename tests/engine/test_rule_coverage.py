@@ -3,7 +3,8 @@
 docs/rules.md gives each rule an id (``PLACE-4``, ``FINAL-5``, ``VAR-HAND-3``).
 The base game and its variants are §1-§7 and §12, Inns & Cathedrals is §8,
 Traders & Builders §9, The Watchtowers §10, The Wonders of Humanity §11,
-The River §15, The Abbot §16 and the next tile drawn ahead §18;
+The River §15, The Abbot §16, The Princess & the Dragon §17 and the next
+tile drawn ahead §18;
 every id of those sections must be named in the ``test.rules`` of at least
 one scenario record under ``tests/records`` (see ``test_records.py``). A rule
 that no scenario names is a rule nobody has checked.
@@ -23,7 +24,6 @@ import pytest
 from test_records import SCENARIOS, covered_rules, load
 
 from carcassonne import Game
-from carcassonne.engine.setup import LATER_SETS
 
 #: The rule ids of docs/rules.md §1-§7 (base game) and §12 (variants), in order.
 BASE_AND_VARIANT_RULES = (
@@ -115,9 +115,20 @@ ABBOT_RULES = (
     "ABBOT-IC", "ABBOT-TB", "ABBOT-WT", "ABBOT-WON", "ABBOT-PD", "ABBOT-RIVER",
 )
 
-#: Rules about a set the engine does not play yet (``LATER_SETS``): their
-#: scenarios come with that set, and until then they are not asked for.
-WAITING = {"ABBOT-PD": "princess_dragon"}
+#: The rule ids of docs/rules.md §17 (The Princess & the Dragon), in order.
+PRINCESS_DRAGON_RULES = (
+    # Components and setup
+    "PD-1", "PD-SETUP-1", "PD-SETUP-2",
+    # Volcano and dragon
+    "PD-VOLCANO", "PD-DRAGON-TILE", "PD-DRAGON-EAT", "PD-DRAGON-BLOCK", "PD-DRAGON-WHEN",
+    "PD-DRAGON-SQUARE",
+    # The fairy
+    "PD-FAIRY-1", "PD-FAIRY-2", "PD-FAIRY-3", "PD-FAIRY-4", "PD-FAIRY-5",
+    # Magic portal and princess
+    "PD-PORTAL", "PD-PRINCESS",
+    # Scoring, final scoring, other sets
+    "PD-SCORE", "PD-IC", "PD-TB", "PD-WT", "PD-WON", "PD-RIVER", "PD-REC",
+)
 
 RULES_MD = Path(__file__).parents[2] / "docs" / "rules.md"
 
@@ -163,9 +174,10 @@ def test_reading_the_spec_finds_rule_bullets_only() -> None:
     ({11}, WONDERS_RULES),
     ({15}, RIVER_RULES),
     ({16}, ABBOT_RULES),
+    ({17}, PRINCESS_DRAGON_RULES),
     ({18}, DRAW_AHEAD_RULES),
 ], ids=["base and variants", "inns_cathedrals", "traders_builders", "watchtowers", "wonders",
-        "river", "abbot", "draw_ahead"])
+        "river", "abbot", "princess_dragon", "draw_ahead"])
 def test_rule_list_matches_the_contract(sections: set[int], listed: tuple[str, ...]) -> None:
     assert rules_in_spec(RULES_MD.read_text("utf-8"), sections) == list(listed)
 
@@ -174,17 +186,15 @@ def _all_rules() -> list[str]:
     """The ids written out here, then any the contract has beside them."""
     ids = [*BASE_AND_VARIANT_RULES, *INNS_CATHEDRALS_RULES, *TRADERS_BUILDERS_RULES,
            *WATCHTOWERS_RULES, *WONDERS_RULES, *RIVER_RULES, *ABBOT_RULES,
-           *DRAW_AHEAD_RULES]
+           *PRINCESS_DRAGON_RULES, *DRAW_AHEAD_RULES]
     text = RULES_MD.read_text("utf-8")
-    for sections in (SECTIONS, {8}, {9}, {10}, {11}, {15}, {16}, {18}):
+    for sections in (SECTIONS, {8}, {9}, {10}, {11}, {15}, {16}, {17}, {18}):
         ids += [r for r in rules_in_spec(text, sections) if r not in ids]
     return ids
 
 
 @pytest.mark.parametrize("rule", _all_rules())
 def test_rule_has_a_scenario(rule: str) -> None:
-    if WAITING.get(rule) in LATER_SETS:
-        pytest.skip(f"{rule} needs the set {WAITING[rule]!r}, not playable yet")
     assert rule in covered_rules(), f"no record under tests/records names {rule} in test.rules"
 
 

@@ -24,6 +24,7 @@ from strategies import EVERY_SET, Setup, choose, setups
 
 from carcassonne import Game, Move
 from carcassonne.bots import GreedyBot
+from carcassonne.engine.moves import DragonStep
 from carcassonne.tiles import TILES
 from carcassonne.tiles.geometry import LOCATION_INDEX, unpack
 from carcassonne.tiles.pieces import PIECES
@@ -366,7 +367,11 @@ def check_dead(game: Game) -> None:
 
 
 def placed_squares(game: Game, index: int) -> list[Square]:
-    """The squares the move ``index`` laid a tile or a wonder on."""
+    """The squares the move ``index`` laid a tile or a wonder on; for the
+    last step of a dragon's flight, which the scoring of the tile waited for
+    (``PD-DRAGON-WHEN``), the tile move the flight followed."""
+    while isinstance(game.moves[index], DragonStep):
+        index -= 1
     move = game.moves[index]
     assert isinstance(move, Move)
     if move.tile not in PIECES:

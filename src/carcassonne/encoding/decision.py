@@ -67,8 +67,9 @@ from carcassonne.encoding.placements import place_actions
 from carcassonne.encoding.spots import OpenSpots
 from carcassonne.engine.board import _index
 from carcassonne.engine.choices import ChoiceMoves
+from carcassonne.engine.figures import figure_options, segment_index
 from carcassonne.engine.game import Game
-from carcassonne.engine.legal import LegalMoves, _move, figure_options, segment_index
+from carcassonne.engine.legal import LegalMoves, _move
 from carcassonne.engine.moves import AnyMove, AwardWonder, DragonStep, Figure, Move, TakeWonder
 from carcassonne.tiles import TILE_LIST, Turned
 from carcassonne.tiles.geometry import pack

@@ -104,14 +104,25 @@ def deal_again(game: object, seat: int | None, rng: random.Random) -> None:
     position.version += 1
 
 
-def fix_draws(game: object, tiles: Iterable[object]) -> None:
+def fix_draws(game: object, tiles: Iterable[object], *, checked: bool = True) -> None:
     """Make ``tiles`` (ids or catalogue indexes) the next draws of ``game``,
     in that order, ahead of the rest of the stack, which keeps its order.
     Each must be one of the tiles left to draw, in the part of the stack
     its draw comes from (``RIVER-SETUP-2``: river tiles before the lake,
-    the lake before land tiles); a ``ValueError`` says which is not (and
-    ``game`` is unchanged)."""
+    the lake before land tiles), and the first one a tile that may be
+    drawn now (one of :func:`outcomes`: not a dragon-symbol tile held back,
+    ``PD-REC``); a ``ValueError`` says which is not (and ``game`` is
+    unchanged). ``checked`` False leaves out that last check: for a program
+    that fixes the draws coming after a move it has yet to play, once a
+    volcano may have brought the dragon (OpenSpiel's chance nodes offer
+    only what may be drawn then)."""
     position = _position(game)
+    tiles = list(tiles)
+    if checked and tiles and position.drawers:
+        first = TILE_LIST[tile_index(tiles[0])].id  # (a ValueError when it is no tile)
+        if first not in dict(outcomes(position)):
+            raise ValueError(f"{first} may not be drawn now (PD-REC: a dragon-symbol "
+                             f"tile waits while the dragon is off the board)")
     stack = position._stack.copy()
     slot = position._draw
     for tile in tiles:
@@ -148,16 +159,24 @@ def sort_undrawn(game: object) -> None:
 def outcomes(game: object) -> list[tuple[str, float]]:
     """What the next draw from the stack may be: each tile id left in the
     part being drawn, in catalogue order, with its share of that part
-    (count / tiles left in it); empty when the stack is. The chance
-    player's view: with hidden hands it tells what the stack holds, which
-    no seat knows."""
+    (count / tiles left in it); empty when the stack is. Among them only
+    the tiles that may be drawn now, if there are any (``PD-REC``:
+    dragon-symbol tiles wait while the dragon is off the board, with the
+    board as it is now). The chance player's view: with hidden hands it
+    tells what the stack holds, which no seat knows."""
     position = _position(game)
     stack, draw = position._stack, position._draw
     end = _part_end(position, draw)
-    total = end - draw
     counts: dict[int, int] = {}
     for i in range(draw, end):
         counts[stack[i]] = counts.get(stack[i], 0) + 1
+    drawers = position.drawers
+    if drawers:
+        kept = {t: c for t, c in counts.items()
+                if all(e.drawable(position, t) for e in drawers)}
+        if kept:
+            counts = kept
+    total = sum(counts.values())
     return [(TILE_LIST[t].id, counts[t] / total) for t in sorted(counts)]
 
 

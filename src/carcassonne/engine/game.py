@@ -107,14 +107,15 @@ class Game:
             seed = random.SystemRandom().randrange(2**63)
         elif type(seed) is not int:
             raise SetupError(f"the seed must be an integer, not {shown(seed)}")
+        setup: dict[str, Any] = {}
         if stack is None:
             tiles = shuffled_stack(chosen, random.Random(seed))
+            setup["shuffled"] = True  # its draws are the game's own (PD-REC: reshuffles)
         else:
             if isinstance(stack, str) or not isinstance(stack, Iterable):
                 raise SetupError(f"the stack must be a list of tile ids, not {shown(stack)}")
             tiles = list(stack)
             check_stack(tiles, chosen)
-        setup: dict[str, Any] = {}
         if wonders is not None:
             if "wonders" not in chosen:
                 raise SetupError("wonders are laid out only in a game with the set 'wonders'")
@@ -399,7 +400,8 @@ class Game:
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """What the next tile drawn from the stack may be: each tile id left
         in it, in catalogue order, with its probability (count / tiles left); empty once
-        the stack is. This is the chance player's view (OpenSpiel's
+        the stack is. With The Princess & the Dragon only the tiles that may
+        be drawn now (``PD-REC``). This is the chance player's view (OpenSpiel's
         ``chance_outcomes``): with hidden hands it tells what the stack
         holds, which no seat knows, so it is for a program that plays the
         draws, not for a player. Play an outcome with :meth:`fix_draws`."""
@@ -410,7 +412,9 @@ class Game:
         order, ahead of the rest of the stack, which keeps its order: a
         program that plays the draw's chance itself decides the next draws
         without reading the order. Each must be one of the tiles left to
-        draw; a ``ValueError`` says which is not (and nothing changes)."""
+        draw, in the part of the stack its draw comes from (``RIVER-SETUP-2``),
+        the first one a tile that may be drawn now (``PD-REC``); a
+        ``ValueError`` says which is not (and nothing changes)."""
         draws.fix_draws(self._position, tiles)
 
     def sort_undrawn(self) -> None:

@@ -4,17 +4,21 @@ Checking a figure (``MEEPLE-3``: the feature must hold no follower once the
 tile is connected; an expansion's rule for a special figure) and listing
 figure options both ask how the tile's segments would join the features
 around it. :func:`touching` answers once per placement; :func:`free` and
-:func:`joined` read that answer.
+:func:`joined` read that answer. :func:`refusal` asks the expansions about a
+special figure; :func:`stand_refusal` says where a figure may never stand,
+whatever it would join (the abbot and gardens), for every way a figure
+reaches a feature: the tile just placed, a wonder, a magic portal.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carcassonne.engine import scoring
 from carcassonne.engine.expansions.base import Joined
-from carcassonne.tiles import CITY, FIELD, ROAD, Turned
+from carcassonne.tiles import CITY, FIELD, KIND_NAMES, MONASTERY, ROAD, Turned
 from carcassonne.tiles.geometry import DELTA
+from carcassonne.tiles.loader import GARDEN
 
 if TYPE_CHECKING:
     from carcassonne.engine.position import Position
@@ -114,4 +118,23 @@ def refusal(position: Position, player: int, figure: str, where: Joined) -> str 
         reason = expansion.refusal(position, player, figure, where)
         if reason is not None:
             return reason
+    return None
+
+
+#: The follower that stands only on a monastery or a garden, and the only one
+#: a garden takes (``ABBOT-2``, ``ABBOT-3``).
+ABBOT: Final = "abbot"
+
+
+def stand_refusal(figure: str, kind: int) -> str | None:
+    """Why ``figure`` may never stand on a feature of ``kind``, whoever holds
+    it, or None: the abbot stands only on a monastery or a garden
+    (``ABBOT-2``), a garden takes only the abbot (``ABBOT-3``, ``MEEPLE-8``;
+    the large meeple too, ``ABBOT-IC``)."""
+    if kind == GARDEN:
+        if figure != ABBOT:
+            return f"ABBOT-3: only an abbot may stand on a garden, not a {figure}"
+    elif figure == ABBOT and kind != MONASTERY:
+        return f"ABBOT-2: the abbot stands only on a monastery or a garden, not on a " \
+               f"{KIND_NAMES[kind]}"
     return None

@@ -2,8 +2,9 @@
 
 Both sit here so that "why is this illegal?" (:func:`check`, which names
 the rule a move breaks) and "what is legal?" (:class:`LegalMoves`) read the
-same rules and cannot drift apart. :func:`figure_options` lists the figures
-a placement allows; :func:`check_figure` says why one is refused. The
+same rules and cannot drift apart. The figures of a placement are listed
+and checked in :mod:`carcassonne.engine.figures` (``figure_options``,
+``check_figure``), the same way side by side. The
 special decisions (a wonder, its helper tile, a choice) are checked and
 listed together too, in :mod:`carcassonne.engine.special`.
 
@@ -32,95 +33,16 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar, cast, overload
 
 from carcassonne.engine.board import ALL_FITS, FITS
 from carcassonne.engine.errors import IllegalMove, shown
-from carcassonne.engine.features import garden
-from carcassonne.engine.joins import free, joined, refusal, touching
+from carcassonne.engine.figures import check_figure, figure_options, segment_index
 from carcassonne.engine.moves import Action, Figure, Move
-from carcassonne.tiles import FIELD, KIND_NAMES, MONASTERY, TILE_LIST, TILES, Segment, Turned
-from carcassonne.tiles.geometry import LOCATION_INDEX, QUARTER_OF, pack, unpack
-from carcassonne.tiles.loader import GARDEN
+from carcassonne.tiles import TILE_LIST, TILES, Turned
+from carcassonne.tiles.geometry import QUARTER_OF, pack, unpack
 
 if TYPE_CHECKING:
     from carcassonne.engine.position import Position
 
 #: The kind of move a listing holds.
 M = TypeVar("M")
-
-_FIGURES: Final[dict[tuple[str, Segment], Figure]] = {}
-
-
-def figure_value(figure: str, segment: Segment) -> Figure:
-    """The (shared) :class:`Figure` value for a figure on a segment."""
-    key = (figure, segment)
-    fig = _FIGURES.get(key)
-    if fig is None:
-        fig = _FIGURES[key] = Figure(figure, KIND_NAMES[segment.kind], segment.spot)
-    return fig
-
-
-#: The follower that stands only on a monastery or a garden, and the only one
-#: a garden takes (``ABBOT-2``, ``ABBOT-3``).
-ABBOT: Final = "abbot"
-
-
-def stand_refusal(figure: str, kind: int) -> str | None:
-    """Why ``figure`` may never stand on a feature of ``kind``, whoever holds
-    it, or None: the abbot stands only on a monastery or a garden
-    (``ABBOT-2``), a garden takes only the abbot (``ABBOT-3``, ``MEEPLE-8``;
-    the large meeple too, ``ABBOT-IC``)."""
-    if kind == GARDEN:
-        if figure != ABBOT:
-            return f"ABBOT-3: only an abbot may stand on a garden, not a {figure}"
-    elif figure == ABBOT and kind != MONASTERY:
-        return f"ABBOT-2: the abbot stands only on a monastery or a garden, not on a " \
-               f"{KIND_NAMES[kind]}"
-    return None
-
-
-def figure_options(position: Position, pos: int, turned: Turned) -> list[Figure]:
-    """The figures the current player may put on ``turned`` placed on ``pos``
-    (``MEEPLE-1`` to ``MEEPLE-6``), "no figure" not included."""
-    player = position.current
-    supply = position.supply[player]
-    strength = position.strength
-    followers: list[str] = []
-    specials: list[str] = []
-    for k, n in supply.items():
-        if n > 0:
-            (followers if strength[k] else specials).append(k)
-    if not followers and not specials:
-        return []  # MEEPLE-6
-    touched = touching(position, pos, turned)
-    empty = free(position, pos, turned, touched)
-    farmers = position.farmers
-    joins = joined(position, pos, turned, touched) if specials else None
-    out = []
-    for seg in turned.in_order:
-        kind = seg.kind
-        if followers and empty[seg.index] and (kind != FIELD or farmers):
-            for figure in followers:
-                # as stand_refusal says: the abbot on a monastery or a garden
-                # only (ABBOT-2), nothing else on a garden (ABBOT-3)
-                if figure == ABBOT:
-                    if kind != MONASTERY and kind != GARDEN:
-                        continue
-                elif kind == GARDEN:
-                    continue
-                out.append(figure_value(figure, seg))
-        if joins is not None:
-            for figure in specials:
-                if refusal(position, player, figure, joins[seg.index]) is None:
-                    out.append(figure_value(figure, seg))
-    return out
-
-
-def segment_index(turned: Turned, fig: Figure) -> int:
-    """The segment of ``turned`` that ``fig`` (one of its figure options) stands on."""
-    if fig.feature == "garden":
-        return garden(turned)
-    if fig.feature == "monastery" or fig.spot is None:
-        return int(turned.monastery)
-    return int(turned.at[LOCATION_INDEX[fig.spot]])
-
 
 #: ``tuple.__new__``, looked up once (``Move`` is a named tuple).
 _NEW_TUPLE: Final[Callable[..., Any]] = tuple.__new__
@@ -136,6 +58,32 @@ def _move(fields: tuple[object, ...]) -> Move:
     """A :class:`Move` from already checked fields (tile, square, rotation,
     figures), without argument parsing; it carries no action."""
     return cast(Move, _NEW_TUPLE(_MOVE, fields + _NO_ACTION))
+
+
+def must_act(position: Position, pos: int, turned: Turned) -> str | None:
+    """Why the current player must take an action on this placement, neither
+    a figure nor nothing (``PD-PRINCESS`` with ``"must"``), or None."""
+    for expansion in position.actors:
+        reason = expansion.must_act(position, position.current, pos, turned)
+        if reason is not None:
+            return reason
+    return None
+
+
+def acting_moves(position: Position, tile: str, at: tuple[int, int], rotation: int, pos: int,
+                 turned: Turned) -> list[Move]:
+    """The legal moves of one placement in a game with actions: without a
+    figure, each figure option, each action; only the actions when one is
+    due (:func:`must_act`)."""
+    actions = action_options(position, pos, turned)
+    out: list[Move] = []
+    if not actions or must_act(position, pos, turned) is None:
+        out.append(_move((tile, at, rotation, ())))
+        for fig in figure_options(position, pos, turned):
+            out.append(_move((tile, at, rotation, (fig,))))
+    for action in actions:
+        out.append(Move(tile, at, rotation, (), action))
+    return out
 
 
 def action_options(position: Position, pos: int, turned: Turned) -> list[Action]:
@@ -316,12 +264,11 @@ class LegalMoves(MoveSequence[Move]):
         tile, at, rotation = placement.tile, placement.at, placement.rotation
         turned = TILES[tile].turned[rotation // 90]
         pos = pack(*at)
+        if position.actors:
+            return acting_moves(position, tile, at, rotation, pos, turned)
         out = [_move((tile, at, rotation, ()))]
         for figure in figure_options(position, pos, turned):
             out.append(_move((tile, at, rotation, (figure,))))
-        if position.actors:
-            for action in action_options(position, pos, turned):
-                out.append(Move(tile, at, rotation, (), action))
         return out
 
     def random(self, rng: Random) -> Move:
@@ -332,19 +279,20 @@ class LegalMoves(MoveSequence[Move]):
             raise IndexError("no legal move: the game is over")
         tile, pos, quarter = self._locate(int(rng.random() * self._count))
         turned = TILE_LIST[tile].turned[quarter]
-        figures = figure_options(position, pos, turned)
         if position.actors:
-            actions = action_options(position, pos, turned)
-            if actions:
-                k = int(rng.random() * (len(figures) + len(actions) + 1))
-                if k > len(figures):
-                    return Move(turned.tile.id, unpack(pos), turned.rotation, (),
-                                actions[k - len(figures) - 1])
-                return _move((turned.tile.id, unpack(pos), turned.rotation,
-                              (figures[k - 1],) if k else ()))
+            moves = acting_moves(position, turned.tile.id, unpack(pos), turned.rotation, pos,
+                                 turned)
+            chosen_move = moves[int(rng.random() * len(moves))]
+            if chosen_move.action is None and all(f.on is None for f in chosen_move.figures):
+                position.remember_legal(chosen_move, tile, pos, turned, [
+                    (segment_index(turned, f), f.figure) for f in chosen_move.figures])
+            return chosen_move
+        figures = figure_options(position, pos, turned)
         j = int(rng.random() * (len(figures) + 1))
         move = _move((turned.tile.id, unpack(pos), turned.rotation,
                       (figures[j - 1],) if j else ()))
+        if j and figures[j - 1].on is not None:
+            return move  # PD-PORTAL: on another tile, checked when played
         # known legal: Game.play of this very move in this position skips the check
         chosen = [(segment_index(turned, figures[j - 1]), figures[j - 1].figure)] if j else []
         position.remember_legal(move, tile, pos, turned, chosen)
@@ -361,12 +309,13 @@ class LegalMoves(MoveSequence[Move]):
                     at = unpack(pos)
                     for q in quarters:
                         rotation = 90 * q
+                        if position.actors:
+                            out.extend(acting_moves(position, tile_id, at, rotation, pos,
+                                                    turned[q]))
+                            continue
                         out.append(_move((tile_id, at, rotation, ())))
                         for fig in figure_options(position, pos, turned[q]):
                             out.append(_move((tile_id, at, rotation, (fig,))))
-                        if position.actors:
-                            for action in action_options(position, pos, turned[q]):
-                                out.append(Move(tile_id, at, rotation, (), action))
             for tile, pos, q in self._own:
                 out.extend(self.options(_move((TILE_LIST[tile].id, unpack(pos), 90 * q, ()))))
             self._list = out
@@ -386,6 +335,10 @@ class LegalMoves(MoveSequence[Move]):
                 at = list(unpack(pos))
                 for q in quarters:
                     rotation = 90 * q
+                    if position.actors:
+                        out.extend(m.to_dict() for m in acting_moves(
+                            position, tile_id, (at[0], at[1]), rotation, pos, turned[q]))
+                        continue
                     out.append({"tile": tile_id, "at": at, "rotation": rotation})
                     for fig in figure_options(position, pos, turned[q]):
                         listed = figures.get(fig)
@@ -393,10 +346,6 @@ class LegalMoves(MoveSequence[Move]):
                             listed = figures[fig] = [fig.to_dict()]
                         out.append({"tile": tile_id, "at": at, "rotation": rotation,
                                     "figures": listed})
-                    if position.actors:
-                        for action in action_options(position, pos, turned[q]):
-                            out.append({"tile": tile_id, "at": at, "rotation": rotation,
-                                        **action.to_dict()})
         for tile, pos, q in self._own:
             for move in self.options(_move((TILE_LIST[tile].id, unpack(pos), 90 * q, ()))):
                 out.append(move.to_dict())
@@ -415,7 +364,9 @@ class LegalMoves(MoveSequence[Move]):
 def check(position: Position, move: object) -> tuple[int, int, Turned, list[tuple[int, str]]]:
     """Resolve a tile move of the current player to (tile, square, turned
     tile, [(segment, figure)]), or raise :class:`IllegalMove` naming the
-    rule it breaks. The position is not changed."""
+    rule it breaks. The position is not changed. A figure through a magic
+    portal (``PD-PORTAL``) stands on a node of another tile: its "segment"
+    is then ``-1 - node``."""
     if isinstance(move, str):
         move = Move.parse(move)
     if position.over:
@@ -456,6 +407,10 @@ def check(position: Position, move: object) -> tuple[int, int, Turned, list[tupl
         if move.figures:
             raise IllegalMove("MEEPLE-1", "an action replaces the turn's figure: not both")
         check_action(position, move, pos, turned)
+    elif position.actors and action_options(position, pos, turned):
+        due = must_act(position, pos, turned)
+        if due is not None:
+            raise IllegalMove.from_reason(due)
     figures = [check_figure(position, fig, move, turned, pos) for fig in move.figures]
     if len(figures) > 1:
         raise IllegalMove("MEEPLE-1", "at most one figure may be placed per turn")
@@ -482,46 +437,3 @@ def own_refusal(position: Position, tile: int, pos: int, turned: Turned) -> str 
                 return "PLACE-1: that square is already taken"
             return expansion.refuse_placement(position, tile, pos, turned) or ""
     return None
-
-
-def check_figure(position: Position, fig: Figure, move: Move, turned: Turned,
-                 pos: int) -> tuple[int, str]:
-    """Resolve one figure of a tile move to (segment, figure), or raise
-    :class:`IllegalMove` naming the rule (``MEEPLE-1`` to ``MEEPLE-6``, or an
-    expansion's rule for a special figure)."""
-    player = position.current
-    supply = position.supply[player]
-    if fig.figure not in supply:
-        raise IllegalMove("MEEPLE-2", f"there is no {fig.figure} in this game")
-    if supply[fig.figure] <= 0:
-        raise IllegalMove("MEEPLE-6", f"{position.players[player]} has no {fig.figure} left "
-                                      f"in supply")
-    if fig.on is not None and tuple(fig.on) != tuple(move.at):
-        raise IllegalMove("MEEPLE-1", f"a figure goes on the tile just placed "
-                                      f"({move.at[0]},{move.at[1]}), not on {fig.on}")
-    if fig.feature == "monastery" or fig.feature == "garden":
-        index = turned.monastery if fig.feature == "monastery" else garden(turned)
-        if index < 0:
-            raise IllegalMove("MEEPLE-2", f"{move.tile} has no {fig.feature}")
-    else:
-        loc = LOCATION_INDEX[fig.spot] if fig.spot is not None else -1
-        index = turned.at[loc] if loc >= 0 else -1
-        if index < 0 or turned.segments[index].kind_name != fig.feature:
-            raise IllegalMove("MEEPLE-2", f"{move.tile} turned {move.rotation} has no "
-                                          f"{fig.feature} at {fig.spot}")
-    segment = turned.segments[index]
-    reason = stand_refusal(fig.figure, segment.kind)
-    if reason is not None:
-        raise IllegalMove.from_reason(reason)
-    if position.strength[fig.figure]:
-        if segment.kind == FIELD and not position.farmers:
-            raise IllegalMove("MEEPLE-2", "farmers are switched off in this game "
-                                          "(option farmers = false)")
-        if not free(position, pos, turned)[index]:
-            raise IllegalMove("MEEPLE-3", f"the {fig.feature} at {fig.spot}, once the tile "
-                                          f"is connected, already holds a follower")
-    else:
-        reason = refusal(position, player, fig.figure, joined(position, pos, turned)[index])
-        if reason is not None:
-            raise IllegalMove.from_reason(reason)
-    return index, fig.figure

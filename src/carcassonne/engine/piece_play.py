@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 
 from carcassonne.engine.board import ALL_FITS
 from carcassonne.engine.errors import IllegalMove
-from carcassonne.engine.legal import figure_value, stand_refusal
+from carcassonne.engine.figures import figure_value
+from carcassonne.engine.joins import stand_refusal
 from carcassonne.engine.moves import Action, AnyMove, Figure, Move
 from carcassonne.tiles import FIELD, KIND_CODES, TILE_LIST
 from carcassonne.tiles.geometry import LOCATION_INDEX, QUARTER_OF, pack, unpack

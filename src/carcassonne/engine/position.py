@@ -9,7 +9,8 @@ operations, each of them undone by :meth:`Position.restore`:
 
 * :meth:`~Position.place_tile` lays a tile (or one square of a piece);
 * :meth:`~Position.put_figure` stands a figure from a supply,
-  :meth:`~Position.return_figures` sends a completed feature's figures home;
+  :meth:`~Position.return_figures` sends a completed feature's figures home,
+  :meth:`~Position.remove_figure` one figure (the dragon, the princess);
 * :meth:`~Position.award` pays a score event;
 * :meth:`~Position.change_supply` adds to or takes from a supply (a wonder
   brings a meeple);
@@ -47,6 +48,7 @@ from carcassonne.tiles import START_TILE, TILE_LIST, TILES, Turned
 from carcassonne.tiles.geometry import RING
 
 if TYPE_CHECKING:
+    from carcassonne.engine.events import Award
     from carcassonne.engine.expansions.base import Expansion
 
 #: Followers each player starts with (``SETUP-2``).
@@ -67,10 +69,10 @@ class Position(PositionView):
     copies, so that rules code needs only the position."""
 
     __slots__ = ("_dealt_again", "_draw", "_stack", "actors", "deal", "deciders", "discards",
-                 "events", "expansions", "farmers", "figure_journal", "frames", "hand_size",
-                 "hands", "head", "history", "holding", "known", "monasteries", "movers", "n",
-                 "near_monastery", "options", "part", "parts", "piece_givers", "placers",
-                 "resume", "sets", "undoable", "version", "view_parts")
+                 "drawers", "events", "expansions", "farmers", "figure_journal", "frames",
+                 "hand_size", "hands", "head", "history", "holding", "known", "monasteries",
+                 "movers", "n", "near_monastery", "options", "part", "parts", "piece_givers",
+                 "placers", "resume", "sets", "undoable", "version", "view_parts")
 
     def __init__(self, players: tuple[str, ...], sets: tuple[str, ...], options: Options,
                  stack: list[str], expansions: tuple[Expansion, ...],
@@ -117,6 +119,7 @@ class Position(PositionView):
         self.deciders: tuple[Expansion, ...] = tuple(e for e in expansions if e.decides())
         self.actors: tuple[Expansion, ...] = tuple(e for e in expansions if e.acts())
         self.placers: tuple[Expansion, ...] = tuple(e for e in expansions if e.places())
+        self.drawers: tuple[Expansion, ...] = tuple(e for e in expansions if e.orders_draws())
         figures = {"meeple": (MEEPLES, 1)}  # SETUP-2
         for expansion in expansions:
             figures.update(expansion.figures())
@@ -139,9 +142,9 @@ class Position(PositionView):
         #: ("piece", id, spots), ("helper", tile, piece id, spots) or
         #: ("decide", expansion, seat, choices). None for a tile.
         self.mode: tuple[Any, ...] | None = None
-        #: While decisions are pending: (active player, second part due,
-        #: piece to place next) to go on with once they are made.
-        self.resume: tuple[int, bool, str | None] | None = None
+        #: While decisions are pending: (active player, second part due, piece to
+        #: place next, square whose scoring waits or None) to go on with after.
+        self.resume: tuple[int, bool, str | None, int | None] | None = None
         #: Turns begun so far (a builder's second part is the same turn).
         self.turn = 0
         self.over = False
@@ -190,7 +193,7 @@ class Position(PositionView):
         self.near_monastery = other.near_monastery.copy()
         self.expansions, self.strength = other.expansions, other.strength
         self.piece_givers, self.deciders = other.piece_givers, other.deciders
-        self.actors, self.placers = other.actors, other.placers
+        self.actors, self.placers, self.drawers = other.actors, other.placers, other.drawers
         self.scores = other.scores.copy()
         self.supply = other.supply.copy()  # its dicts are never changed in place
         self.state = other.copy_state()
@@ -242,18 +245,24 @@ class Position(PositionView):
     def return_figures(self, r: int) -> None:
         """Send every figure standing in feature ``r`` back to its owner's
         supply (``SCORE-4``)."""
-        figs, features = self.figures, self.features
-        returned = 0
-        for n in features.members[r]:
-            fig = figs.pop(n, None)
-            if fig is not None:
-                if self.undoable:
-                    self.figure_journal.append((n, fig))
-                self.change_supply(fig[0], fig[1], 1)
-                if self.strength[fig[1]]:
-                    returned += 1
-        if returned:
-            features.add_followers(r, -returned)
+        figs = self.figures
+        for n in self.features.members[r]:
+            if n in figs:
+                self.remove_figure(n)
+
+    def feature_scored(self, r: int, move: int | None, final: bool, award: Award) -> None:
+        """Let every set add to feature ``r`` just scored (``PD-FAIRY-4``)."""
+        for expansion in self.expansions:
+            expansion.scored(self, r, move, final, award)
+
+    def remove_figure(self, node: int) -> None:
+        """Send the figure on ``node`` home (``SCORE-4``, ``PD-DRAGON-EAT``, ``PD-PRINCESS``)."""
+        fig = self.figures.pop(node)
+        if self.undoable:
+            self.figure_journal.append((node, fig))
+        self.change_supply(fig[0], fig[1], 1)
+        if self.strength[fig[1]]:
+            self.features.add_followers(node, -1)
 
     def change_supply(self, player: int, figure: str, change: int) -> None:
         """Add ``change`` to ``player``'s supply of ``figure``. A supply dict is
@@ -300,7 +309,10 @@ class Position(PositionView):
         return self._stack[count:self._draw]
 
     def draw_tile(self) -> int:
-        """Take the next tile of the stack (there must be one)."""
+        """Take the next tile that may be drawn now (there must be one): the
+        stack's next, unless an expansion holds tiles back (``PD-REC``)."""
+        for expansion in self.drawers:
+            self._stack = expansion.next_draws(self, self._stack, self._draw)
         tile = self._stack[self._draw]
         self._draw += 1
         return tile
@@ -318,14 +330,10 @@ class Position(PositionView):
         """Draw for ``player`` until a tile fits somewhere; the unplaceable
         ones are removed from the game (``PLACE-4``). None when the stack
         runs out (or its first ``limit`` tiles, when given)."""
-        stack = self._stack
-        end = len(stack) if limit < 0 else limit
-        placers = self.placers
-        board = self.board
+        end = len(self._stack) if limit < 0 else limit
         while self._draw < end:
-            tile = stack[self._draw]
-            self._draw += 1
-            if self.can_place(tile) if placers else board.can_place(tile):
+            tile = self.draw_tile()
+            if self.can_place(tile):
                 return tile
             self.discard(player, tile)
         return None
@@ -341,8 +349,7 @@ class Position(PositionView):
         """Fill ``player``'s hand up to its size from the stack (``VAR-HAND-2``)."""
         hand = self.hands[player]
         while len(hand) < self.hand_size and self._draw < len(self._stack):
-            hand.append(self._stack[self._draw])
-            self._draw += 1
+            hand.append(self.draw_tile())
 
     # -- chance: the draw order, changed without being shown (see draws.py) -----------
 
@@ -382,7 +389,7 @@ class Position(PositionView):
                 len(self.discards), self.over, len(features.root), len(features.journal),
                 len(self.board.journal), len(self.figure_journal), square, self.part,
                 self.copy_state() if self.expansions else self.state,
-                self.mode, self.resume, self.turn))
+                self.mode, self.resume, self.turn, self._stack if self.drawers else None))
 
     def restore(self) -> AnyMove:
         """Take the last move back (there must be a frame); return it."""
@@ -408,6 +415,8 @@ class Position(PositionView):
                 near[pos + d] = near[pos + d][:-1]
         self.current, self._draw, self.over, self.part = (frame.current, frame.draw,
                                                           frame.over, frame.part)
+        if frame.stack is not None:  # the order as it was (PD-REC holds tiles back)
+            self._stack = frame.stack
         self.state = self.copy_state(frame.state)  # the frame may be shared with a copy
         self.hands = [list(h) for h in frame.hands]
         self.scores = list(frame.scores)

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from carcassonne.engine.draws import hidden_order
 from carcassonne.engine.errors import shown
+from carcassonne.tiles import TILE_LIST
 
 if TYPE_CHECKING:
     from carcassonne.engine.position import Position
@@ -30,6 +32,18 @@ class RecordError(ValueError):
     def __init__(self, message: str, move: int | None = None) -> None:
         super().__init__(message if move is None else f"move {move}: {message}")
         self.move = move
+
+
+def written_stack(position: Position) -> list[str]:
+    """The draw order a record holds: the position's, unless an expansion
+    reordered it as it drew and writes the order that replays the same
+    draws (``PD-REC``: dragon tiles skipped where they were set aside)."""
+    stack = position.record_stack()
+    for expansion in position.drawers:
+        order = expansion.written_order(position, hidden_order(position)[0])
+        if order is not None:
+            stack = [TILE_LIST[t].id for t in order]
+    return stack
 
 
 def record_of(position: Position) -> dict[str, Any]:
@@ -52,7 +66,7 @@ def record_of(position: Position) -> dict[str, Any]:
     record: dict[str, Any] = {
         "format": FORMAT,
         "setup": setup,
-        "stack": position.record_stack(),
+        "stack": written_stack(position),
         "moves": [m.to_dict() for m in position.history],
     }
     if position.over:

@@ -87,16 +87,16 @@ def feature_value(position: Position, r: int, final: bool) -> tuple[int, str, in
 
 
 def pay(position: Position, r: int, move: int | None, final: bool, award: Award) -> None:
-    """Score feature ``r`` for the players with the majority in it."""
+    """Score feature ``r`` for the players with the majority in it, then let
+    the expansions add to it (``PD-FAIRY-4``, even when it paid nobody)."""
     winners = majority(strengths(position, r))
-    if not winners:
-        return
-    points, detail, tiles, shields = feature_value(position, r, final)
-    if not points:
-        return
-    reason = KIND_NAMES[position.features.node_seg[r].kind]
-    for p in winners:
-        award(ScoreEvent(move, p, points, reason, final, detail, tiles, shields))
+    if winners:
+        points, detail, tiles, shields = feature_value(position, r, final)
+        if points:
+            reason = KIND_NAMES[position.features.node_seg[r].kind]
+            for p in winners:
+                award(ScoreEvent(move, p, points, reason, final, detail, tiles, shields))
+    position.feature_scored(r, move, final, award)
 
 
 def final_scoring(position: Position, award: Award) -> None:
@@ -117,6 +117,8 @@ def final_scoring(position: Position, award: Award) -> None:
         pay(position, r, None, True, award)  # FINAL-1, FINAL-2, FINAL-3, FINAL-4
     if position.options.farm_scoring == "first_edition":
         _first_edition_fields(position, list(fields), award)
+        for r in fields:
+            position.feature_scored(r, None, True, award)  # PD-FAIRY-4
     else:
         for r in fields:
             current_field(position, r, award)
@@ -136,16 +138,16 @@ def current_field(position: Position, r: int, award: Award) -> None:
     (``FINAL-6``: expansions may add per city, the pig)."""
     winners = majority(strengths(position, r))
     cities = len(_complete_cities(position, r))
-    if not winners or not cities:
-        return
-    tiles = len(position.features.squares(r))
-    for p in winners:
-        per_city = 3 + _bonus(position, [r], p)
-        points = per_city * cities
-        extra = f", {per_city} per city" if per_city != 3 else ""
-        detail = (f"field of {_plural(tiles, 'tile')} bordering "
-                  f"{_plural(cities, 'completed city')}{extra}: {points}")
-        award(ScoreEvent(None, p, points, "field", True, detail, tiles, 0, cities))
+    if winners and cities:
+        tiles = len(position.features.squares(r))
+        for p in winners:
+            per_city = 3 + _bonus(position, [r], p)
+            points = per_city * cities
+            extra = f", {per_city} per city" if per_city != 3 else ""
+            detail = (f"field of {_plural(tiles, 'tile')} bordering "
+                      f"{_plural(cities, 'completed city')}{extra}: {points}")
+            award(ScoreEvent(None, p, points, "field", True, detail, tiles, 0, cities))
+    position.feature_scored(r, None, True, award)  # PD-FAIRY-4
 
 
 def _first_edition_fields(position: Position, fields: list[int], award: Award) -> None:

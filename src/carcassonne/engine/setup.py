@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 #: Sets the contract names (docs/formats.md) whose rules and tile data are
 #: carried but not played yet: named as such, not as unknown.
-LATER_SETS: Final[tuple[str, ...]] = ("princess_dragon",)
+LATER_SETS: Final[tuple[str, ...]] = ()
 #: The sets this engine plays today.
 SUPPORTED_SETS: Final[tuple[str, ...]] = tuple(s for s in SET_NAMES if s not in LATER_SETS)
 

@@ -166,6 +166,7 @@ def field_points(position: Position, r: int, owners: list[int],
             del figures[r]
         else:
             figures[r] = before
+    events = [e for e in events if e.reason == "field"]  # not a fairy's bonus (PD-FAIRY-4)
     if not events:
         return 0, None
     if all(e.points == events[0].points for e in events):

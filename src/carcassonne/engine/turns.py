@@ -7,7 +7,10 @@ tile, :mod:`carcassonne.engine.special` for the other decisions); then
 
 1. :func:`play_tile` or :func:`place_piece` lays it, stands its figures,
    scores what it completed (``SCORE-1`` to ``SCORE-5``), or :func:`decide`
-   carries out a choice;
+   carries out a choice; a decision that comes before scoring (the dragon's
+   flight, ``PD-DRAGON-WHEN``) holds the scoring back: the rest of the turn
+   part (:func:`end_part`: scoring, the hand's refill, then 2. and 3.)
+   goes on after its last choice;
 2. :func:`finish` opens the decisions it calls for (a wonder to take,
    :func:`ask`);
 3. :func:`go_on` gives the player their piece (``WON-PLACE-3``) or their
@@ -57,18 +60,35 @@ def play_tile(position: Position, move: Move, tile: int, pos: int, turned: Turne
     extra = bool(expansions) and position.part == 0 and helper is None and any(
         e.extra_part(position, player, pos, turned, first)  # TB-BUILD-4: not twice
         for e in expansions)
-    for seg, figure in figures:
-        position.put_figure(first + seg, player, figure)
+    for seg, figure in figures:  # through a magic portal, seg is -1 - its node (PD-PORTAL)
+        position.put_figure(first + seg if seg >= 0 else -1 - seg, player, figure)
     action = move.action
     if action is not None:  # instead of a figure: ABBOT-RECALL, PD-FAIRY-1, PD-PRINCESS
         for expansion in position.actors:
             expansion.do_action(position, player, action, index, position.award)
+    piece = helper[2] if helper is not None else None
+    early = False
+    for expansion in expansions:  # PD-VOLCANO, PD-DRAGON-TILE
+        if expansion.tile_placed(position, player, pos, turned, index):
+            early = True
+    if early and ask(position, player, extra, piece, pos):
+        return  # PD-DRAGON-WHEN: the tile is scored once the flight is over (decide)
+    end_part(position, player, extra, piece, pos)
+
+
+def end_part(position: Position, player: int, extra: bool, piece: str | None,
+             pos: int) -> None:
+    """The rest of a turn part once the tile on ``pos`` lies and its figure
+    step (and a dragon's flight before scoring) is done: score what it
+    completed, refill the hand, then :func:`finish`."""
+    first, turned = position.board.tiles[pos]
     done = completed(position, pos, turned, first, [])
     if done:
-        score(position, done, index)
-    if position.holding and helper is None and position.holds():
-        position.refill(player)  # VAR-HAND-2, VAR-HAND-4, VAR-AHEAD-1, VAR-AHEAD-3
-    finish(position, player, extra, helper[2] if helper is not None else None)
+        score(position, done, len(position.history) - 1)
+    if position.holding and piece is None and position.holds():
+        # VAR-HAND-2, VAR-HAND-4, VAR-AHEAD-1, VAR-AHEAD-3 (not after a helper tile)
+        position.refill(player)
+    finish(position, player, extra, piece)
 
 
 def play_special(position: Position, mode: special.Mode, move: object) -> None:
@@ -119,16 +139,22 @@ def place_piece(position: Position, move: AnyMove, anchor: int, piece: PieceTurn
 
 
 def decide(position: Position, expansion: Expansion, move: AnyMove) -> None:
-    """Carry out a checked choice of a decision, then go on."""
+    """Carry out a checked choice of a decision, then go on: the next
+    decision, else the scoring that waited for these decisions
+    (``PD-DRAGON-WHEN``), else the rest of the turn."""
     position.save(None)
     expansion.decide(position, move)
     position.history.append(move)
     position.mode = None
     assert position.resume is not None
-    player, extra, piece = position.resume
-    if ask(position, player, extra, piece):
+    player, extra, piece, waiting = position.resume
+    if ask(position, player, extra, piece, waiting):
         return
     position.resume = None
+    position.current = player
+    if waiting is not None:
+        end_part(position, player, extra, piece, waiting)
+        return
     go_on(position, player, extra, piece)
 
 
@@ -223,6 +249,10 @@ def start_turn(position: Position, player: int) -> None:
     for _ in range(n):
         position.turn += 1
         if start_part(position, player):
+            if position.expansions:  # PD-FAIRY-3
+                move = len(position.history) - 1 if position.history else None
+                for expansion in position.expansions:
+                    expansion.turn_started(position, player, move, position.award)
             return
         if position.stack_size <= 0 and not any(position.hands):
             break
@@ -286,14 +316,17 @@ def deal(position: Position, first: int) -> None:
 # -- pieces and decisions ---------------------------------------------------------------
 
 
-def ask(position: Position, player: int, extra: bool, piece: str | None) -> bool:
+def ask(position: Position, player: int, extra: bool, piece: str | None,
+        waiting: int | None = None) -> bool:
     """Open the next pending decision, if any expansion has one; ``player``,
-    ``extra`` and ``piece`` say how the turn goes on afterwards."""
+    ``extra`` and ``piece`` say how the turn goes on afterwards, ``waiting``
+    the square of a tile whose scoring waits for the decisions (the
+    dragon's flight before scoring, ``PD-DRAGON-WHEN``)."""
     for expansion in position.deciders:
         pending = expansion.decision(position, player)
         if pending is not None:
             seat, choices = pending
-            position.resume = (player, extra, piece)
+            position.resume = (player, extra, piece, waiting)
             position.mode = ("decide", expansion, seat, tuple(choices))
             position.current = seat
             return True

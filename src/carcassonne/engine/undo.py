@@ -20,7 +20,8 @@ class UndoFrame:
     Saved whole: the seat to move, how many tiles were drawn, the hands,
     scores and supplies (tuples and dicts never changed in place), whether
     the game was over, the turn part, the expansions' state (a copy), and the
-    decision under way (``mode``, ``resume``, ``turn``). Saved as a length,
+    decision under way (``mode``, ``resume``, ``turn``), and the draw order
+    when an expansion reorders it (``stack``). Saved as a length,
     cut back to on undo: the score events, discards, feature nodes and the
     journals of features, board and figures. ``square`` is where the move
     put a tile (its monastery is forgotten on undo), or None.
@@ -30,14 +31,15 @@ class UndoFrame:
 
     __slots__ = ("board_journal", "current", "discards", "draw", "events", "feature_journal",
                  "figure_journal", "hands", "mode", "nodes", "over", "part", "resume",
-                 "scores", "square", "state", "supply", "turn")
+                 "scores", "square", "stack", "state", "supply", "turn")
 
     def __init__(self, current: int, draw: int, hands: tuple[tuple[int, ...], ...],
                  scores: tuple[int, ...], supply: tuple[dict[str, int], ...], events: int,
                  discards: int, over: bool, nodes: int, feature_journal: int,
                  board_journal: int, figure_journal: int, square: int | None, part: int,
                  state: dict[str, Any], mode: tuple[Any, ...] | None,
-                 resume: tuple[int, bool, str | None] | None, turn: int) -> None:
+                 resume: tuple[int, bool, str | None, int | None] | None, turn: int,
+                 stack: list[int] | None) -> None:
         #: The seat to move, and how many tiles of the stack were drawn.
         self.current = current
         self.draw = draw
@@ -64,5 +66,8 @@ class UndoFrame:
         self.mode = mode
         self.resume = resume
         self.turn = turn
+        #: The draw order (a list never changed in place) when an expansion
+        #: may change it as tiles are drawn (``PD-REC``), else None.
+        self.stack = stack
 
 

@@ -14,6 +14,7 @@ import itertools
 from collections import Counter
 from typing import Any
 
+from carcassonne.engine import draws
 from carcassonne.engine.game import Game
 from carcassonne.engine.moves import AnyMove, Move
 from carcassonne.engine.setup import stack_parts
@@ -200,15 +201,11 @@ class StatePosition:
             game = self.game.copy()
             # the tiles chance drew since, next: the stack is self.order again
             decided = self.order[self.drawn(game):self.fixed]
-            try:
-                game.fix_draws(decided)
-            except ValueError:
-                # ``Game.fix_draws`` checks that the first tile may be drawn
-                # before the move, but these draws come after it, once a
-                # volcano may have brought the dragon (PD-SETUP-2); chance
-                # offered only what may be drawn then: the position's own
-                # ``fix_draws``, unchecked
-                game.position().fix_draws(decided)  # type: ignore[attr-defined]
+            # unchecked: ``Game.fix_draws`` checks that the first tile may be
+            # drawn before the move, but these draws come after it, once a
+            # volcano may have brought the dragon (PD-SETUP-2); chance
+            # offered only what may be drawn then
+            draws.fix_draws(game, decided, checked=False)
             game.play(self.pending)
         if self.drawn(game) > self.fixed:
             self.chance = "tile"

@@ -17,6 +17,7 @@ from __future__ import annotations
 from carcassonne.engine.expansions.abbot import Abbot
 from carcassonne.engine.expansions.base import Expansion, Joined, PositionView
 from carcassonne.engine.expansions.inns_cathedrals import InnsCathedrals
+from carcassonne.engine.expansions.princess_dragon import PrincessDragon
 from carcassonne.engine.expansions.river import River
 from carcassonne.engine.expansions.traders_builders import TradersBuilders
 from carcassonne.engine.expansions.watchtowers import Watchtowers
@@ -31,6 +32,7 @@ EXPANSIONS: dict[str, type[Expansion]] = {
     "wonders": Wonders,
     "river": River,
     "abbot": Abbot,
+    "princess_dragon": PrincessDragon,
 }
 
 

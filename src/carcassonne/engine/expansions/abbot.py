@@ -15,8 +15,8 @@ Most of the set is the ordinary engine once two things are known:
   whatever eats a follower treat it as one. Where it may stand is a rule of
   the figure and the feature's kind: only on a monastery or a garden, and a
   garden takes nothing else (``ABBOT-2``, ``ABBOT-3``:
-  :func:`~carcassonne.engine.legal.stand_refusal`, which lists and checks
-  read alike).
+  :func:`~carcassonne.engine.joins.stand_refusal`, which lists and checks
+  read alike, through a magic portal too, ``ABBOT-PD``).
 
 What this module adds is the recall (``ABBOT-RECALL``): instead of placing a
 figure, the player takes their abbot back from an incomplete monastery or
@@ -108,9 +108,11 @@ class Abbot(Expansion):
 
     def do_action(self, position: PositionView, player: int, action: Action, move: int,
                   award: Award) -> None:
-        """Score the monastery or garden as at game end (``FINAL-3``) and
-        take the abbot back to supply (``ABBOT-RECALL``). The tile just
-        placed lies already, so it counts if it is a neighbour."""
+        """Score the monastery or garden as at game end (``FINAL-3``), let
+        the other sets hear of it as of any feature scored (the fairy's 3
+        points beside the abbot, ``PD-FAIRY-4``), and take the abbot back to
+        supply (``ABBOT-RECALL``). The tile just placed lies already, so it
+        counts if it is a neighbour."""
         if not isinstance(action, ReturnAbbot):
             return
         features = position.features
@@ -125,6 +127,7 @@ class Abbot(Expansion):
         award(ScoreEvent(move, player, points, kind, False,
                          f"abbot recalled from an incomplete {kind} with {neighbours} "
                          f"{plural}: {points}", points))
+        position.feature_scored(r, move, False, award)  # PD-FAIRY-4: by an abbot recall
         position.return_figures(r)
 
     def piece_actions(self, position: PositionView, player: int,

@@ -3,10 +3,11 @@
 A hook receives the game's position as a :class:`PositionView`: what an
 expansion may read (the board, its features, the figures, scores, whose turn
 it is) and the changes it may make besides its own ``state`` entry
-(:meth:`PositionView.change_supply`, :meth:`PositionView.return_figures`).
+(:meth:`PositionView.change_supply`, :meth:`PositionView.return_figures`,
+:meth:`PositionView.remove_figure`, :meth:`PositionView.close_square`) and
+what it must tell the other sets (:meth:`PositionView.feature_scored`).
 It never receives the :class:`~carcassonne.engine.game.Game`: an expansion
-plays no moves and
-reaches no private field. Points are paid through the ``award`` a hook is
+plays no moves and reaches no private field. Points are paid through the ``award`` a hook is
 given.
 """
 
@@ -28,8 +29,8 @@ class PositionView:
     """What an expansion's hooks see of a game: the
     :class:`~carcassonne.engine.position.Position` (a subclass), narrowed to
     what they may read and the supply they may change. Read-only but for
-    ``state`` (each set its own entry, ``state[set_name]``),
-    :meth:`change_supply` and :meth:`return_figures`.
+    ``state`` (each set its own entry, ``state[set_name]``) and the
+    changes named in this module's docstring.
 
     A class, not a protocol: compiled, a hook then reads these fields
     directly, as the engine does, instead of looking each one up by name."""
@@ -73,6 +74,18 @@ class PositionView:
     def return_figures(self, r: int) -> None:
         """Send every figure standing in feature ``r`` back to its owner's
         supply, as scoring does (``SCORE-4``; an abbot recalled, ``ABBOT-RECALL``)."""
+        raise NotImplementedError
+
+    def remove_figure(self, node: int) -> None:
+        """Send the figure on ``node`` back to its owner's supply (the dragon
+        eats it, the princess removes it: ``PD-DRAGON-EAT``, ``PD-PRINCESS``)."""
+        raise NotImplementedError
+
+    def feature_scored(self, r: int, move: int | None, final: bool, award: Award) -> None:
+        """Tell every set that feature ``r`` was just scored, its figures
+        still on it (:meth:`Expansion.scored`, ``PD-FAIRY-4``): what scoring
+        does after each feature, and what a set that scores a feature itself
+        calls too (an abbot's recall, ``ABBOT-RECALL``)."""
         raise NotImplementedError
 
 
@@ -122,9 +135,19 @@ class Expansion:
         return type(self).actions is not Expansion.actions
 
     def places(self) -> bool:
-        """Whether this set fills in :meth:`own_placements` (and so hears of
-        every tile laid, :meth:`placed`, and every tile removed, :meth:`discarded`)."""
-        return type(self).own_placements is not Expansion.own_placements
+        """Whether this set has rules of its own on where things go: it fills
+        in :meth:`own_placements` (where its tiles lie; it then hears of every
+        tile laid, :meth:`placed`, and every tile removed, :meth:`discarded`)
+        or :meth:`figures_barred` (where figures may go besides the usual
+        segments of the tile just placed, and may fill in :meth:`portal`).
+        The hooks of either kind do nothing by default, so one list of such
+        sets (``position.placers``) serves both."""
+        return (type(self).own_placements is not Expansion.own_placements
+                or type(self).figures_barred is not Expansion.figures_barred)
+
+    def orders_draws(self) -> bool:
+        """Whether this set fills in :meth:`next_draws`."""
+        return type(self).next_draws is not Expansion.next_draws
 
     # -- the stack (class methods: asked before a game is set up) ----------------------
 
@@ -179,7 +202,33 @@ class Expansion:
         (``"RULE-ID: words"``), or None if they may."""
         return None
 
+    def figures_barred(self, position: PositionView, pos: int, turned: Turned) -> str | None:
+        """Why no figure at all may go on ``turned`` placed on ``pos``
+        (``"RULE-ID: words"``: ``PD-VOLCANO``), or None."""
+        return None
+
+    def portal(self, position: PositionView, pos: int, turned: Turned) -> tuple[int, ...] | None:
+        """For a tile that lets a follower go on another placed tile (a magic
+        portal, ``PD-PORTAL``): the squares it still may not go to (the
+        dragon's, ``PD-DRAGON-BLOCK``); None for any other tile."""
+        return None
+
     # -- a turn part ---------------------------------------------------------
+
+    def turn_started(self, position: PositionView, player: int, move: int | None,
+                     award: Award) -> None:
+        """Called when ``player``'s turn begins (not a builder's second part),
+        before they place anything (``PD-FAIRY-3``); ``move`` is the index of
+        the move being played, None at the start of the game."""
+
+    def tile_placed(self, position: PositionView, player: int, pos: int, turned: Turned,
+                    move: int) -> bool:
+        """Called once a tile lies and its figure step is done (figures
+        stood, action carried out), before scoring (``PD-VOLCANO``,
+        ``PD-DRAGON-TILE``). True when this set now asks a decision that
+        comes before the scoring (``PD-DRAGON-WHEN``): the turn machine then
+        scores the tile only once :meth:`decision` has nothing more to ask."""
+        return False
 
     def extra_part(self, position: PositionView, player: int, pos: int, turned: Turned,
                    first: int) -> bool:
@@ -201,7 +250,20 @@ class Expansion:
         """Called after completed features were scored, before their figures
         return (``SCORE-5``)."""
 
+    def scored(self, position: PositionView, r: int, move: int | None, final: bool,
+               award: Award) -> None:
+        """Called right after feature ``r`` was scored (during the game, at
+        final scoring, or by an abbot's recall), whether it paid anyone or
+        not, with its figures still on it (``PD-FAIRY-4``)."""
+
     # -- actions instead of a figure ------------------------------------------------
+
+    def must_act(self, position: PositionView, player: int, pos: int,
+                 turned: Turned) -> str | None:
+        """Why ``player`` placing ``turned`` on ``pos`` must take one of this
+        set's :meth:`actions`, neither a figure nor nothing (the princess with
+        ``princess_action`` ``"must"``), as ``"RULE-ID: words"``; else None."""
+        return None
 
     def actions(self, position: PositionView, player: int, pos: int,
                 turned: Turned) -> list[Action]:
@@ -255,7 +317,9 @@ class Expansion:
     def decision(self, position: PositionView, active: int) -> tuple[int, list[AnyMove]] | None:
         """A decision this set needs now, after a move and its scoring, before
         play goes on: ``(the seat deciding, its choices)``. ``active`` is the
-        player whose turn it is. None when there is nothing to decide."""
+        player whose turn it is. None when there is nothing to decide. Also
+        asked before the scoring when :meth:`tile_placed` said so (the
+        dragon's flight, ``PD-DRAGON-WHEN``), until it has nothing to ask."""
         return None
 
     def refuse_decision(self, position: PositionView, move: AnyMove) -> str | None:
@@ -265,6 +329,26 @@ class Expansion:
 
     def decide(self, position: PositionView, move: AnyMove) -> None:
         """Carry out a choice listed by :meth:`decision`."""
+
+    # -- the draws ------------------------------------------------------------------
+
+    def next_draws(self, position: PositionView, stack: list[int], start: int) -> list[int]:
+        """The draw order to take the next tile from: ``stack`` itself
+        (``stack[start]`` is drawn next), or a new list with the same first
+        ``start`` entries and the tile that may be drawn now at ``start``
+        (``PD-SETUP-2``, ``PD-REC``). Asked before every draw."""
+        return stack
+
+    def written_order(self, position: PositionView, stack: list[int]) -> list[int] | None:
+        """The draw order a record writes instead of ``stack`` (the order
+        the position draws from), when :meth:`next_draws` reordered it and
+        the order before replays the same draws; else None."""
+        return None
+
+    def drawable(self, position: PositionView, tile: int) -> bool:
+        """Whether tile index ``tile`` may be drawn now if tiles that may
+        are left (the chance of the next draw, ``PD-REC``)."""
+        return True
 
     # -- state and view ---------------------------------------------------------------
 
