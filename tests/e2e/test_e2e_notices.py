@@ -154,7 +154,10 @@ def test_the_service_worker_shows_a_push(server: Server, player: Any) -> None:
     while not registrations and deadline_polls < 600:
         page.wait_for_timeout(100)
         deadline_polls += 1
-    registration = next(r for r in registrations if r["scopeURL"] == f"{server.url}/")
+    # The newest live registration of the page's scope (a reload may have
+    # reported an older one, deleted since).
+    registration = [r for r in registrations
+                    if r["scopeURL"] == f"{server.url}/" and not r.get("isDeleted")][-1]
     notice = {"title": "Your turn", "body": "It is your turn at <i>Sunday</i>.",
               "url": "/table/abc"}
     cdp.send("ServiceWorker.deliverPushMessage", {
