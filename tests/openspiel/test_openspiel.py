@@ -341,6 +341,9 @@ def test_observations_are_the_environment_observation_of_the_seat(
     game = state.engine_game
     table = Table(game.players, game.sets, None, ActionLayout(44), Rewards())
     table.follow(game.copy())
+    # the random steps may stop inside a move of several actions (a follower
+    # through a magic portal: its square, then its figure): the same choice so far
+    table.prefix = state.prefix
     observer = Observer(ActionLayout(44), flat=True)
     for seat in range(len(game.players)):
         expected = observer.observe(table, seat)["observation"]

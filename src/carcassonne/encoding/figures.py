@@ -17,7 +17,8 @@ def figure_cells(game: Game, seat: int, left: int, top: int, width: int, row: in
     starts are ``owned[r][figure]`` for the seat ``r`` places after ``seat``
     and ``on[kind]`` per feature kind (``tiles.CITY``... index it). A cell
     appears once per figure there, so a square with two figures of one kind
-    (possible on a wonder's squares) appears twice::
+    (possible on a wonder's squares, and on a tile a magic portal led a
+    second follower to) appears twice::
 
         >>> from carcassonne import Game
         >>> game = Game.new(players=2, seed=1)

@@ -105,7 +105,8 @@ class SeatWriter:
         #: written at a decision's first step (``_ZERO_ONE`` there; kept: never changed).
         self._phases: dict[str, list[Any]] = {}
         #: Whether cells may repeat (figures share a square of a plane on a
-        #: wonder's squares only): they are then counted.
+        #: wonder's squares, or on a tile a magic portal led a second
+        #: follower to, ``PD-PORTAL``): they are then counted.
         self.counted = False
 
     def new_buffers(self) -> SeatBuffers:
@@ -119,7 +120,8 @@ class SeatWriter:
         window's corner and kept window, the vector's slots fixed for the game."""
         self._game, self._decision, self._window = game, decision, window
         self._left, self._top, self._fixed = left, top, fixed
-        self.counted = "wonders" in game.sets
+        sets = game.sets
+        self.counted = "wonders" in sets or "princess_dragon" in sets
         self._cache.clear()
 
     def observe(self, table: Table, seat: int, first: bool, depth: int,
