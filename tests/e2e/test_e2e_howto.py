@@ -24,7 +24,8 @@ from carcassonne.engine import Game, Move
 
 #: The sections of the page, in order (their ids are the anchors).
 SECTIONS = ["turn", "roads", "cities", "monasteries", "fields", "scoring", "end", "variants",
-            "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
+            "draw_ahead", "inns_cathedrals", "traders_builders", "watchtowers", "wonders",
+            "river", "abbot"]
 
 #: The page's message tables and its example boards, read in the page.
 MODULES = """async () => {
@@ -101,6 +102,11 @@ def check_sections(page: Any, texts: dict[str, str]) -> None:
         assert entry.inner_text() == texts[f"section.{section}"]
     assert page.locator("h1").inner_text() == texts["page.title"]
     assert raw_keys(page, texts) == []
+    # draw_ahead (VAR-AHEAD-4): the players' panel as a table shows it, each
+    # row with the tile its player holds
+    panel = page.get_by_test_id("howto-panel")
+    for seat in (0, 1):
+        assert panel.get_by_test_id(f"held-{seat}").locator(".mini-tile").count() == 1
 
 
 def test_the_page_in_english_then_in_japanese_remembered(page, server, artifacts):
@@ -152,19 +158,30 @@ def test_every_how_to_text_is_in_every_language(page, server):
 
 
 def play_example(name: str, example: dict[str, Any]) -> Game:
-    """Play an example of howto-boards.js in the engine, from the start tile;
-    every move must be legal (and the crossed-out one not)."""
+    """Play an example of howto-boards.js in the engine, from the start tile
+    (the spring with the River, RIVER-SETUP-1); every move must be legal (and
+    the crossed-out one not, judged for the tile to place at its turn). The
+    game ends after the last move, unless the example keeps tiles in the
+    stack (`rest`: with the River the stack begins with the whole river,
+    RIVER-REC)."""
     tiles = [m["tile"] for m in example["moves"] if "tile" in m]
-    stack = [t for t in tiles if not t.startswith("WO/")]  # a wonder is not drawn
+    # a wonder is not drawn, nor a dragon's step
+    stack = [t for t in tiles if not t.startswith("WO/")] + example.get("rest", [])
     setup: dict[str, Any] = {"wonders": example["wonders"]} if "wonders" in example else {}
     game = Game.new(players=example.get("players", 2), sets=example["sets"],
                     options=example.get("options"), stack=stack, **setup)
-    for index, move in enumerate(example["moves"]):
-        if index == 0 and "ghost" in example:
-            assert example["ghost"]["tile"] == move["tile"], name
-            assert not game.is_legal(Move.from_dict(example["ghost"])), name
-        game.play(Move.from_dict(move))
-    assert game.is_over, name
+    start = "RI/s" if "river" in example["sets"] else "BA/RCr"
+    assert game.board()[0] == (start, (0, 0), 0), name
+    ghost = example.get("ghost")
+    moves = example["moves"]
+    for index in range(len(moves) + 1):
+        if ghost and index == ghost.get("before", 0):
+            assert ghost["tile"] in game.tiles_to_place, name
+            placement = {k: v for k, v in ghost.items() if k != "before"}
+            assert not game.is_legal(Move.from_dict(placement)), name
+        if index < len(moves):
+            game.play(Move.from_dict(moves[index]))
+    assert game.is_over == ("rest" not in example), name
     return game
 
 

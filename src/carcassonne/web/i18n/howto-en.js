@@ -23,6 +23,9 @@ export default {
   "section.traders_builders": "Traders & Builders",
   "section.watchtowers": "The Watchtowers",
   "section.wonders": "The Wonders of Humanity",
+  "section.draw_ahead": "The next tile drawn ahead",
+  "section.river": "The River",
+  "section.abbot": "The Abbot",
 
   "turn.intro": "The game starts with one tile on the table. On your turn:",
   "turn.draw": "Draw a tile from the face-down stack.",
@@ -89,6 +92,13 @@ export default {
   "example.tiny": "With the 2-tile city rule, {red}'s city of 2 tiles scores 2 points instead of 4.",
   "variants.handPicture": "A hand of 3 tiles: choose one each turn.",
 
+  "ahead.intro": "A table option, played as on Board Game Arena: your tile is not drawn when your turn begins, you already hold it.",
+  "ahead.hold": "Each player always holds the tile for their next turn. At the start everyone is dealt one, in seat order; at the end of your turn (after its scoring, a builder's second tile and any wonder decisions) you draw the one for your next turn, while the stack lasts.",
+  "ahead.turn": "So you can think about where to lay it while the others play. A builder's second tile is the one you drew at the end of the first; the next is drawn after the second. (With the 3-tile hand, tiles are already drawn ahead.)",
+  "ahead.unplaceable": "A tile is judged when you are to lay it, not when you draw it: if it then fits nowhere, it is put out of the game and you draw another.",
+  "ahead.shown": "During the River nobody holds a tile: river tiles are drawn as usual, and the tiles are dealt after the lake. As on Board Game Arena everyone sees the tiles held; the table may keep them hidden instead, so that each player sees only their own.",
+  "ahead.panel": "The players' panel: each row shows the tile that player will lay next.",
+
   "ic.intro": "18 more tiles, and up to 6 players.",
   "ic.inn": "Inns: a road with an inn beside it (one or more) scores 2 points per tile when it is completed, but nothing if it is still unfinished at the end.",
   "ic.cathedral": "Cathedrals: a city with a cathedral scores 3 points per tile and 3 per coat of arms when it is completed, but nothing if it is still unfinished at the end. (A table option scores unfinished inns and cathedrals as usual instead.)",
@@ -137,4 +147,23 @@ export default {
   "wonder.circus_maximus": "Circus Maximus",
   "wonder.alhambra": "Alhambra",
   "example.wonder": "{red} completes a city and reaches 10 points, takes Stonehenge and, on the next turn, lays it instead of drawing a tile.",
+
+  "river.intro": "12 river tiles, laid before all the others.",
+  "river.setup": "The spring takes the place of the start tile. The 10 other river tiles are shuffled into a stack of their own with the lake at the bottom. This stack is drawn first: the land tiles come only after the lake (the base game's start tile is shuffled in with them).",
+  "river.place": "A river tile must carry the river on: one of its river sides meets the river's open end, and its other sides match their neighbours as usual. A land tile can never touch a river side.",
+  "river.uturn": "The river may not turn the same way twice in a row: a bend laid right after a bend must turn the other way. With a straight piece between them, two bends may turn the same way. A table option checks more strictly, as JCloisterZone does: the river must also have room for two more tiles ahead.",
+  "river.features": "The river is not a feature: nobody may stand on it and it scores nothing. The roads, cities, monasteries and fields on river tiles are like any others, and river tiles count as tiles when they are scored.",
+  "river.fields": "The river divides fields as a road does: each bank is a field of its own, but at the spring and at the lake the field goes round the river's end. A road over a bridge is one road, and the fields do not pass under it.",
+  "example.river": "The whole River, from the spring to the lake. {red}'s monk has 3 neighbours: 1 + 3 = 4 points at the end of the game.",
+  "example.uturn": "The river has just turned right, so the next bend may not turn it right again. Turned the other way, it fits.",
+  "example.riverFields": "East of the bridge's road the river splits the field in two: {red}'s farmer is on the north bank, so {blue} may still put a farmer on the south bank.",
+
+  "abbot.intro": "Each player adds an abbot to their supply, and some tiles now show a garden (8 in the base game, a few more with other sets): they take the place of plain copies of the same tiles.",
+  "abbot.where": "The abbot is a follower, but it may stand only on a monastery or in a garden, never on a road, in a city or in a field. It is placed as your figure of the turn, on the tile you just laid.",
+  "abbot.garden": "Only an abbot may go into a garden. A garden is handled like a monastery: it is completed when all eight squares around it hold a tile, and it neither divides nor joins fields.",
+  "abbot.score": "A monastery or garden with an abbot scores like a monastery: 9 points when it is completed, 1 plus 1 per neighbour at the end.",
+  "abbot.recall": "Instead of placing a figure, you may take your abbot back from an unfinished monastery or garden: it scores at once, as it would at the end. An abbot whose monastery or garden is already completed (even by the tile you just laid) cannot be taken back: it scores as usual.",
+  "figure.abbot": "the abbot",
+  "abbot.gardenTile": "a tile with a garden",
+  "example.abbot": "{red}'s abbot is in a garden, {blue}'s in a monastery. Next turn, instead of placing a figure, {red} takes the abbot back: the garden has 3 neighbours, 1 + 3 = 4 points at once.",
 };

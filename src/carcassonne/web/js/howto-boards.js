@@ -1,10 +1,14 @@
 // The example boards of the "How to play" page (js/howto.js draws them).
 //
-// Each example is a real game from its first move: the start tile BA/RCr at
-// [0, 0], then `moves` in the record notation of docs/formats.md, played by
-// the seats in turn (or by `movers`, when a builder gives a second tile).
-// `sets`, `options` and `wonders` are the game's setup, and the stack holds
-// exactly the tiles of the moves, so the game ends after the last one.
+// Each example is a real game from its first move: the start tile at [0, 0]
+// (BA/RCr, or the River's spring RI/s when "river" is in its sets,
+// RIVER-SETUP-1), then `moves` in the record notation of docs/formats.md,
+// played by the seats in turn (or by `movers`, when a builder gives a second
+// tile or the dragon's steps pass from player to player). `sets`, `options`
+// and `wonders` are the game's setup, and the stack holds exactly the tiles
+// of the moves, so the game ends after the last one; or, with `rest`, the
+// tiles still in the stack after them (the River's stack must begin with
+// the whole river, RIVER-REC), and the game goes on.
 //
 // `points` are the points the picture shows, each where its badge stands
 // (`at`, in board squares) and `of` the feature it pays for (square, kind
@@ -14,11 +18,18 @@
 // plays every example in the engine and requires exactly these points, so
 // the pictures cannot drift from docs/rules.md.
 //
-// Optional: `ghost`, a placement of the first move's tile that does not fit
-// (drawn faint and crossed out; the test requires the engine to refuse it);
-// `goods`, the trade goods a player holds at the end (checked too); `marks`,
-// small discs with a number (what a city gives a field, a builder's first
-// and second tile) or a tick (`kind: "ok"`, a tile that fits).
+// Optional: `ghost`, a placement that does not fit (drawn faint and crossed
+// out; the test requires the engine to refuse it), of the first move's tile,
+// or with `before: n` of the tile to place before move n (n may be the
+// number of moves: the tile after the last one); `goods`, the trade goods a
+// player holds at the end (checked too); `marks`, small discs with a number
+// (what a city gives a field, a builder's first and second tile, the
+// dragon's steps in the colour of the player who moved it) or a symbol
+// (`kind: "ok"`, a tile that fits; `kind: "recall"`, an abbot taken back);
+// `dragon` and `fairy`, where the neutral figures stand when the picture is
+// taken (checked against the engine's game); `gone`, figures that have left
+// the board by then, drawn faint (eaten by the dragon, sent home by the
+// princess: the test requires them to be off the board).
 
 /** Seat 0 is red and seat 1 blue (PLAYER_COLOURS in tiles.js). */
 export const RED = 0;
@@ -250,5 +261,69 @@ export const EXAMPLES = {
     movers: [RED, BLUE, RED, RED, BLUE, RED],
     score: "game",
     points: [{ player: RED, points: 10, reason: "city", final: false, at: [0.5, -2.5], of: [0, -1, "city", "N"] }],
+  },
+  // The whole River (RIVER-SETUP-1, RIVER-SETUP-2, RIVER-PLACE-1): the
+  // spring is the start tile, the ten river tiles follow it in any order and
+  // the lake closes it, before any land tile. Red's monk by the river scores
+  // at the end as any monastery: 1 + 3 neighbours (RIVER-SCORE).
+  river: {
+    sets: ["base", "river"],
+    moves: [
+      { tile: "RI.1/LIRI", at: [1, 0], rotation: 0, figures: [meeple("monastery")] },
+      { tile: "RI.1/II", at: [2, 0], rotation: 0 },
+      { tile: "RI.1/RIrI", at: [2, 1], rotation: 0 },
+      { tile: "RI.1/II", at: [2, 2], rotation: 90 },
+      { tile: "RI.1/CICI", at: [1, 2], rotation: 0 },
+      { tile: "RI.1/CcII", at: [0, 2], rotation: 0 },
+      { tile: "RI.1/IFI", at: [0, 3], rotation: 90 },
+      { tile: "RI.1/RrII", at: [0, 4], rotation: 180 },
+      { tile: "RI.1/CIRI", at: [1, 4], rotation: 0 },
+      { tile: "RI.1/IFI", at: [2, 4], rotation: 0 },
+      { tile: "RI.1/I.e", at: [3, 4], rotation: 0 },
+    ],
+    score: "end",
+    points: [{ player: RED, points: 4, reason: "monastery", final: true, at: [1.8, 0.17] }],
+  },
+
+  // No U-turn (RIVER-UTURN): the river has just turned right, so the next
+  // bend may not turn it right again; turned left it fits.
+  uturn: {
+    sets: ["base", "river"],
+    moves: [
+      { tile: "RI.1/IFI", at: [1, 0], rotation: 0 },
+      { tile: "RI.1/II", at: [2, 0], rotation: 0 },
+    ],
+    rest: ["RI.1/II", "RI.1/IFI", "RI.1/CICI", "RI.1/CIRI", "RI.1/LIRI", "RI.1/RIrI", "RI.1/CcII", "RI.1/RrII", "RI.1/I.e"],
+    ghost: { tile: "RI.1/II", at: [2, 1], rotation: 90, before: 2 },
+    score: "game",
+    points: [],
+  },
+
+  // The river bounds fields as a road does (RIVER-FEAT-2): east of the
+  // bridge's road, red's farmer has the north bank and blue's the south one.
+  riverFields: {
+    sets: ["base", "river"],
+    moves: [
+      { tile: "RI.1/RIrI", at: [1, 0], rotation: 90, figures: [meeple("field", "NR")] },
+      { tile: "RI.1/IFI", at: [2, 0], rotation: 0, figures: [meeple("field", "SL")] },
+    ],
+    rest: ["RI.1/II", "RI.1/II", "RI.1/CICI", "RI.1/CIRI", "RI.1/LIRI", "RI.1/IFI", "RI.1/CcII", "RI.1/RrII", "RI.1/I.e"],
+    score: "game",
+    points: [],
+  },
+
+  // The abbot (ABBOT-2, ABBOT-3): red's in a garden, blue's in a monastery.
+  // Instead of a figure, red takes the abbot back and scores the unfinished
+  // garden at once, as at the end: 1 + 3 neighbours (ABBOT-RECALL).
+  abbot: {
+    sets: ["base", "abbot"],
+    moves: [
+      { tile: "BA/RFrG", at: [1, 0], rotation: 0, figures: [{ figure: "abbot", feature: "garden" }] },
+      { tile: "BA/L", at: [0, 1], rotation: 0, figures: [{ figure: "abbot", feature: "monastery" }] },
+      { tile: "BA/RFr", at: [2, 0], rotation: 0, return_abbot: [1, 0] },
+    ],
+    marks: [{ at: [1.5, 0.5], kind: "recall" }],
+    score: "game",
+    points: [{ player: RED, points: 4, reason: "garden", final: false, at: [1.83, 0.8] }],
   },
 };
