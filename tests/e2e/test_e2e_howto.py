@@ -25,7 +25,7 @@ from carcassonne.engine import Game, Move
 #: The sections of the page, in order (their ids are the anchors).
 SECTIONS = ["turn", "roads", "cities", "monasteries", "fields", "scoring", "end", "variants",
             "draw_ahead", "inns_cathedrals", "traders_builders", "watchtowers", "wonders",
-            "river", "abbot"]
+            "river", "abbot", "princess_dragon"]
 
 #: The page's message tables and its example boards, read in the page.
 MODULES = """async () => {
@@ -185,6 +185,31 @@ def play_example(name: str, example: dict[str, Any]) -> Game:
     return game
 
 
+def check_neutral(name: str, example: dict[str, Any], game: Game) -> None:
+    """The Princess & the Dragon: the dragon and the fairy stand where the
+    picture shows them, the figures drawn as gone have left the board (eaten,
+    PD-DRAGON-EAT; sent home, PD-PRINCESS), and the dragon's drawn flight
+    starts on the volcano it came to (PD-VOLCANO) and goes through the
+    squares of its steps (PD-DRAGON-TILE)."""
+    if "princess_dragon" not in example["sets"]:
+        assert not {"dragon", "fairy", "gone", "path"} & set(example), name
+        return
+    pd = game.view(None)["princess_dragon"]
+    assert pd["dragon"] == example.get("dragon", pd["dragon"]), name
+    # (the fairy is drawn beside the follower it was moved to, which may
+    # have gone home since: it stays on its square, PD-FAIRY-5)
+    assert (pd["fairy"] or {}).get("at") == example.get("fairy", {}).get("at"), name
+    standing = [(f["at"], f["feature"]) for f in game.figures()]
+    for gone in example.get("gone", []):
+        assert (gone["at"], gone["feature"]) not in standing, name
+    steps = [m["dragon"] for m in example["moves"] if "dragon" in m]
+    if steps:
+        volcano = next(m["at"] for m in example["moves"] if m.get("tile", "").endswith(".v"))
+        assert example["path"] == [volcano, *steps], name
+    else:
+        assert "path" not in example, name
+
+
 def test_every_example_board_is_a_real_game_with_its_points(page, server):
     open_howto(page, server.url)
     modules = page.evaluate(MODULES)
@@ -205,6 +230,7 @@ def test_every_example_board_is_a_real_game_with_its_points(page, server):
         assert paid == drawn, name
         for goods in example.get("goods", []):
             assert game.goods(goods["player"])[goods["good"]] == goods["count"], name
+        check_neutral(name, example, game)
 
         # the picture: every tile, figure and badge of the example
         figure = page.get_by_test_id(f"howto-example-{name}")
@@ -212,6 +238,23 @@ def test_every_example_board_is_a_real_game_with_its_points(page, server):
         assert figure.locator("[data-testid=howto-tile]").count() == 1 + len(tiles), name
         figures = sum(len(m.get("figures", [])) for m in tiles)
         assert figure.locator("[data-testid=howto-figure]").count() == figures, name
+        gone = figure.locator("[data-testid=howto-figure][data-gone=true]").count()
+        assert gone == len(example.get("gone", [])), name
+        # the dragon and the fairy where the game left them
+        for piece in ("dragon", "fairy"):
+            drawn = figure.get_by_test_id(f"howto-{piece}")
+            assert drawn.count() == (piece in example), (name, piece)
+            if piece in example:
+                at = example[piece] if piece == "dragon" else example[piece]["at"]
+                square = [int(drawn.get_attribute(f"data-{xy}")) for xy in "xy"]
+                assert square == at, (name, piece)
+        # a dragon's steps: one numbered disc for each, in its mover's colour
+        steps = figure.get_by_test_id("howto-step")
+        flight = [i for i, m in enumerate(example["moves"]) if "dragon" in m]
+        assert steps.count() == len(flight), name
+        for n, index in enumerate(flight):
+            assert steps.nth(n).text_content() == str(n + 1), name
+            assert int(steps.nth(n).get_attribute("data-player")) == game.movers[index], name
         badges = figure.locator("[data-testid=howto-points]")
         seen = Counter(badges.evaluate_all(
             "els => els.map((e) => [Number(e.dataset.player), Number(e.dataset.points),"

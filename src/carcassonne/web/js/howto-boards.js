@@ -326,4 +326,78 @@ export const EXAMPLES = {
     score: "game",
     points: [{ player: RED, points: 4, reason: "garden", final: false, at: [1.83, 0.8] }],
   },
+  // The volcano and the dragon (PD-VOLCANO, PD-DRAGON-TILE, PD-DRAGON-EAT):
+  // blue's volcano brought the dragon to [2, 0]; blue's dragon tile makes it
+  // fly, blue first, then red, then blue. It eats red's highwayman, and with
+  // every tile beside it visited the flight ends after 3 steps.
+  dragon: {
+    sets: ["base", "princess_dragon"],
+    moves: [
+      { tile: "BA/RFr", at: [1, 0], rotation: 0, figures: [meeple("road", "E")] },
+      { tile: "DG/RFr.v", at: [2, 0], rotation: 0 },
+      { tile: "BA/RFr", at: [-1, 0], rotation: 0 },
+      { tile: "DG/RFr.d", at: [3, 0], rotation: 0 },
+      { dragon: [1, 0] },
+      { dragon: [0, 0] },
+      { dragon: [-1, 0] },
+    ],
+    movers: [RED, BLUE, RED, BLUE, BLUE, RED, BLUE],
+    path: [[2, 0], [1, 0], [0, 0], [-1, 0]],
+    dragon: [-1, 0],
+    gone: [{ at: [1, 0], feature: "road" }],
+    marks: [
+      { at: [1.2, 0.2], text: "1", player: BLUE },
+      { at: [0.2, 0.8], text: "2", player: RED },
+      { at: [-0.8, 0.2], text: "3", player: BLUE },
+    ],
+    score: "game",
+    points: [],
+  },
+
+  // The fairy (PD-FAIRY-1, PD-FAIRY-3, PD-FAIRY-4): instead of a figure,
+  // red moves it next to red's highwayman; at the start of red's next turn
+  // it pays 1, and when the road is scored 3 more besides the road's 4.
+  fairy: {
+    sets: ["base", "princess_dragon"],
+    moves: [
+      { tile: "BA/RFr", at: [1, 0], rotation: 0, figures: [meeple("road", "E")] },
+      { tile: "BA/LR", at: [-1, 0], rotation: 270 },
+      { tile: "BA/RFr", at: [1, 1], rotation: 0, fairy: { on: [1, 0], feature: "road", spot: "E" } },
+      { tile: "BA/RFr", at: [2, 1], rotation: 0 },
+      { tile: "BA/RRR", at: [2, 0], rotation: 180 },
+    ],
+    fairy: { at: [1, 0], feature: "road", spot: "E" },
+    score: "game",
+    points: [
+      { player: RED, points: 1, reason: "fairy", final: false, at: [1.25, 0.17] },
+      { player: RED, points: 3, reason: "fairy", final: false, at: [1.75, 0.17] },
+      { player: RED, points: 4, reason: "road", final: false, at: [0.5, 0.25], of: [1, 0, "road", "E"] },
+    ],
+  },
+
+  // A magic portal (PD-PORTAL): red's knight goes through it into the
+  // unoccupied city of the start tile, which blue then closes.
+  portal: {
+    sets: ["base", "princess_dragon"],
+    moves: [
+      { tile: "DG/RRR.g", at: [1, 0], rotation: 0, figures: [{ figure: "meeple", feature: "city", spot: "N", on: [0, 0] }] },
+      { tile: "BA/C", at: [0, -1], rotation: 180 },
+    ],
+    score: "game",
+    points: [{ player: RED, points: 4, reason: "city", final: false, at: [0.5, -0.55], of: [0, 0, "city", "N"] }],
+  },
+
+  // The princess (PD-PRINCESS): blue's tile closes red's city; instead of
+  // a figure, its princess sends red's knight home, and the city scores for
+  // nobody.
+  princess: {
+    sets: ["base", "princess_dragon"],
+    moves: [
+      { tile: "BA/CFc+", at: [0, -1], rotation: 90, figures: [meeple("city", "N")] },
+      { tile: "DG/CRRR.p", at: [0, -2], rotation: 180, princess: { on: [0, -1], spot: "N" } },
+    ],
+    gone: [{ at: [0, -1], feature: "city" }],
+    score: "game",
+    points: [],
+  },
 };

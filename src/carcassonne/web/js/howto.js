@@ -248,7 +248,7 @@ function boardSvg(drawing, label) {
     const [x, y] = figureSpot(board, f);
     const drawn = figureMarkup(x, y, f.player, f.feature, 34, ` data-testid="howto-figure" data-figure="${f.figure}" data-player="${f.player}"`
       + ` data-gone="${Boolean(f.gone)}"`, f.figure);
-    return f.gone ? `<g class="howto-gone" opacity="0.4">${drawn}${crossMarkup(x, y - 14)}</g>` : drawn;
+    return f.gone ? `<g class="howto-gone"><g opacity="0.4">${drawn}</g>${crossMarkup(x, y - 14)}</g>` : drawn;
   });
   const neutral = neutralPieces(board, drawing);
   const scale = SQUARE / 100;
@@ -396,6 +396,10 @@ const SECTIONS = [
     + figures(exampleFigure("river"), exampleFigure("uturn"), exampleFigure("riverFields"))],
   ["abbot", () => p("abbot.intro") + list("ul", ["abbot.where", "abbot.garden", "abbot.score", "abbot.recall"]) + abbotRow()
     + figures(exampleFigure("abbot"))],
+  ["princess_dragon", () => p("pd.intro") + dragonRow()
+    + list("ul", ["pd.volcano", "pd.flight", "pd.eat"]) + figures(exampleFigure("dragon"))
+    + list("ul", ["pd.fairy", "pd.fairyPoints"]) + figures(exampleFigure("fairy"))
+    + list("ul", ["pd.portal", "pd.princess"]) + figures(exampleFigure("portal"), exampleFigure("princess"))],
 ];
 
 function render() {
