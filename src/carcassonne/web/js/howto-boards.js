@@ -322,7 +322,7 @@ export const EXAMPLES = {
       { tile: "BA/L", at: [0, 1], rotation: 0, figures: [{ figure: "abbot", feature: "monastery" }] },
       { tile: "BA/RFr", at: [2, 0], rotation: 0, return_abbot: [1, 0] },
     ],
-    marks: [{ at: [1.5, 0.5], kind: "recall" }],
+    marks: [{ at: [1.2, 0.8], kind: "recall" }],
     score: "game",
     points: [{ player: RED, points: 4, reason: "garden", final: false, at: [1.83, 0.8] }],
   },
@@ -347,7 +347,7 @@ export const EXAMPLES = {
     gone: [{ at: [1, 0], feature: "road" }],
     marks: [
       { at: [1.2, 0.2], text: "1", player: BLUE },
-      { at: [0.2, 0.8], text: "2", player: RED },
+      { at: [0.2, 0.2], text: "2", player: RED },
       { at: [-0.8, 0.2], text: "3", player: BLUE },
     ],
     score: "game",

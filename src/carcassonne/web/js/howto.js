@@ -85,7 +85,9 @@ function exampleDrawing(example) {
     for (const f of move.figures || []) {
       const at = f.on || move.at;
       const gone = (example.gone || []).some((g) => sameSquare(g.at, at) && g.feature === f.feature);
-      figures.push({ player, figure: f.figure, feature: f.feature, spot: f.spot ?? null, at, gone });
+      // through a magic portal (PD-PORTAL) the figure stands elsewhere: an arrow from the portal leads to it
+      const portal = !sameSquare(at, move.at) && getCatalogue().tiles?.[move.tile]?.portal ? move.at : null;
+      figures.push({ player, figure: f.figure, feature: f.feature, spot: f.spot ?? null, at, gone, portal });
     }
   });
   return {
@@ -218,10 +220,22 @@ function neutralPieces(board, drawing) {
   return out;
 }
 
-/** The dragon's flight: a dashed line through the middles of its squares. */
+/** A dashed arrow from the portal tile's middle to the figure it let through (board units). */
+function portalArrow([px, py], [x, y]) {
+  const [sx, sy] = [px * 100 + 50, py * 100 + 50];
+  const length = Math.hypot(x - sx, y - sy);
+  const [ux, uy] = [(x - sx) / length, (y - sy) / length];
+  const [ex, ey] = [x - ux * 26, y - uy * 26]; // stop short of the figure
+  const head = [[ex, ey], [ex - ux * 14 - uy * 8, ey - uy * 14 + ux * 8], [ex - ux * 14 + uy * 8, ey - uy * 14 - ux * 8]];
+  return `<g class="howto-portal" data-testid="howto-portal"><path d="M${sx} ${sy}L${ex - ux * 10} ${ey - uy * 10}" stroke="#7b4bb7" stroke-width="5"`
+    + ` stroke-dasharray="9 6" stroke-linecap="round" fill="none"/><polygon points="${head.map((p) => p.join(",")).join(" ")}" fill="#7b4bb7"/></g>`;
+}
+
+/** The dragon's flight: a dashed line through its squares, from the volcano. */
 function pathMarkup(path) {
   if (!path?.length) return "";
-  const points = path.map(([x, y]) => `${x * 100 + 50},${y * 100 + 50}`).join(" ");
+  // below the squares' middles, so that the road and its figures stay clear
+  const points = path.map(([x, y]) => `${x * 100 + 50},${y * 100 + 74}`).join(" ");
   return `<polyline class="howto-path" points="${points}" fill="none" stroke="#b3261e" stroke-width="5" stroke-dasharray="10 7" stroke-linecap="round" stroke-opacity="0.8"/>`;
 }
 
@@ -248,7 +262,8 @@ function boardSvg(drawing, label) {
     const [x, y] = figureSpot(board, f);
     const drawn = figureMarkup(x, y, f.player, f.feature, 34, ` data-testid="howto-figure" data-figure="${f.figure}" data-player="${f.player}"`
       + ` data-gone="${Boolean(f.gone)}"`, f.figure);
-    return f.gone ? `<g class="howto-gone"><g opacity="0.4">${drawn}</g>${crossMarkup(x, y - 14)}</g>` : drawn;
+    const through = f.portal ? portalArrow(f.portal, [x, y]) : "";
+    return through + (f.gone ? `<g class="howto-gone"><g opacity="0.4">${drawn}</g>${crossMarkup(x, y - 14)}</g>` : drawn);
   });
   const neutral = neutralPieces(board, drawing);
   const scale = SQUARE / 100;
