@@ -210,6 +210,25 @@ def check_neutral(name: str, example: dict[str, Any], game: Game) -> None:
         assert "path" not in example, name
 
 
+def check_neutral_drawn(figure: Any, name: str, example: dict[str, Any], game: Game) -> None:
+    """The picture draws the dragon and the fairy on the squares the example
+    gives (check_neutral compares them with the game), and one numbered disc
+    for each of the dragon's steps, in the colour of its mover."""
+    for piece in ("dragon", "fairy"):
+        drawn = figure.get_by_test_id(f"howto-{piece}")
+        assert drawn.count() == (piece in example), (name, piece)
+        if piece in example:
+            at = example[piece] if piece == "dragon" else example[piece]["at"]
+            square = [int(drawn.get_attribute(f"data-{xy}")) for xy in "xy"]
+            assert square == at, (name, piece)
+    steps = figure.get_by_test_id("howto-step")
+    flight = [i for i, m in enumerate(example["moves"]) if "dragon" in m]
+    assert steps.count() == len(flight), name
+    for n, index in enumerate(flight):
+        assert steps.nth(n).text_content() == str(n + 1), name
+        assert int(steps.nth(n).get_attribute("data-player")) == game.movers[index], name
+
+
 def test_every_example_board_is_a_real_game_with_its_points(page, server):
     open_howto(page, server.url)
     modules = page.evaluate(MODULES)
@@ -240,21 +259,7 @@ def test_every_example_board_is_a_real_game_with_its_points(page, server):
         assert figure.locator("[data-testid=howto-figure]").count() == figures, name
         gone = figure.locator("[data-testid=howto-figure][data-gone=true]").count()
         assert gone == len(example.get("gone", [])), name
-        # the dragon and the fairy where the game left them
-        for piece in ("dragon", "fairy"):
-            drawn = figure.get_by_test_id(f"howto-{piece}")
-            assert drawn.count() == (piece in example), (name, piece)
-            if piece in example:
-                at = example[piece] if piece == "dragon" else example[piece]["at"]
-                square = [int(drawn.get_attribute(f"data-{xy}")) for xy in "xy"]
-                assert square == at, (name, piece)
-        # a dragon's steps: one numbered disc for each, in its mover's colour
-        steps = figure.get_by_test_id("howto-step")
-        flight = [i for i, m in enumerate(example["moves"]) if "dragon" in m]
-        assert steps.count() == len(flight), name
-        for n, index in enumerate(flight):
-            assert steps.nth(n).text_content() == str(n + 1), name
-            assert int(steps.nth(n).get_attribute("data-player")) == game.movers[index], name
+        check_neutral_drawn(figure, name, example, game)
         badges = figure.locator("[data-testid=howto-points]")
         seen = Counter(badges.evaluate_all(
             "els => els.map((e) => [Number(e.dataset.player), Number(e.dataset.points),"

@@ -370,7 +370,7 @@ export const EXAMPLES = {
     score: "game",
     points: [
       { player: RED, points: 1, reason: "fairy", final: false, at: [1.25, 0.17] },
-      { player: RED, points: 3, reason: "fairy", final: false, at: [1.75, 0.17] },
+      { player: RED, points: 3, reason: "fairy", final: false, at: [1.76, 0.8] },
       { player: RED, points: 4, reason: "road", final: false, at: [0.5, 0.25], of: [1, 0, "road", "E"] },
     ],
   },
