@@ -24,7 +24,8 @@ from carcassonne.engine import Game, Move
 
 #: The sections of the page, in order (their ids are the anchors).
 SECTIONS = ["turn", "roads", "cities", "monasteries", "fields", "scoring", "end", "variants",
-            "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
+            "draw_ahead", "inns_cathedrals", "traders_builders", "watchtowers", "wonders",
+            "river", "abbot", "princess_dragon"]
 
 #: The page's message tables and its example boards, read in the page.
 MODULES = """async () => {
@@ -101,6 +102,11 @@ def check_sections(page: Any, texts: dict[str, str]) -> None:
         assert entry.inner_text() == texts[f"section.{section}"]
     assert page.locator("h1").inner_text() == texts["page.title"]
     assert raw_keys(page, texts) == []
+    # draw_ahead (VAR-AHEAD-4): the players' panel as a table shows it, each
+    # row with the tile its player holds
+    panel = page.get_by_test_id("howto-panel")
+    for seat in (0, 1):
+        assert panel.get_by_test_id(f"held-{seat}").locator(".mini-tile").count() == 1
 
 
 def test_the_page_in_english_then_in_japanese_remembered(page, server, artifacts):
@@ -152,20 +158,75 @@ def test_every_how_to_text_is_in_every_language(page, server):
 
 
 def play_example(name: str, example: dict[str, Any]) -> Game:
-    """Play an example of howto-boards.js in the engine, from the start tile;
-    every move must be legal (and the crossed-out one not)."""
+    """Play an example of howto-boards.js in the engine, from the start tile
+    (the spring with the River, RIVER-SETUP-1); every move must be legal (and
+    the crossed-out one not, judged for the tile to place at its turn). The
+    game ends after the last move, unless the example keeps tiles in the
+    stack (`rest`: with the River the stack begins with the whole river,
+    RIVER-REC)."""
     tiles = [m["tile"] for m in example["moves"] if "tile" in m]
-    stack = [t for t in tiles if not t.startswith("WO/")]  # a wonder is not drawn
+    # a wonder is not drawn, nor a dragon's step
+    stack = [t for t in tiles if not t.startswith("WO/")] + example.get("rest", [])
     setup: dict[str, Any] = {"wonders": example["wonders"]} if "wonders" in example else {}
     game = Game.new(players=example.get("players", 2), sets=example["sets"],
                     options=example.get("options"), stack=stack, **setup)
-    for index, move in enumerate(example["moves"]):
-        if index == 0 and "ghost" in example:
-            assert example["ghost"]["tile"] == move["tile"], name
-            assert not game.is_legal(Move.from_dict(example["ghost"])), name
-        game.play(Move.from_dict(move))
-    assert game.is_over, name
+    start = "RI/s" if "river" in example["sets"] else "BA/RCr"
+    assert game.board()[0] == (start, (0, 0), 0), name
+    ghost = example.get("ghost")
+    moves = example["moves"]
+    for index in range(len(moves) + 1):
+        if ghost and index == ghost.get("before", 0):
+            assert ghost["tile"] in game.tiles_to_place, name
+            placement = {k: v for k, v in ghost.items() if k != "before"}
+            assert not game.is_legal(Move.from_dict(placement)), name
+        if index < len(moves):
+            game.play(Move.from_dict(moves[index]))
+    assert game.is_over == ("rest" not in example), name
     return game
+
+
+def check_neutral(name: str, example: dict[str, Any], game: Game) -> None:
+    """The Princess & the Dragon: the dragon and the fairy stand where the
+    picture shows them, the figures drawn as gone have left the board (eaten,
+    PD-DRAGON-EAT; sent home, PD-PRINCESS), and the dragon's drawn flight
+    starts on the volcano it came to (PD-VOLCANO) and goes through the
+    squares of its steps (PD-DRAGON-TILE)."""
+    if "princess_dragon" not in example["sets"]:
+        assert not {"dragon", "fairy", "gone", "path"} & set(example), name
+        return
+    pd = game.view(None)["princess_dragon"]
+    assert pd["dragon"] == example.get("dragon", pd["dragon"]), name
+    # (the fairy is drawn beside the follower it was moved to, which may
+    # have gone home since: it stays on its square, PD-FAIRY-5)
+    assert (pd["fairy"] or {}).get("at") == example.get("fairy", {}).get("at"), name
+    standing = [(f["at"], f["feature"]) for f in game.figures()]
+    for gone in example.get("gone", []):
+        assert (gone["at"], gone["feature"]) not in standing, name
+    steps = [m["dragon"] for m in example["moves"] if "dragon" in m]
+    if steps:
+        volcano = next(m["at"] for m in example["moves"] if m.get("tile", "").endswith(".v"))
+        assert example["path"] == [volcano, *steps], name
+    else:
+        assert "path" not in example, name
+
+
+def check_neutral_drawn(figure: Any, name: str, example: dict[str, Any], game: Game) -> None:
+    """The picture draws the dragon and the fairy on the squares the example
+    gives (check_neutral compares them with the game), and one numbered disc
+    for each of the dragon's steps, in the colour of its mover."""
+    for piece in ("dragon", "fairy"):
+        drawn = figure.get_by_test_id(f"howto-{piece}")
+        assert drawn.count() == (piece in example), (name, piece)
+        if piece in example:
+            at = example[piece] if piece == "dragon" else example[piece]["at"]
+            square = [int(drawn.get_attribute(f"data-{xy}")) for xy in "xy"]
+            assert square == at, (name, piece)
+    steps = figure.get_by_test_id("howto-step")
+    flight = [i for i, m in enumerate(example["moves"]) if "dragon" in m]
+    assert steps.count() == len(flight), name
+    for n, index in enumerate(flight):
+        assert steps.nth(n).text_content() == str(n + 1), name
+        assert int(steps.nth(n).get_attribute("data-player")) == game.movers[index], name
 
 
 def test_every_example_board_is_a_real_game_with_its_points(page, server):
@@ -188,6 +249,7 @@ def test_every_example_board_is_a_real_game_with_its_points(page, server):
         assert paid == drawn, name
         for goods in example.get("goods", []):
             assert game.goods(goods["player"])[goods["good"]] == goods["count"], name
+        check_neutral(name, example, game)
 
         # the picture: every tile, figure and badge of the example
         figure = page.get_by_test_id(f"howto-example-{name}")
@@ -195,6 +257,9 @@ def test_every_example_board_is_a_real_game_with_its_points(page, server):
         assert figure.locator("[data-testid=howto-tile]").count() == 1 + len(tiles), name
         figures = sum(len(m.get("figures", [])) for m in tiles)
         assert figure.locator("[data-testid=howto-figure]").count() == figures, name
+        gone = figure.locator("[data-testid=howto-figure][data-gone=true]").count()
+        assert gone == len(example.get("gone", [])), name
+        check_neutral_drawn(figure, name, example, game)
         badges = figure.locator("[data-testid=howto-points]")
         seen = Counter(badges.evaluate_all(
             "els => els.map((e) => [Number(e.dataset.player), Number(e.dataset.points),"

@@ -1,10 +1,14 @@
 // The example boards of the "How to play" page (js/howto.js draws them).
 //
-// Each example is a real game from its first move: the start tile BA/RCr at
-// [0, 0], then `moves` in the record notation of docs/formats.md, played by
-// the seats in turn (or by `movers`, when a builder gives a second tile).
-// `sets`, `options` and `wonders` are the game's setup, and the stack holds
-// exactly the tiles of the moves, so the game ends after the last one.
+// Each example is a real game from its first move: the start tile at [0, 0]
+// (BA/RCr, or the River's spring RI/s when "river" is in its sets,
+// RIVER-SETUP-1), then `moves` in the record notation of docs/formats.md,
+// played by the seats in turn (or by `movers`, when a builder gives a second
+// tile or the dragon's steps pass from player to player). `sets`, `options`
+// and `wonders` are the game's setup, and the stack holds exactly the tiles
+// of the moves, so the game ends after the last one; or, with `rest`, the
+// tiles still in the stack after them (the River's stack must begin with
+// the whole river, RIVER-REC), and the game goes on.
 //
 // `points` are the points the picture shows, each where its badge stands
 // (`at`, in board squares) and `of` the feature it pays for (square, kind
@@ -14,11 +18,18 @@
 // plays every example in the engine and requires exactly these points, so
 // the pictures cannot drift from docs/rules.md.
 //
-// Optional: `ghost`, a placement of the first move's tile that does not fit
-// (drawn faint and crossed out; the test requires the engine to refuse it);
-// `goods`, the trade goods a player holds at the end (checked too); `marks`,
-// small discs with a number (what a city gives a field, a builder's first
-// and second tile) or a tick (`kind: "ok"`, a tile that fits).
+// Optional: `ghost`, a placement that does not fit (drawn faint and crossed
+// out; the test requires the engine to refuse it), of the first move's tile,
+// or with `before: n` of the tile to place before move n (n may be the
+// number of moves: the tile after the last one); `goods`, the trade goods a
+// player holds at the end (checked too); `marks`, small discs with a number
+// (what a city gives a field, a builder's first and second tile, the
+// dragon's steps in the colour of the player who moved it) or a symbol
+// (`kind: "ok"`, a tile that fits; `kind: "recall"`, an abbot taken back);
+// `dragon` and `fairy`, where the neutral figures stand when the picture is
+// taken (checked against the engine's game); `gone`, figures that have left
+// the board by then, drawn faint (eaten by the dragon, sent home by the
+// princess: the test requires them to be off the board).
 
 /** Seat 0 is red and seat 1 blue (PLAYER_COLOURS in tiles.js). */
 export const RED = 0;
@@ -250,5 +261,143 @@ export const EXAMPLES = {
     movers: [RED, BLUE, RED, RED, BLUE, RED],
     score: "game",
     points: [{ player: RED, points: 10, reason: "city", final: false, at: [0.5, -2.5], of: [0, -1, "city", "N"] }],
+  },
+  // The whole River (RIVER-SETUP-1, RIVER-SETUP-2, RIVER-PLACE-1): the
+  // spring is the start tile, the ten river tiles follow it in any order and
+  // the lake closes it, before any land tile. Red's monk by the river scores
+  // at the end as any monastery: 1 + 3 neighbours (RIVER-SCORE).
+  river: {
+    sets: ["base", "river"],
+    moves: [
+      { tile: "RI.1/LIRI", at: [1, 0], rotation: 0, figures: [meeple("monastery")] },
+      { tile: "RI.1/II", at: [2, 0], rotation: 0 },
+      { tile: "RI.1/RIrI", at: [2, 1], rotation: 0 },
+      { tile: "RI.1/II", at: [2, 2], rotation: 90 },
+      { tile: "RI.1/CICI", at: [1, 2], rotation: 0 },
+      { tile: "RI.1/CcII", at: [0, 2], rotation: 0 },
+      { tile: "RI.1/IFI", at: [0, 3], rotation: 90 },
+      { tile: "RI.1/RrII", at: [0, 4], rotation: 180 },
+      { tile: "RI.1/CIRI", at: [1, 4], rotation: 0 },
+      { tile: "RI.1/IFI", at: [2, 4], rotation: 0 },
+      { tile: "RI.1/I.e", at: [3, 4], rotation: 0 },
+    ],
+    score: "end",
+    points: [{ player: RED, points: 4, reason: "monastery", final: true, at: [1.8, 0.17] }],
+  },
+
+  // No U-turn (RIVER-UTURN): the river has just turned right, so the next
+  // bend may not turn it right again; turned left it fits.
+  uturn: {
+    sets: ["base", "river"],
+    moves: [
+      { tile: "RI.1/IFI", at: [1, 0], rotation: 0 },
+      { tile: "RI.1/II", at: [2, 0], rotation: 0 },
+    ],
+    rest: ["RI.1/II", "RI.1/IFI", "RI.1/CICI", "RI.1/CIRI", "RI.1/LIRI", "RI.1/RIrI", "RI.1/CcII", "RI.1/RrII", "RI.1/I.e"],
+    ghost: { tile: "RI.1/II", at: [2, 1], rotation: 90, before: 2 },
+    score: "game",
+    points: [],
+  },
+
+  // The river bounds fields as a road does (RIVER-FEAT-2): east of the
+  // bridge's road, red's farmer has the north bank and blue's the south one.
+  riverFields: {
+    sets: ["base", "river"],
+    moves: [
+      { tile: "RI.1/RIrI", at: [1, 0], rotation: 90, figures: [meeple("field", "NR")] },
+      { tile: "RI.1/IFI", at: [2, 0], rotation: 0, figures: [meeple("field", "SL")] },
+    ],
+    rest: ["RI.1/II", "RI.1/II", "RI.1/CICI", "RI.1/CIRI", "RI.1/LIRI", "RI.1/IFI", "RI.1/CcII", "RI.1/RrII", "RI.1/I.e"],
+    score: "game",
+    points: [],
+  },
+
+  // The abbot (ABBOT-2, ABBOT-3): red's in a garden, blue's in a monastery.
+  // Instead of a figure, red takes the abbot back and scores the unfinished
+  // garden at once, as at the end: 1 + 3 neighbours (ABBOT-RECALL).
+  abbot: {
+    sets: ["base", "abbot"],
+    moves: [
+      { tile: "BA/RFrG", at: [1, 0], rotation: 0, figures: [{ figure: "abbot", feature: "garden" }] },
+      { tile: "BA/L", at: [0, 1], rotation: 0, figures: [{ figure: "abbot", feature: "monastery" }] },
+      { tile: "BA/RFr", at: [2, 0], rotation: 0, return_abbot: [1, 0] },
+    ],
+    marks: [{ at: [1.2, 0.8], kind: "recall" }],
+    score: "game",
+    points: [{ player: RED, points: 4, reason: "garden", final: false, at: [1.83, 0.8] }],
+  },
+  // The volcano and the dragon (PD-VOLCANO, PD-DRAGON-TILE, PD-DRAGON-EAT):
+  // blue's volcano brought the dragon to [2, 0]; blue's dragon tile makes it
+  // fly, blue first, then red, then blue. It eats red's highwayman, and with
+  // every tile beside it visited the flight ends after 3 steps.
+  dragon: {
+    sets: ["base", "princess_dragon"],
+    moves: [
+      { tile: "BA/RFr", at: [1, 0], rotation: 0, figures: [meeple("road", "E")] },
+      { tile: "DG/RFr.v", at: [2, 0], rotation: 0 },
+      { tile: "BA/RFr", at: [-1, 0], rotation: 0 },
+      { tile: "DG/RFr.d", at: [3, 0], rotation: 0 },
+      { dragon: [1, 0] },
+      { dragon: [0, 0] },
+      { dragon: [-1, 0] },
+    ],
+    movers: [RED, BLUE, RED, BLUE, BLUE, RED, BLUE],
+    path: [[2, 0], [1, 0], [0, 0], [-1, 0]],
+    dragon: [-1, 0],
+    gone: [{ at: [1, 0], feature: "road" }],
+    marks: [
+      { at: [1.2, 0.2], text: "1", player: BLUE },
+      { at: [0.2, 0.2], text: "2", player: RED },
+      { at: [-0.8, 0.2], text: "3", player: BLUE },
+    ],
+    score: "game",
+    points: [],
+  },
+
+  // The fairy (PD-FAIRY-1, PD-FAIRY-3, PD-FAIRY-4): instead of a figure,
+  // red moves it next to red's highwayman; at the start of red's next turn
+  // it pays 1, and when the road is scored 3 more besides the road's 4.
+  fairy: {
+    sets: ["base", "princess_dragon"],
+    moves: [
+      { tile: "BA/RFr", at: [1, 0], rotation: 0, figures: [meeple("road", "E")] },
+      { tile: "BA/LR", at: [-1, 0], rotation: 270 },
+      { tile: "BA/RFr", at: [1, 1], rotation: 0, fairy: { on: [1, 0], feature: "road", spot: "E" } },
+      { tile: "BA/RFr", at: [2, 1], rotation: 0 },
+      { tile: "BA/RRR", at: [2, 0], rotation: 180 },
+    ],
+    fairy: { at: [1, 0], feature: "road", spot: "E" },
+    score: "game",
+    points: [
+      { player: RED, points: 1, reason: "fairy", final: false, at: [1.25, 0.17] },
+      { player: RED, points: 3, reason: "fairy", final: false, at: [1.76, 0.8] },
+      { player: RED, points: 4, reason: "road", final: false, at: [0.5, 0.25], of: [1, 0, "road", "E"] },
+    ],
+  },
+
+  // A magic portal (PD-PORTAL): red's knight goes through it into the
+  // unoccupied city of the start tile, which blue then closes.
+  portal: {
+    sets: ["base", "princess_dragon"],
+    moves: [
+      { tile: "DG/RRR.g", at: [1, 0], rotation: 0, figures: [{ figure: "meeple", feature: "city", spot: "N", on: [0, 0] }] },
+      { tile: "BA/C", at: [0, -1], rotation: 180 },
+    ],
+    score: "game",
+    points: [{ player: RED, points: 4, reason: "city", final: false, at: [0.5, -0.55], of: [0, 0, "city", "N"] }],
+  },
+
+  // The princess (PD-PRINCESS): blue's tile closes red's city; instead of
+  // a figure, its princess sends red's knight home, and the city scores for
+  // nobody.
+  princess: {
+    sets: ["base", "princess_dragon"],
+    moves: [
+      { tile: "BA/CFc+", at: [0, -1], rotation: 90, figures: [meeple("city", "N")] },
+      { tile: "DG/CRRR.p", at: [0, -2], rotation: 180, princess: { on: [0, -1], spot: "N" } },
+    ],
+    gone: [{ at: [0, -1], feature: "city" }],
+    score: "game",
+    points: [],
   },
 };

@@ -1,6 +1,7 @@
 // The "How to play" page (/how-to-play): the rules of docs/rules.md in
 // short, section by section, each illustrated with small boards drawn by the
-// client itself (tiles.js, figures.js, wonders.js) from the catalogue.
+// client itself (tiles.js, figures.js, neutral.js, wonders.js) from the
+// catalogue, and the players' panel as a table shows it (panel.js).
 //
 // The example boards are real games (js/howto-boards.js): the tiles, the
 // figures and the points they show are those the engine gives. Texts live in
@@ -15,8 +16,11 @@ import { loadMe, renderAccount } from "./account.js";
 import { api, esc } from "./api.js";
 import { coveredSquares, figureSpot } from "./board.js";
 import { EXAMPLES } from "./howto-boards.js";
+import { fairyPoint } from "./neutral.js";
+import { renderPlayers } from "./panel.js";
 import { rotateLocation, tileGeometry } from "./geometry.js";
 import { initI18n, language, languageSwitch } from "./i18n.js";
+import { neutralIcon, neutralMarkup } from "./figures.js";
 import {
   figureIcon, figureMarkup, getCatalogue, goodIcon, installDefs, miniTile, seatClass, setCatalogue,
   tileMarkup, wonderData,
@@ -58,9 +62,16 @@ const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const FACING = { N: "S", E: "W", S: "N", W: "E" };
 const GLOW = "#ffd54a";
 
+/** The tile at [0, 0]: the River's spring when the River is played (RIVER-SETUP-1). */
+function startTile(sets) {
+  return sets.includes("river") ? "RI/s" : getCatalogue().start || "BA/RCr";
+}
+
+const sameSquare = (a, b) => a[0] === b[0] && a[1] === b[1];
+
 /** An example of howto-boards.js as a drawing: the board list, figures, points... */
 function exampleDrawing(example) {
-  const board = [{ tile: getCatalogue().start || "BA/RCr", at: [0, 0], rotation: 0 }];
+  const board = [{ tile: startTile(example.sets), at: [0, 0], rotation: 0 }];
   const figures = [];
   const players = example.players || 2;
   example.moves.forEach((move, index) => {
@@ -70,11 +81,19 @@ function exampleDrawing(example) {
     board.push({ tile: move.tile, at: move.at, rotation: move.rotation || 0, ...(wonder ? { owner: player } : {}) });
     // Every figure stays in the picture, those about to go back too: the
     // picture is the moment of scoring.
+    // (those the dragon ate or the princess sent home are drawn faint)
     for (const f of move.figures || []) {
-      figures.push({ player, figure: f.figure, feature: f.feature, spot: f.spot ?? null, at: f.on || move.at });
+      const at = f.on || move.at;
+      const gone = (example.gone || []).some((g) => sameSquare(g.at, at) && g.feature === f.feature);
+      // through a magic portal (PD-PORTAL) the figure stands elsewhere: an arrow from the portal leads to it
+      const portal = !sameSquare(at, move.at) && getCatalogue().tiles?.[move.tile]?.portal ? move.at : null;
+      figures.push({ player, figure: f.figure, feature: f.feature, spot: f.spot ?? null, at, gone, portal });
     }
   });
-  return { board, figures, points: example.points, ghost: example.ghost, marks: example.marks, goods: example.goods };
+  return {
+    board, figures, points: example.points, ghost: example.ghost, marks: example.marks, goods: example.goods,
+    dragon: example.dragon, fairy: example.fairy, path: example.path,
+  };
 }
 
 /** The segment of `kind` ("cities", "roads") on square `at` that reaches side `side`. */
@@ -148,6 +167,16 @@ function pointsBadge(p) {
 
 function markMarkup(m) {
   const at = `transform="translate(${m.at[0] * 100} ${m.at[1] * 100})"`;
+  if (m.kind === "recall") {
+    // the abbot taken back (ABBOT-RECALL): the arrow of the table's action badge
+    return `<g class="howto-mark recall" data-testid="howto-recall" ${at}><circle r="15" fill="#6b4f8a" stroke="#fff" stroke-width="3"/>`
+      + '<path d="M6 -2A7 7 0 1 0 4 5" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round"/><path d="M9 -7L6 -1L1 -4Z" fill="#fff"/></g>';
+  }
+  if (m.player !== undefined) {
+    // a dragon's step, in the colour of the player who moved it (PD-DRAGON-TILE)
+    return `<g class="howto-mark step ${seatClass(m.player)}" data-testid="howto-step" data-player="${m.player}" ${at}><circle r="13" stroke="#fff" stroke-width="2.5"/>`
+      + `<text dy="0.36em" text-anchor="middle" font-size="16" font-weight="700">${esc(m.text)}</text></g>`;
+  }
   if (m.kind === "ok") {
     return `<g class="howto-mark ok" ${at}><circle r="15" fill="#2c9a45" stroke="#fff" stroke-width="3"/>`
       + `<path d="M-7 0l5 5l9-10" stroke="#fff" stroke-width="4" fill="none" stroke-linecap="round" stroke-linejoin="round"/></g>`;
@@ -172,6 +201,44 @@ function goodsMarkup(g) {
     + `<use href="#good-${esc(g.good)}" x="-14" y="-14" width="28" height="28"/></g>`;
 }
 
+/** A small red cross over what has left the board. */
+function crossMarkup(x, y) {
+  return `<path d="M${x - 9} ${y - 9}L${x + 9} ${y + 9}M${x + 9} ${y - 9}L${x - 9} ${y + 9}" stroke="#d7342b" stroke-width="4" stroke-linecap="round"/>`;
+}
+
+/** The dragon in the middle of its square, the fairy beside its follower (neutral.js). */
+function neutralPieces(board, drawing) {
+  let out = "";
+  if (drawing.dragon) {
+    const [x, y] = drawing.dragon;
+    out += neutralMarkup("dragon", x * 100 + 50, y * 100 + 52, 30, ` data-testid="howto-dragon" data-x="${x}" data-y="${y}"`);
+  }
+  if (drawing.fairy) {
+    const [fx, fy] = fairyPoint((f) => figureSpot(board, f), drawing.fairy, 1.3);
+    out += neutralMarkup("fairy", fx, fy, 28, ` data-testid="howto-fairy" data-x="${drawing.fairy.at[0]}" data-y="${drawing.fairy.at[1]}"`);
+  }
+  return out;
+}
+
+/** A dashed arrow from the portal tile's middle to the figure it let through (board units). */
+function portalArrow([px, py], [x, y]) {
+  const [sx, sy] = [px * 100 + 50, py * 100 + 50];
+  const length = Math.hypot(x - sx, y - sy);
+  const [ux, uy] = [(x - sx) / length, (y - sy) / length];
+  const [ex, ey] = [x - ux * 26, y - uy * 26]; // stop short of the figure
+  const head = [[ex, ey], [ex - ux * 14 - uy * 8, ey - uy * 14 + ux * 8], [ex - ux * 14 + uy * 8, ey - uy * 14 - ux * 8]];
+  return `<g class="howto-portal" data-testid="howto-portal"><path d="M${sx} ${sy}L${ex - ux * 10} ${ey - uy * 10}" stroke="#7b4bb7" stroke-width="5"`
+    + ` stroke-dasharray="9 6" stroke-linecap="round" fill="none"/><polygon points="${head.map((p) => p.join(",")).join(" ")}" fill="#7b4bb7"/></g>`;
+}
+
+/** The dragon's flight: a dashed line through its squares, from the volcano. */
+function pathMarkup(path) {
+  if (!path?.length) return "";
+  // below the squares' middles, so that the road and its figures stay clear
+  const points = path.map(([x, y]) => `${x * 100 + 50},${y * 100 + 74}`).join(" ");
+  return `<polyline class="howto-path" points="${points}" fill="none" stroke="#b3261e" stroke-width="5" stroke-dasharray="10 7" stroke-linecap="round" stroke-opacity="0.8"/>`;
+}
+
 /**
  * A drawing as a standalone <svg>: {board: [{tile, at, rotation, owner?}],
  * figures, points, marks, ghost, goods}, framed around what it shows.
@@ -193,15 +260,21 @@ function boardSvg(drawing, label) {
   const glows = (drawing.points || []).filter((p) => p.of).map((p) => glowMarkup(board, p.of));
   const figures = (drawing.figures || []).map((f) => {
     const [x, y] = figureSpot(board, f);
-    return figureMarkup(x, y, f.player, f.feature, 34, ` data-testid="howto-figure" data-figure="${f.figure}" data-player="${f.player}"`, f.figure);
+    const drawn = figureMarkup(x, y, f.player, f.feature, 34, ` data-testid="howto-figure" data-figure="${f.figure}" data-player="${f.player}"`
+      + ` data-gone="${Boolean(f.gone)}"`, f.figure);
+    const through = f.portal ? portalArrow(f.portal, [x, y]) : "";
+    return through + (f.gone ? `<g class="howto-gone"><g opacity="0.4">${drawn}</g>${crossMarkup(x, y - 14)}</g>` : drawn);
   });
+  const neutral = neutralPieces(board, drawing);
   const scale = SQUARE / 100;
   return `<svg class="howto-svg" viewBox="${box.join(" ")}" width="${Math.round(box[2] * scale)}" height="${Math.round(box[3] * scale)}"`
     + ` role="img" aria-label="${esc(label)}">`
     + board.map(tileGroup).join("")
     + (drawing.ghost ? ghostMarkup(drawing.ghost) : "")
     + [...new Set(glows)].join("")
+    + pathMarkup(drawing.path)
     + figures.join("")
+    + neutral
     + (drawing.marks || []).map(markMarkup).join("")
     + (drawing.goods || []).map(goodsMarkup).join("")
     + (drawing.points || []).map(pointsBadge).join("")
@@ -260,6 +333,43 @@ function wondersRow() {
   return pictureRow(Object.keys(wonders).map((id) => [miniTile(id, 0, 112, ' data-testid="howto-tile"'), `wonder.${id.split("/")[1]}`]), "howto-wonders", true);
 }
 
+/** The abbot and a garden tile (The Abbot). */
+function abbotRow() {
+  return pictureRow([[figureIcon("abbot", 0, 44), "figure.abbot"], [miniTile("BA/CG", 0, 64, ' data-testid="howto-tile"'), "abbot.gardenTile"]],
+    "howto-figures-abbot");
+}
+
+/** The dragon, the fairy and one tile of each symbol of The Princess & the Dragon. */
+function dragonRow() {
+  const tiles = getCatalogue().tiles || {};
+  const ids = Object.keys(tiles).filter((t) => tiles[t].set === "princess_dragon");
+  const find = (test) => ids.find((t) => test(tiles[t]));
+  const kinds = [
+    ["volcano", find((d) => d.volcano)], ["dragon", find((d) => d.dragon)], ["portal", find((d) => d.portal)],
+    ["princess", find((d) => d.cities.some((c) => c.princess))],
+  ];
+  return pictureRow([
+    [neutralIcon("dragon", 44), "figure.dragon"], [neutralIcon("fairy", 44), "figure.fairy"],
+    ...kinds.map(([kind, id]) => [id ? miniTile(id, 0, 64, ' data-testid="howto-tile"') : "", `pd.tile.${kind}`]),
+  ], "howto-figures-pd");
+}
+
+/**
+ * Two players' rows as the table's panel shows them with the next tile
+ * drawn ahead (panel.js, VAR-AHEAD-4): each holds the tile of their next turn.
+ */
+function heldPanel() {
+  const box = document.createElement("div");
+  const view = {
+    players: [h("player.red"), h("player.blue")], scores: [12, 9], current: 0,
+    supply: [{ meeple: 5 }, { meeple: 6 }], options: { draw_ahead: true }, hands: [["BA/CRr"], ["BA/L"]],
+  };
+  renderPlayers(box, { table: null, view, seat: null, current: 0 });
+  for (const tile of box.querySelectorAll(".held-tile .mini-tile")) tile.dataset.testid = "howto-tile";
+  return `<div class="howto-panel"><div class="players card" data-testid="howto-panel">${box.innerHTML}</div>`
+    + `<span>${rich("ahead.panel")}</span></div>`;
+}
+
 function scoringTable() {
   const rows = ["road", "city", "monastery", "field"].map((f) => `<tr><th scope="row">${rich(`glance.${f}`)}</th>`
     + `<td>${rich(`glance.${f}.game`)}</td><td>${rich(`glance.${f}.end`)}</td></tr>`).join("");
@@ -287,6 +397,7 @@ const SECTIONS = [
     + figures(exampleFigure("end")) + scoringTable()],
   ["variants", () => p("variants.intro") + list("ul", ["variants.farmers", "variants.firstEdition", "variants.tiny", "variants.hand"])
     + figures(exampleFigure("tiny")) + handRow()],
+  ["draw_ahead", () => p("ahead.intro") + list("ul", ["ahead.hold", "ahead.turn", "ahead.unplaceable", "ahead.shown"]) + heldPanel()],
   ["inns_cathedrals", () => p("ic.intro") + list("ul", ["ic.inn", "ic.cathedral", "ic.large", "ic.fields"])
     + pictureRow(figureItems(["meeple", "large"]), "howto-figures-ic") + figures(exampleFigure("inn"), exampleFigure("cathedral"), exampleFigure("large"))],
   ["traders_builders", () => p("tb.intro") + list("ul", ["tb.goods", "tb.builder", "tb.pig"])
@@ -296,6 +407,14 @@ const SECTIONS = [
   ["wonders", () => list("ul", ["won.intro", "won.get", "won.place", "won.count"]) + wondersRow()
     + list("ul", ["won.stonehenge", "won.circus", "won.alhambra", "won.notreDame"]) + p("won.provisional")
     + figures(exampleFigure("wonder"))],
+  ["river", () => p("river.intro") + list("ul", ["river.setup", "river.place", "river.uturn", "river.features", "river.fields"])
+    + figures(exampleFigure("river"), exampleFigure("uturn"), exampleFigure("riverFields"))],
+  ["abbot", () => p("abbot.intro") + list("ul", ["abbot.where", "abbot.garden", "abbot.score", "abbot.recall"]) + abbotRow()
+    + figures(exampleFigure("abbot"))],
+  ["princess_dragon", () => p("pd.intro") + dragonRow()
+    + list("ul", ["pd.volcano", "pd.flight", "pd.eat"]) + figures(exampleFigure("dragon"))
+    + list("ul", ["pd.fairy", "pd.fairyPoints"]) + figures(exampleFigure("fairy"))
+    + list("ul", ["pd.portal", "pd.princess"]) + figures(exampleFigure("portal"), exampleFigure("princess"))],
 ];
 
 function render() {
