@@ -96,7 +96,8 @@ def figure_action(layout: ActionLayout, move: Move, figure: Figure) -> int:
     its kind, its square of a wonder piece (0 on a tile), its spot."""
     square = 0
     if figure.on is not None and move.tile in PIECES:
-        square = piece_squares(move.tile, move.at, move.rotation).index((figure.on[0], figure.on[1]))
+        on = (figure.on[0], figure.on[1])
+        square = piece_squares(move.tile, move.at, move.rotation).index(on)
     return layout.figure(_KIND_INDEX[figure.figure], square,
                          spot_index(figure.feature, figure.spot))
 
