@@ -2,7 +2,7 @@
 
 Tianshou plays PettingZoo games through its own ``PettingZooEnv`` wrapper,
 which hands every policy ``{"agent_id", "obs", "mask"}``; it builds that
-mask as a Python list of booleans, one per action, at every step (23,523 of
+mask as a Python list of booleans, one per action, at every step (33,313 of
 them with the default window). :func:`tianshou_env` returns the same wrapper
 with the mask handed over as the boolean numpy array it already is, so
 Tianshou's collectors, buffers and masked policies (DQN's, the random

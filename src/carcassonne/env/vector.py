@@ -7,7 +7,7 @@
     >>> envs = CarcassonneVectorEnv(4, opponents=["random"])
     >>> obs, infos = envs.reset(seed=1)       # sub-environment i is seeded 1 + i
     >>> obs["action_mask"].shape              # (num_envs, n_actions)
-    (4, 23523)
+    (4, 33313)
     >>> masks = envs.action_masks()           # bool, the same as obs["action_mask"] != 0
     >>> actions = np.array([np.flatnonzero(m)[0] for m in masks])
     >>> obs, rewards, terminations, truncations, infos = envs.step(actions)
