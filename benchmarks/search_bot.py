@@ -124,7 +124,7 @@ def resumed(setup: Setup, games: int, workers: int, folder: Path) -> list[GameRe
     if done:
         print(f"  {len(done)} games read back from {log}, {len(jobs)} to play", flush=True)
     with log.open("a", encoding="utf-8") as out:
-        for result in each_result(jobs, workers):
+        for result in each_result(jobs, workers, chunk=1):  # each game saved as it ends
             path = folder / f"game-{result.stack:04d}-{result.seating}.json"
             path.write_text(dump_record(result.record or {}), "utf-8")
             out.write(json.dumps({name: getattr(result, name) for name in SAVED}) + "\n")

@@ -59,6 +59,9 @@ def page_id(page: Page) -> str:
     return page.url.rstrip("/").split("/")[-1].split("?")[0]
 
 
+#: A phone, as the browser tests hold one: 390x844, touch.
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
 #: Every set at once, as the lobby names them.
 ALL_SETS = ["base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
 

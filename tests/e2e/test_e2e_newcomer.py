@@ -18,6 +18,7 @@ import pytest
 from e2e_helpers import (
     IN_VIEW,
     PASSWORD,
+    PHONE,
     TWO_FRAMES,
     finished_table,
     page_id,
@@ -28,7 +29,6 @@ from e2e_helpers import (
     wait_turn_or_end,
 )
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 RANDOM = {"kind": "bot", "bot": "random"}
 
 

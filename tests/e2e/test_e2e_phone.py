@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from e2e_helpers import (
     ALL_SETS,
+    PHONE,
     check_final_scores,
     finished_table,
     quick_play,
@@ -26,8 +27,6 @@ from e2e_helpers import (
 )
 
 from conftest import STEP_TIMEOUT_MS
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 @pytest.fixture

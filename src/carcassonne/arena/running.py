@@ -119,15 +119,20 @@ def ordered(results: Iterable[GameResult]) -> list[GameResult]:
     return sorted(results, key=lambda r: (r.stack, r.seating))
 
 
-def each_result(jobs: list[Job], workers: int) -> Iterator[GameResult]:
+def each_result(jobs: list[Job], workers: int, chunk: int | None = None
+                ) -> Iterator[GameResult]:
     """Play every job on ``workers`` processes (in this process for one) and
-    answer each result as its game ends: in the order of the jobs for one
-    worker, as they finish for more."""
+    answer the results: in the order of the jobs for one worker, as they
+    finish for more. A worker takes ``chunk`` jobs at a time and hands
+    their results back together (by default up to 16, fewer for short
+    runs, which saves messages when games are quick); ``chunk=1`` answers
+    each game as it ends."""
     workers = max(1, min(workers, len(jobs)))
     if workers == 1:
         yield from map(play_game, jobs)
         return
-    chunk = max(1, min(16, len(jobs) // (workers * 8)))
+    if chunk is None:
+        chunk = max(1, min(16, len(jobs) // (workers * 8)))
     with multiprocessing.get_context().Pool(workers) as pool:
         yield from pool.imap_unordered(play_game, jobs, chunksize=chunk)
 

@@ -5,22 +5,25 @@ tile is connected; an expansion's rule for a special figure) and listing
 figure options both ask how the tile's segments would join the features
 around it. :func:`touching` answers once per placement; :func:`free` and
 :func:`joined` read that answer. :func:`refusal` asks the expansions about a
-special figure; :func:`stand_refusal` says where a figure may never stand,
-whatever it would join (the abbot and gardens), for every way a figure
-reaches a feature: the tile just placed, a wonder, a magic portal.
+special figure and :func:`refuse_action` about an action not offered;
+:func:`stand_refusal` says where a figure may never stand, whatever it would
+join (the abbot and gardens), for every way a figure reaches a feature: the
+tile just placed, a wonder, a magic portal.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from carcassonne.engine import scoring
+from carcassonne.engine.errors import IllegalMove
 from carcassonne.engine.expansions.base import Joined
 from carcassonne.tiles import CITY, FIELD, KIND_NAMES, MONASTERY, ROAD, Turned
 from carcassonne.tiles.geometry import DELTA
 from carcassonne.tiles.loader import GARDEN
 
 if TYPE_CHECKING:
+    from carcassonne.engine.moves import Action
     from carcassonne.engine.position import Position
 
 #: What a tile about to be placed would join (:func:`touching`): per
@@ -138,3 +141,15 @@ def stand_refusal(figure: str, kind: int) -> str | None:
         return f"ABBOT-2: the abbot stands only on a monastery or a garden, not on a " \
                f"{KIND_NAMES[kind]}"
     return None
+
+
+def refuse_action(position: Position, action: Action, pos: int, turned: Turned,
+                  where: str) -> NoReturn:
+    """Raise :class:`IllegalMove` for ``action``, which the placement of
+    ``turned`` on ``pos`` does not offer: with the rule the first expansion
+    that refuses it names, else as no action this game allows ``where``."""
+    for expansion in position.actors:
+        reason = expansion.refuse_action(position, position.current, action, pos, turned)
+        if reason is not None:
+            raise IllegalMove.from_reason(reason)
+    raise IllegalMove("§2", f"{action} is not an action this game allows {where}")

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar, cast, overload
 from carcassonne.engine.board import ALL_FITS, FITS
 from carcassonne.engine.errors import IllegalMove, shown
 from carcassonne.engine.figures import check_figure, figure_options, segment_index
+from carcassonne.engine.joins import refuse_action
 from carcassonne.engine.moves import Action, Figure, Move
 from carcassonne.tiles import TILE_LIST, TILES, Turned
 from carcassonne.tiles.geometry import QUARTER_OF, pack, unpack
@@ -101,13 +102,8 @@ def check_action(position: Position, move: Move, pos: int, turned: Turned) -> No
     :func:`action_options`, naming the rule the expansion gives."""
     action = move.action
     assert action is not None  # the caller checks a move with an action only
-    if action in action_options(position, pos, turned):
-        return
-    for expansion in position.actors:
-        reason = expansion.refuse_action(position, position.current, action, pos, turned)
-        if reason is not None:
-            raise IllegalMove.from_reason(reason)
-    raise IllegalMove("§2", f"{action} is not an action this game allows here")
+    if action not in action_options(position, pos, turned):
+        refuse_action(position, action, pos, turned, "here")
 
 
 class MoveSequence(Sequence[M]):

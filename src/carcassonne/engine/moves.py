@@ -120,16 +120,22 @@ class Figure(NamedTuple):
         if figure not in FIGURE_NAMES:
             raise NotationError(
                 f"unknown figure {shown(figure)} (one of {', '.join(FIGURE_NAMES)})")
-        if feature not in FEATURE_NAMES:
-            raise NotationError(
-                f"unknown feature {shown(feature)} (one of {', '.join(FEATURE_NAMES)})")
-        if feature in SPOTLESS:
-            if spot is not None:
-                raise NotationError(f"a {feature} figure takes no spot")
-        elif not isinstance(spot, str) or spot not in LOCATION_INDEX:
-            raise NotationError(f"a {feature} figure needs a spot (N, E, ..., NL, ..., inner), "
-                                f"not {shown(spot)}")
+        _check_spot(feature, spot, f"a {feature} figure")
         return cls(figure, feature, spot, on)
+
+
+def _check_spot(feature: Any, spot: Any, what: str) -> None:
+    """Refuse a feature that is no feature name, and a spot that does not
+    go with it: none on a monastery or garden (``SPOTLESS``), one of the
+    tile's locations elsewhere; ``what`` names the move part in the error."""
+    if feature not in FEATURE_NAMES:
+        raise NotationError(
+            f"unknown feature {shown(feature)} (one of {', '.join(FEATURE_NAMES)})")
+    if feature in SPOTLESS:
+        if spot is not None:
+            raise NotationError(f"{what} takes no spot")
+    elif not isinstance(spot, str) or spot not in LOCATION_INDEX:
+        raise NotationError(f"{what} needs a spot (N, E, ..., NL, ..., inner), not {shown(spot)}")
 
 
 def _check_id(name: str) -> None:
@@ -191,14 +197,7 @@ class Fairy(NamedTuple):
             if spot is not None:
                 raise NotationError("a fairy move with a spot needs its feature too")
             return cls(on)
-        if feature not in FEATURE_NAMES:
-            raise NotationError(
-                f"unknown feature {shown(feature)} (one of {', '.join(FEATURE_NAMES)})")
-        if feature in SPOTLESS:
-            if spot is not None:
-                raise NotationError(f"a fairy move to a {feature} takes no spot")
-        elif not isinstance(spot, str) or spot not in LOCATION_INDEX:
-            raise NotationError(f"a fairy move to a {feature} needs a spot, not {shown(spot)}")
+        _check_spot(feature, spot, f"a fairy move to a {feature}")
         return cls(on, feature, spot)
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from carcassonne.engine.board import ALL_FITS
 from carcassonne.engine.errors import IllegalMove
 from carcassonne.engine.figures import figure_value
-from carcassonne.engine.joins import stand_refusal
+from carcassonne.engine.joins import refuse_action, stand_refusal
 from carcassonne.engine.moves import Action, AnyMove, Figure, Move
 from carcassonne.tiles import FIELD, KIND_CODES, TILE_LIST
 from carcassonne.tiles.geometry import LOCATION_INDEX, QUARTER_OF, pack, unpack
@@ -149,14 +149,8 @@ def check_action(position: Position, move: Move, anchor: int, piece: PieceTurn) 
     :func:`action_options`, naming the rule the expansion gives."""
     action = move.action
     assert action is not None  # the caller checks a move with an action only
-    if action in action_options(position, anchor, piece):
-        return
-    for expansion in position.actors:
-        reason = expansion.refuse_action(position, position.current, action, anchor,
-                                         piece.squares[0][1])
-        if reason is not None:
-            raise IllegalMove.from_reason(reason)
-    raise IllegalMove("§2", f"{action} is not an action this game allows on a wonder")
+    if action not in action_options(position, anchor, piece):
+        refuse_action(position, action, anchor, piece.squares[0][1], "on a wonder")
 
 
 def placements(piece_id: str, spots: list[tuple[int, int]]) -> list[AnyMove]:

@@ -608,6 +608,8 @@ export default {
   "turn.hintOrAction": "Or take an action instead (a badge on the board, or the buttons below).",
   "players.held": "next tile",
   "players.heldTitle": "The tile this player holds for their next turn",
+  "players.placing": "placing now",
+  "players.placingTitle": "The tile this player is placing on this turn",
   "stack.setAside": "Dragon tiles set aside until a volcano",
   "log.dragon": ({ player, x, y }) => `${player} moves the dragon to ${x},${y}`,
   "log.placedAnd": ({ player, tile, action }) => `${player} placed ${tile} and ${action}`,

@@ -604,6 +604,8 @@ export default {
   "turn.hintOrAction": "または代わりにアクション（盤上の印か下のボタン）を選べます。",
   "players.held": "次のタイル",
   "players.heldTitle": "このプレイヤーが次の手番のために持っているタイル",
+  "players.placing": "配置中のタイル",
+  "players.placingTitle": "このプレイヤーがこの手番に置いているタイル",
   "stack.setAside": "火山が出るまで脇に置いたドラゴンのタイル",
   "log.dragon": "{player} がドラゴンを {x},{y} に動かした",
   "log.placedAnd": "{player} が {tile} を置き、{action}",

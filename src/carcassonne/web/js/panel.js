@@ -65,7 +65,7 @@ export function renderPlayers(el, { table, view, seat, scores, current, clocks =
     const extra = turn === i && view?.extra_turn && !view?.is_over
       ? ` <span class="badge extra" data-testid="extra-turn">${esc(t("players.extraTurn"))}</span>` : "";
     const hand = view?.hands?.[i];
-    const handHtml = view?.options?.draw_ahead ? heldTile(view, i)
+    const handHtml = view?.options?.draw_ahead ? heldTile(view, i, turn === i && !view.is_over)
       : hand && hand.length && view?.options?.hand > 1
         ? `<div class="hand-row">${hand.map((tile) => miniTile(tile, 0, 26)).join("")}</div>` : "";
     const classes = ["player", seatClass(i), turn === i ? "turn" : "", seat === i ? "me" : "", view?.winners?.includes(i) && view.is_over ? "winner" : ""].join(" ");
@@ -82,17 +82,18 @@ export function renderPlayers(el, { table, view, seat, scores, current, clocks =
 /**
  * The tile player `i` holds for their next turn (draw_ahead): its picture
  * when the view shows it, a face-down tile when it is hidden (VAR-AHEAD-4),
- * nothing when they hold none (the river phase, the stack's end).
+ * nothing when they hold none (the river phase, the stack's end). On the
+ * holder's turn it is the tile being placed, and says so.
  */
-function heldTile(view, i) {
+function heldTile(view, i, placing) {
   const hand = view.hands?.[i];
   const size = view.hand_sizes?.[i] ?? (hand ? hand.length : 0);
   if (!size && !hand?.length) return "";
-  const title = esc(t("players.heldTitle"));
+  const title = esc(t(placing ? "players.placingTitle" : "players.heldTitle"));
   const shown = hand?.length ? hand.map((tile) => miniTile(tile, 0, 26)).join("")
     : Array.from({ length: size }, () => `<span class="face-down" data-testid="face-down-${i}" aria-hidden="true"></span>`).join("");
   return `<div class="held-tile" data-testid="held-${i}" data-tiles="${esc((hand || []).join(" "))}" title="${title}">`
-    + `<span class="muted">${esc(t("players.held"))}</span>${shown}</div>`;
+    + `<span class="muted">${esc(t(placing ? "players.placing" : "players.held"))}</span>${shown}</div>`;
 }
 
 /**
