@@ -33,9 +33,9 @@ from pathlib import Path
 
 from carcassonne import Game
 from carcassonne.arena import GameResult, Setup, each_result, entrants, play, schedule, summarize
-from carcassonne.bots import make_bot, search_spec
+from carcassonne.bots import LEVELS, make_bot, search_spec
 from carcassonne.bots.greedy_bot import GreedyBot
-from carcassonne.bots.search import Budget, search
+from carcassonne.bots.search import Budget, Settings, search
 from carcassonne.cli_common import dump_record
 
 EVERY_SET = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
@@ -163,6 +163,25 @@ def times(names: list[str], count: int, seed: int, sets: tuple[str, ...]) -> Non
               flush=True)
 
 
+def uncapped(name: str) -> str:
+    """The search level ``name`` as an ``mcts:`` bot with its iterations and
+    settings but no time cap: the moves the level plays on a machine fast
+    enough never to reach its cap, whatever else the machine is doing.
+    Other bots are left as they are::
+
+        >>> uncapped("hard").split(",")[:3], uncapped("greedy")
+        (['mcts:iterations=80', 'depth=1', 'rollout=1'], 'greedy')
+    """
+    level = LEVELS.get(name)
+    if level is None or level.budget is None:
+        return name
+    plain = Settings()
+    parts = [f"iterations={level.budget.iterations}"]
+    parts += [f"{field}={getattr(level.settings, field)}" for field in vars(plain)
+              if getattr(level.settings, field) != getattr(plain, field)]
+    return "mcts:" + ",".join(parts)
+
+
 def sets_of(text: str) -> tuple[str, ...]:
     return EVERY_SET if text == "every" else tuple(text.split(","))
 
@@ -196,6 +215,9 @@ def main() -> None:
                        help="the matches, as FIRST-SECOND,... (default: %(default)s)")
     rungs.add_argument("--records", type=Path, default=None, metavar="DIR",
                        help="write each match's records to DIR/FIRST-SECOND/")
+    rungs.add_argument("--uncapped", action="store_true",
+                       help="play the search levels without their time cap (their moves on a "
+                            "fast machine), for a machine busy with other work")
     clock = sub.add_parser("times")
     clock.add_argument("--levels", default="easy,medium,hard")
     clock.add_argument("--positions", type=int, default=30)
@@ -210,6 +232,8 @@ def main() -> None:
         strength(names, args.games, args.seed, args.workers)
     elif args.what == "ladder":
         pairs = [(pair.split("-")[0], pair.split("-")[1]) for pair in args.pairs.split(",")]
+        if args.uncapped:
+            pairs = [(uncapped(first), uncapped(second)) for first, second in pairs]
         ladder(args.games, args.seed, args.workers, sets_of(args.sets), pairs, args.records)
     elif args.what == "times":
         times(args.levels.split(","), args.positions, args.seed, sets_of(args.sets))
