@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from carcassonne.competitions.double_elimination import next_round
+from carcassonne.competitions.double_elimination import winner as double_winner
 from carcassonne.competitions.fixtures import Fixture, PairingError, Round
 from carcassonne.competitions.groups import snake_groups
 from carcassonne.competitions.knockout import (
@@ -48,7 +50,8 @@ from carcassonne.competitions.knockout import (
     first_knockout_round,
     next_knockout_round,
 )
-from carcassonne.competitions.matches import clinched, deck_seed, forfeit, match_result
+from carcassonne.competitions.match_run import settle
+from carcassonne.competitions.matches import deck_seed, forfeit
 from carcassonne.competitions.multiplayer import least_rounds, multiplayer_round_robin
 from carcassonne.competitions.progress import (
     Decided,
@@ -62,6 +65,7 @@ from carcassonne.competitions.progress import (
     stable_number,
 )
 from carcassonne.competitions.round_robin import round_robin
+from carcassonne.competitions.series import Series, stage_series
 from carcassonne.competitions.stages import knockout_seeds
 from carcassonne.competitions.standings import (
     GAMES,
@@ -92,6 +96,9 @@ class Rules:
     title_games: int = 0
     round_deadline: int | None = None
     points: MatchPoints = field(default_factory=MatchPoints)
+    best_of: bool | None = None
+    series_start: str = "alternate"
+    tie_rules: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_setup(cls, setup: Mapping[str, Any]) -> Rules:
@@ -100,9 +107,16 @@ class Rules:
         defaults = cls()
         values = {name: setup.get(name, getattr(defaults, name)) for name in (
             "format", "table_size", "games", "duplicate", "groups", "advance", "rounds",
-            "title_games", "round_deadline")}
+            "title_games", "round_deadline", "best_of", "series_start")}
+        ties = tuple(sorted((setup.get("tie_rules") or {}).items()))
         return cls(**values, points=MatchPoints(win=given.get("win", 2), draw=given.get(
-            "draw", 1), loss=given.get("loss", 0)))
+            "draw", 1), loss=given.get("loss", 0)), tie_rules=ties)
+
+    def series(self, kind: str) -> Series:
+        """How the matches of a stage of kind ``kind`` are played."""
+        planned = self.title_games if kind == "title" else self.games
+        return stage_series(kind, self.format, planned, self.best_of, self.series_start,
+                            dict(self.tie_rules))
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,10 +162,14 @@ def first_stage(rules: Rules, event_id: str, seeds: list[str]) -> Stage:
     if rules.format == "swiss":
         planned = rules.rounds or swiss_rounds(len(seeds))
         first = round_state(swiss_round(seeds, {}), 0, rules.games, rules.duplicate,
-                            event_id, best_of=False)
+                            event_id, best_of=rules.series("swiss").best_of)
         return Stage("swiss", [first], seeds=list(seeds), planned=planned)
+    if rules.format == "double_elimination":
+        first_double = double_round(rules, event_id, 0, seeds, [])
+        assert first_double is not None  # two entrants or more always play
+        return Stage("double_elimination", [first_double], seeds=list(seeds))
     first = round_state(first_knockout_round(seeds), 0, rules.games, rules.duplicate,
-                        event_id, best_of=True)
+                        event_id, best_of=rules.series("knockout").best_of)
     return Stage("knockout", [first], seeds=list(seeds))
 
 
@@ -179,8 +197,25 @@ def league(rules: Rules, event_id: str, seeds: list[str]) -> Stage:
                 byes += schedule[index].byes
         merged = Round(index + 1, tuple(fixtures), tuple(byes))
         rounds.append(round_state(merged, 0, rules.games, rules.duplicate, event_id,
-                                  best_of=False, groups=owners))
+                                  best_of=rules.series("league").best_of, groups=owners))
     return Stage("league", rounds, groups=groups)
+
+
+def round_winners(stage: Stage) -> list[set[str]]:
+    """The winners of each round's matches, round by round."""
+    return [{m.result.winner for m in r.matches if m.result and m.result.winner}
+            for r in stage.rounds]
+
+
+def double_round(rules: Rules, event_id: str, stage: int, seeds: Sequence[str],
+                 played: Sequence[set[str]]) -> RoundState | None:
+    """The next round of a double elimination (stage ``stage``, from 0),
+    each match's ``group`` its bracket; None once the stage is done."""
+    following = next_round(seeds, played)
+    if following is None:
+        return None
+    return round_state(following.as_round(), stage, rules.games, rules.duplicate, event_id,
+                       rules.series("double_elimination").best_of, groups=following.brackets)
 
 
 def _open(rules: Rules, one: RoundState, now: datetime) -> None:
@@ -340,43 +375,20 @@ class _Run:
 
     def match(self, stage: Stage, match: Match) -> None:
         """Decide ``match`` if its games say so, or open its next game."""
-        if match.result is not None:
-            return
-        entrants = match.entrants
-        scores: list[dict[str, int]] = []
-        for game in match.games:
-            if not game.table:
-                break
-            if game.ended is None:
-                return  # being played
-            if game.ended.scores is None:  # abandoned: nobody wins
-                match.result = Decided(forfeit(entrants, [], len(match.games)), None)
-                match.forfeit = list(entrants)
-                return
-            scores.append(dict(zip(game.seats, game.ended.scores, strict=True)))
-        planned = len(match.games)
-        if len(scores) == planned or (match.best_of and scores
-                                      and clinched(entrants, scores, planned)):
-            result = match_result(entrants, scores)
-            winner = (result.knockout_winner(tie_order(stage, entrants))
-                      if match.best_of else result.winner)
-            match.result = Decided(result, winner)
-            return
-        if not scores and not all(e in match.ready for e in entrants
-                                  if e.startswith("account:")):
-            return  # waiting for the players
-        game = match.games[len(scores)]
-        self.openings.append(Opening(
-            match.id, game.number, tuple(game.seats),
-            tuple(e for e in game.seats if e in (match.forfeit or [])),
-            deck_seed(match.seed, game.deck)))
+        game = settle(match, self.rules.series(stage.kind), tie_order(stage, match.entrants))
+        if game is not None:
+            self.openings.append(Opening(
+                match.id, game.number, tuple(game.seats),
+                tuple(e for e in game.seats if e in (match.forfeit or [])),
+                deck_seed(match.seed, game.deck)))
 
-    def _round(self, fixtures: Round, best_of: bool, games: int | None = None) -> RoundState:
+    def _round(self, fixtures: Round, kind: str, games: int | None = None) -> RoundState:
         return round_state(fixtures, len(self.progress.stages) - 1, games or self.rules.games,
-                           self.rules.duplicate, self.event_id, best_of)
+                           self.rules.duplicate, self.event_id,
+                           self.rules.series(kind).best_of)
 
-    def _add_round(self, stage: Stage, fixtures: Round, best_of: bool) -> None:
-        one = self._round(fixtures, best_of)
+    def _add_round(self, stage: Stage, fixtures: Round) -> None:
+        one = self._round(fixtures, stage.kind)
         stage.rounds.append(one)
         _open(self.rules, one, self.now)
 
@@ -396,14 +408,21 @@ class _Run:
             except PairingError:
                 paired = None
             if paired is not None:
-                self._add_round(stage, paired, best_of=False)
+                self._add_round(stage, paired)
                 return
         if stage.kind == "knockout":
             winners = [m.result.winner for m in one.matches
                        if m.result is not None and m.result.winner]
             previous = one.as_round()
             if len(previous.lines) > 2:
-                self._add_round(stage, next_knockout_round(previous, winners), best_of=True)
+                self._add_round(stage, next_knockout_round(previous, winners))
+                return
+        if stage.kind == "double_elimination":
+            following = double_round(self.rules, self.event_id, len(self.progress.stages) - 1,
+                                     stage.seeds or [], round_winners(stage))
+            if following is not None:
+                stage.rounds.append(following)
+                _open(self.rules, following, self.now)
                 return
         stage.done = True
         self.next_stage(stage, one)
@@ -419,7 +438,7 @@ class _Run:
             seeds = list(knockout_seeds([[row.entrant for row in t] for t in tables], top))
             if len(seeds) >= 2:
                 stages.append(Stage("knockout", [], seeds=seeds))
-                self._add_round(stages[-1], first_knockout_round(seeds), best_of=True)
+                self._add_round(stages[-1], first_knockout_round(seeds))
                 return
             self.finish(seeds[0] if seeds else None)
             return
@@ -429,7 +448,9 @@ class _Run:
             self.finish(winners[0] if winners else None)
             return
         best: str | None
-        if stage.kind == "knockout":
+        if stage.kind == "double_elimination":
+            best = double_winner(stage.seeds or [], round_winners(stage))
+        elif stage.kind == "knockout":
             best = (champion(last.as_round(), winners) if len(last.lines) == 2
                     else winners[0] if winners else None)
         else:  # nobody wins a league nobody played
@@ -439,7 +460,7 @@ class _Run:
         if rules.title_games and holder and best and holder.id != best:
             pair = Round(1, (Fixture((holder.id, best)),))
             stages.append(Stage("title", [], seeds=[holder.id, best]))
-            title = self._round(pair, best_of=True, games=rules.title_games)
+            title = self._round(pair, "title", games=rules.title_games)
             stages[-1].rounds.append(title)
             _open(rules, title, self.now)
             return
