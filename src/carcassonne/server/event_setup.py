@@ -18,12 +18,13 @@ from carcassonne.engine.errors import shown
 from carcassonne.server.bodies import clean_name, mapping, optional_name, whole_number
 from carcassonne.server.bots import bot_names
 from carcassonne.server.errors import Refusal
+from carcassonne.server.series_setup import series_setup
 from carcassonne.server.timing import Timing
 
 #: What the server runs: a league (round robin, in one or more groups), a
-#: Swiss, a knockout, or groups then a knockout; any of them may end with a
-#: title match against the series' holder.
-FORMATS = ("league", "swiss", "knockout", "groups_knockout")
+#: Swiss, a knockout, groups then a knockout, or a double elimination; any
+#: of them may end with a title match against the series' holder.
+FORMATS = ("league", "swiss", "knockout", "groups_knockout", "double_elimination")
 #: The most entrants of one competition.
 MAX_ENTRANTS = 64
 #: Bounds of a round's deadline (seconds): an hour to 30 days.
@@ -85,7 +86,8 @@ def competition_setup(body: dict[str, Any]) -> dict[str, Any]:
         deadline = _bounded(body, "round_deadline", *ROUND_DEADLINE, 0)
     return {
         "name": name, "series": series, "format": kind, "table_size": table_size,
-        "games": _bounded(body, "games", 1, 9, 1 if kind == "knockout" else 2),
+        "games": _bounded(body, "games", 1, 9,
+                          1 if kind in ("knockout", "double_elimination") else 2),
         "duplicate": _flag(body, "duplicate", True),
         "groups": _bounded(body, "groups", 1, 16, 1),
         "advance": _bounded(body, "advance", 1, 16, 2),
@@ -96,6 +98,7 @@ def competition_setup(body: dict[str, Any]) -> dict[str, Any]:
         "timing": Timing.from_body(body.get("timing")).public(),
         "round_deadline": deadline, "points": _points(body.get("points")),
         "open": _flag(body, "open", True),
+        **series_setup(body),
     }
 
 
