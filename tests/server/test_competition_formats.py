@@ -7,6 +7,7 @@ loser of a game first in the next; and the refusals of bad series fields."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -77,7 +78,7 @@ def test_a_league_series_stops_once_decided_and_the_loser_starts(client: TestCli
         games = [g for g in match["games"] if g["table"]]
         assert games[0]["seats"] == match["entrants"]
         won: Counter[str] = Counter()
-        for before, after in zip(games, games[1:], strict=False):
+        for before, after in pairwise(games):
             scores = tables[before["table"]].result["scores"]
             if scores[0] != scores[1]:
                 loser = before["seats"][scores.index(min(scores))]
