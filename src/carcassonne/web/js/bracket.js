@@ -30,7 +30,7 @@ function slot(match, name) {
   return `<div class="slot${won ? " won" : ""}${match.result && !won ? " lost" : ""}"><span class="who">${esc(name)}</span><b>${esc(games)}</b></div>`;
 }
 
-function box(match) {
+export function box(match) {
   const state = match.result ? "done" : match.games.some((g) => g.table) ? "playing" : "waiting";
   return `<div class="bracket-box" data-testid="bracket-match-${esc(match.id)}" data-state="${state}">
     ${match.entrants.map((name) => slot(match, name)).join("")}</div>`;

@@ -11,6 +11,7 @@ import { currentAccount, startPage } from "./account.js";
 import { api, esc } from "./api.js";
 import { messagesPanel } from "./boards.js";
 import { bracket } from "./bracket.js";
+import { doubleBracket } from "./double_bracket.js";
 import { has, t } from "./i18n.js";
 import { eventHref, playNow } from "./matches.js";
 import { stageSchedule } from "./schedule.js";
@@ -42,12 +43,25 @@ function setupLine(setup) {
   if (setup.table_size > 2) parts.push(t("setup.tableSize", { n: setup.table_size }));
   if (setup.format === "groups_knockout") parts.push(t("setup.groups", { n: setup.groups, advance: setup.advance }));
   if (setup.format === "swiss" && setup.rounds) parts.push(t("setup.rounds", { n: setup.rounds }));
+  parts.push(...seriesParts(setup));
   if (setup.title_games) parts.push(t("setup.titleGames", { n: setup.title_games }));
   parts.push(setup.round_deadline ? t("setup.deadline", { n: Math.round(setup.round_deadline / 86400 * 10) / 10 }) : t("setup.noDeadline"));
   const timing = timingLabel(setup.timing);
   if (timing) parts.push(timing);
   if (setup.rated) parts.push(t("lobby.ratedBadge"));
   return parts.join(" · ");
+}
+
+/** How the series are played, where the setup says more than the defaults. */
+function seriesParts(setup) {
+  const parts = [];
+  if (setup.best_of === true) parts.push(t("setup.bestOf"));
+  if (setup.best_of === false) parts.push(t("setup.allGames"));
+  if (setup.series_start === "loser") parts.push(t("setup.loserStarts"));
+  for (const [stage, rule] of Object.entries(setup.tie_rules || {})) {
+    if (rule !== "seed") parts.push(t("setup.tieRule", { stage: t(`stage.${stage}`), rule: t(`tieRule.${rule}`) }));
+  }
+  return parts;
 }
 
 function actions() {
@@ -119,7 +133,8 @@ function stageTitle(stage) {
 
 function stageCard(stage, index) {
   const done = stage.done ? `<span class="badge">${esc(t("stage.done"))}</span>` : "";
-  const tree = stage.kind === "knockout" || stage.kind === "title" ? `<h3>${esc(t("bracket.heading"))}</h3>${bracket(stage, index)}` : "";
+  const tree = stage.kind === "knockout" || stage.kind === "title" ? `<h3>${esc(t("bracket.heading"))}</h3>${bracket(stage, index)}`
+    : stage.kind === "double_elimination" ? `<h3>${esc(t("bracket.heading"))}</h3>${doubleBracket(stage, index)}` : "";
   return `<section class="card wide stage" data-testid="stage-${index}" data-kind="${esc(stage.kind)}">
     <h2>${esc(stageTitle(stage))} ${done}</h2>${stageStandings(stage, index, me())}${tree}${stageSchedule(event, index, me())}</section>`;
 }

@@ -13,7 +13,8 @@ import { timingOf, timingOptions } from "./timing.js";
 import { toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
-const FORMATS = ["league", "swiss", "knockout", "groups_knockout"];
+const FORMATS = ["league", "swiss", "knockout", "groups_knockout", "double_elimination"];
+const SERIES_STARTS = ["alternate", "loser"];
 /** A round's deadline: none, 1, 3 or 7 days (seconds). */
 const DEADLINES = [0, 86400, 3 * 86400, 7 * 86400];
 let list = null;
@@ -21,7 +22,7 @@ let bots = [];
 const draft = {
   name: "", series: "", format: "league", games: 2, gamesTouched: false, duplicate: true, title_games: 0,
   round_deadline: 0, rated: false, timing: "none", groups: 2, advance: 2, table_size: 2, rounds: 0,
-  bot: "random", entrants: [],
+  bot: "random", entrants: [], series_start: "alternate",
 };
 
 function label(prefix, name) {
@@ -110,6 +111,7 @@ function formMarkup() {
       ${field(t("newCompetition.format"), select("format", FORMATS.map((f) => [f, t(`format.${f}`)])), t(`formatHelp.${draft.format}`))}
       ${formatFields()}
       ${field(t("newCompetition.games"), number("games", draft.games, 1, 9))}
+      ${field(t("newCompetition.seriesStart"), select("series_start", SERIES_STARTS.map((s) => [s, t(`seriesStart.${s}`)])))}
       ${field(t("newCompetition.titleGames"), number("title_games", draft.title_games, 0, 9), t("newCompetition.titleGamesHelp"))}
       ${field(t("newCompetition.deadline"), select("round_deadline", DEADLINES.map((s) => [s, s ? t("newCompetition.days", { n: s / 86400 }) : t("newCompetition.noDeadline")])), t("newCompetition.deadlineHelp"))}
       ${field(t("lobby.timing"), `<select data-field="timing" data-testid="new-timing">${timingOptions(draft.timing)}</select>`)}
@@ -136,7 +138,7 @@ function readField(el) {
   else draft[name] = el.value;
   if (name === "games") draft.gamesTouched = true;
   if (name === "format") {
-    if (!draft.gamesTouched) draft.games = draft.format === "knockout" ? 1 : 2;
+    if (!draft.gamesTouched) draft.games = ["knockout", "double_elimination"].includes(draft.format) ? 1 : 2;
     showForm();
   }
 }
@@ -147,6 +149,7 @@ function body() {
     title_games: draft.title_games, rated: draft.rated, entrants: draft.entrants.map((bot) => ({ bot })),
   };
   if (draft.series.trim()) out.series = draft.series.trim();
+  if (draft.series_start !== "alternate") out.series_start = draft.series_start;
   if (draft.round_deadline) out.round_deadline = draft.round_deadline;
   const timing = timingOf(draft.timing);
   if (timing) out.timing = timing;
