@@ -47,6 +47,18 @@ group is then a round robin. (:mod:`.groups`)
 is not a power of two the top seeds have byes in round 1. Winners go on
 until one is left, after ``ceil(log2 n)`` rounds. (:mod:`.knockout`)
 
+**Double elimination.** A winners' bracket seeded as the knockout is;
+each of its losers drops into a losers' bracket, whose survivors meet the
+newly dropped; a second loss is out. The two brackets' winners meet in a
+grand final, played again (the bracket reset) when the losers'-bracket
+side wins it: ``2n - 2`` or ``2n - 1`` matches. (:mod:`.double_elimination`)
+
+**Series.** In every stage a match may stop once decided (best of N, on
+by default for the elimination stages), seat the loser of a game first in
+the next, and break a level game or match by the seed, by giving a drawn
+game to the second player, or by extra games. (:mod:`.series`,
+:mod:`.match_run`)
+
 **Groups, then a knockout.** The top ``K`` of each group go through, group
 winners seeded first, then runners-up..., arranged so that a group winner
 first meets a runner-up of another group, and nobody first meets someone

@@ -13,7 +13,7 @@ and :meth:`Progress.to_json` convert it, once each way, at the storage
 boundary; the JSON is::
 
     {"seeds": [ENTRANT, ...], "holder": {"id", "name"} or null,
-     "stages": [{"kind": "league" | "swiss" | "knockout" | "title",
+     "stages": [{"kind": "league" | "swiss" | "knockout" | "double_elimination" | "title",
                  "groups": [[ENTRANT, ...], ...],   # league: one list per group
                  "seeds": [ENTRANT, ...],           # knockout, Swiss, title: best first
                  "planned": n,                      # Swiss: rounds planned
@@ -21,10 +21,12 @@ boundary; the JSON is::
 
     ROUND = {"number": 1, "deadline": ISO or null, "byes": [...], "lines": [...],
              "matches": [MATCH, ...], "opened": true (once opened)}
-    MATCH = {"id": "1.1.3", "group": 0, "entrants": [...], "seed": n,
+    MATCH = {"id": "1.1.3", "group": 0 (a double elimination: 0 winners',
+             1 losers' bracket, 2 grand final), "entrants": [...], "seed": n,
              "best_of": false, "ready": [...], "forfeit": [...] or null,
              "games": [GAME, ...], "result": RESULT or null}
-    GAME = {"number": 1, "seats": [...], "deck": 1, "table": ID or null,
+    GAME = {"number": 1, "seats": [...] (planned until the game opens),
+            "deck": 1, "table": ID or null,
             "ended": {"scores": [n, ...] or null}  (once its table ended)}
     RESULT = {"lines": [{"entrant", "games", "wins", "draws", "score",
               "difference"}], "played": n, "forfeited": [...],
