@@ -19,10 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from server_helpers import HUMAN, PATIENCE, RANDOM, Serve, new_table, wait_for
 
 from carcassonne.cli import main as carcassonne
 from carcassonne.server.read_limits import SiteReads
+from carcassonne.server.record_pages import after_of, cursor_of
 
 PASSWORD = "correct horse battery"
 #: The keys the open records add to a table's record.
@@ -282,3 +285,23 @@ def test_the_bound_on_reading_is_counted_in_redis_for_a_site(redis_url: str) -> 
     waits = asyncio.run(asks())
     assert waits[:4] == [0.0, 0.0, 0.0, 0.0]
     assert 1.0 <= waits[4] <= 60.0
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(key=st.sampled_from(["since", "limit", "after", "format"]),
+       value=st.text(max_size=40) | st.sampled_from(["1" * 5000, "2026-03-01T25:00Z",
+                                                    "MjAyNnw=", "fA", "=" * 8]))
+def test_any_parameter_gets_an_answer_or_a_reason_never_a_failure(
+        client: TestClient, key: str, value: str) -> None:
+    if client.get("/api/players/Fuzzer").status_code == 404:
+        sign_up(client, "Fuzzer")
+    answer = client.get("/api/players/Fuzzer/records", params={key: value})
+    assert answer.status_code in (200, 400), answer.text
+    if answer.status_code == 400:
+        assert answer.json()["error"] and len(answer.json()["error"]) < 300
+
+
+@given(moment=st.datetimes(timezones=st.timezones()), table_id=st.text(min_size=1))
+def test_a_cursor_reads_back_as_the_place_it_names(moment: datetime, table_id: str) -> None:
+    assert after_of(cursor_of(moment, table_id)) == (moment.astimezone(UTC), table_id)

@@ -58,10 +58,14 @@ def since_of(text: str | None) -> datetime | None:
 
 def limit_of(text: str | None) -> int:
     """The ``limit`` parameter: how many records a page holds, 1 to
-    :data:`MOST` (:data:`PAGE` when absent)."""
+    :data:`MOST` (:data:`PAGE` when absent).
+
+        >>> limit_of(None), limit_of("7")
+        (20, 7)
+    """
     if text is None:
         return PAGE
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MOST:
+    if not (text.isascii() and text.isdigit() and len(text) <= 4) or not 1 <= int(text) <= MOST:
         raise Refusal(400, f"limit must be a whole number from 1 to {MOST}, not {shown(text)}")
     return int(text)
 
