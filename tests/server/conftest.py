@@ -42,7 +42,8 @@ from carcassonne.server.hosts import hosts_of
 FAST: dict[str, Any] = {"bot_delay": 0.0, "bot_pace": 0.0, "bot_tables": (1000, 1000),
                         "waiting_tables": 1000, "hosts": hosts_of(["http://testserver"]),
                         "login_pause": 0.0, "http_rate": (100_000, 1.0),
-                        "ws_burst": (100_000, 1.0), "ws_flood": (1_000_000, 10.0)}
+                        "ws_burst": (100_000, 1.0), "ws_flood": (1_000_000, 10.0),
+                        "records_rate": (100_000, 1.0)}
 POSTGRES = os.environ.get("CARCASSONNE_TEST_POSTGRES")
 
 

@@ -45,6 +45,7 @@ from carcassonne.server import (
     mail_api,
     moderation_api,
     notice_api,
+    records_api,
 )
 from carcassonne.server.account_store import AccountStore
 from carcassonne.server.chat import Chat
@@ -114,6 +115,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(notice_api.router)
     app.include_router(mail_api.router)
     app.include_router(chat_api.router)
+    app.include_router(records_api.router)
     _same_origin(app)
     headers = security_headers(settings)
     _errors(app, headers)

@@ -47,7 +47,8 @@ class Settings:
     WebSocket, a client's messages beyond ``ws_burst`` are refused one by
     one and beyond ``ws_flood`` its connection is closed, and one address
     holds at most ``ws_per_address`` connections (docs/server.md); one
-    writer sends at most ``chat_rate`` chat messages (docs/chat.md).
+    writer sends at most ``chat_rate`` chat messages (docs/chat.md), and one
+    address asks for open records at most ``records_rate`` times (docs/server.md).
     ``https`` says the server is reached over HTTPS (behind a proxy), so the
     session cookie is marked Secure; ``hosts`` are the host names a request
     may name in ``Host`` (hosts.py: this machine's, and those of the public
@@ -82,6 +83,7 @@ class Settings:
     ws_flood: tuple[int, float] = (100, 10.0)
     ws_per_address: int = 50
     chat_rate: tuple[int, float] = (5, 10.0)
+    records_rate: tuple[int, float] = (60, 60.0)
     https: bool = False
     hosts: frozenset[str] = frozenset(LOCAL_HOSTS)
     login_pause: float = 1.0
