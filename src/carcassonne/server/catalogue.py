@@ -47,6 +47,7 @@ from typing import Any
 from carcassonne.engine.options import OPTION_SPECS
 from carcassonne.engine.setup import SUPPORTED_SETS
 from carcassonne.server.bots import bot_kinds
+from carcassonne.server.presets import presets_view
 from carcassonne.tiles import SET_NAMES, START_TILE, TILES_BY_SET, WONDERS, TileType
 
 #: The set whose pieces are listed under ``wonders``.
@@ -123,4 +124,5 @@ def catalogue() -> dict[str, Any]:
            "bot_kinds": kinds, "start": fixed["start"], "tiles": fixed["tiles"]}
     if "wonders" in fixed:
         out["wonders"] = fixed["wonders"]
+    out["presets"] = presets_view()
     return out
