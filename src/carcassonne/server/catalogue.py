@@ -24,6 +24,13 @@ the builder...)::
     >>> [o["set"] for o in data["options"]][:2]
     ['base', 'base']
 
+The rules presets (presets.py) come with the fields each gives a table
+and a competition, for the lobby's and the competition form's "Rules
+preset"::
+
+    >>> [p["name"] for p in data["presets"]], data["presets"][0]["table"]["timing"]["flag"]
+    (['international', 'japan'], 'loss')
+
 The bots come as a lobby offers them: the levels from the weakest, then the
 training bots, then any outside bot (``bot_kinds`` says which is which)::
 
