@@ -143,9 +143,9 @@ def test_a_preset_table_and_the_refusals(client: TestClient) -> None:
 
 
 def test_a_flag_ends_a_game_of_two_lost_on_time_and_rated_in_the_base_family(
-        serve: Serve) -> None:
+        serve: Serve, database_url: str) -> None:
     clock = FakeTime()
-    with serve(now=clock.now, time_check=None) as client:
+    with serve(url=database_url, now=clock.now, time_check=None) as client:
         sign_up(client, "Ann")
         table_id, _ = new_table(client, rated=True, preset="international",
                                 seats=[HUMAN, RANDOM], timing={"base": 30})
@@ -172,9 +172,27 @@ def test_a_flag_ends_a_game_of_two_lost_on_time_and_rated_in_the_base_family(
         finished = client.get("/api/players/Ann").json()["finished"]
         assert [(g["id"], g["flag"]) for g in finished] == [(table_id, 0)]
         assert client.get(f"/api/tables/{table_id}/record").status_code == 200
-    with serve(now=clock.now, time_check=None) as client:  # stored so
+    with serve(url=database_url, now=clock.now, time_check=None) as client:  # stored so
         table = client.get(f"/api/tables/{table_id}").json()
         assert (table["status"], table["flag"], table["winners"]) == ("finished", 0, [1])
+
+
+def test_a_move_sent_after_the_flag_is_refused_and_the_game_is_over(serve: Serve) -> None:
+    clock = FakeTime()
+    with serve(now=clock.now, time_check=None) as client:
+        table_id, token = new_table(client, preset="japan", seats=[HUMAN, RANDOM],
+                                    timing={"base": 5})
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            ws.send_json({"type": "seat", "token": token})
+            state = my_turn(ws)
+            clock.advance(7)
+            ws.send_json({"type": "move", "move": state["legal"][0]})
+            ended = receive(ws)  # everyone is told the end first
+            assert ended["type"] == "state" and ended["view"]["is_over"]
+            assert ended["table"]["flag"] == 0 and ended["table"]["winners"] == [1]
+            answer = receive(ws)
+            assert answer["type"] == "error" and "ran out" in answer["error"]
+        assert hall(client).store.moves(table_id) == []  # nothing was played
 
 
 def test_with_more_players_a_flag_hands_the_seat_to_the_stand_in(serve: Serve) -> None:
