@@ -37,7 +37,8 @@ def test_health(client: TestClient) -> None:
 def test_catalogue_lists_sets_options_bots_and_tiles_as_the_files_say(
         client: TestClient) -> None:
     data = client.get("/api/catalogue").json()
-    assert list(data) == ["sets", "options", "bots", "bot_kinds", "start", "tiles", "wonders"]
+    assert list(data) == ["sets", "options", "bots", "bot_kinds", "start", "tiles", "wonders",
+                          "presets"]
     assert data["sets"] == list(SUPPORTED_SETS) and data["start"] == "BA/RCr"
     # the levels from the weakest (docs/bots.md), then the training bots
     assert data["bots"] == ["easy", "medium", "hard", "random", "greedy"]
@@ -131,7 +132,7 @@ def test_create_a_waiting_table_then_join_it_until_it_starts(client: TestClient)
     table = data["table"]
     assert set(table) == {"id", "name", "status", "sets", "options", "hide_distribution",
                           "seats", "created", "moves", "scores", "winners", "rated",
-                          "timing", "clock", "rematch", "ended", "chat"}
+                          "timing", "clock", "rematch", "ended", "flag", "chat"}
     assert table["chat"] == "all"  # a casual table's chat is everyone's
     assert table["timing"] == {"kind": "none"} and table["clock"] is None
     assert table["name"] == "Friday game" and table["status"] == "waiting"

@@ -24,6 +24,13 @@ the builder...)::
     >>> [o["set"] for o in data["options"]][:2]
     ['base', 'base']
 
+The rules presets (presets.py) come with the fields each gives a table
+and a competition, for the lobby's and the competition form's "Rules
+preset"::
+
+    >>> [p["name"] for p in data["presets"]], data["presets"][0]["table"]["timing"]["flag"]
+    (['international', 'japan'], 'loss')
+
 The bots come as a lobby offers them: the levels from the weakest, then the
 training bots, then any outside bot (``bot_kinds`` says which is which)::
 
@@ -47,6 +54,7 @@ from typing import Any
 from carcassonne.engine.options import OPTION_SPECS
 from carcassonne.engine.setup import SUPPORTED_SETS
 from carcassonne.server.bots import bot_kinds
+from carcassonne.server.presets import presets_view
 from carcassonne.tiles import SET_NAMES, START_TILE, TILES_BY_SET, WONDERS, TileType
 
 #: The set whose pieces are listed under ``wonders``.
@@ -123,4 +131,5 @@ def catalogue() -> dict[str, Any]:
            "bot_kinds": kinds, "start": fixed["start"], "tiles": fixed["tiles"]}
     if "wonders" in fixed:
         out["wonders"] = fixed["wonders"]
+    out["presets"] = presets_view()
     return out

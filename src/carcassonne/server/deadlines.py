@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from carcassonne.server.bots import choose, stand_in
+from carcassonne.server.flags import ends_the_game, lose_on_time
 from carcassonne.server.moves import apply_move
 from carcassonne.server.timing import ABANDON_AFTER, MISSES_ALLOWED
 
@@ -53,7 +54,8 @@ async def expire(hall: ChangeHost, table: Table) -> bool:
     """If the time of ``table``'s pending decision is up, act (inside
     :meth:`Hall.order <carcassonne.server.hall.Hall.order>`): an untimed
     casual game ends as abandoned; a clock run out hands the seat to the
-    stand-in for good; a missed turn-based deadline has the stand-in play
+    stand-in for good (or, where a flag is a loss at a table of two, ends
+    the game lost on time: flags.py); a missed turn-based deadline has the stand-in play
     that move, and the seat for good at the third miss. Whether it acted."""
     when = due(table)
     if when is None or when > hall.now():
@@ -71,6 +73,9 @@ async def expire(hall: ChangeHost, table: Table) -> bool:
             return True
     else:
         clock = clock.ran_out(seat)
+        if ends_the_game(table.timing, len(table.seats)):
+            await lose_on_time(hall, table, seat, clock)
+            return True
     seats = list(table.seats)
     seats[seat] = seats[seat].as_bot(stand_in())
     await hall.write(table, seats=tuple(seats), clock=clock)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from carcassonne.server.errors import Refusal
 from carcassonne.server.event_setup import competition_setup, entrant_request, entrant_requests
+from carcassonne.server.presets import with_preset
 
 if TYPE_CHECKING:
     from carcassonne.server.host import Organizing
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 async def _create(organizer: Organizer, player: list[str], body: dict[str, Any],
                   ) -> dict[str, Any]:
     account, name = player
+    body = with_preset(body, "competition")
     setup = competition_setup(body)
     entrants = [await organizer.entrant(kind, value) for kind, value in entrant_requests(body)]
     event = await organizer.create({**setup, "organizer_name": name}, entrants, account)

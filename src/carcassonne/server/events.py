@@ -112,12 +112,14 @@ def match_view(event: Event, match: Match,
     games = []
     for game in match.games:
         table = tables.get(game.table) if game.table else None
-        scores = None
+        scores = flag = None
         if table is not None and table.result is not None:
             scores = list(table.result["scores"])
+            if table.result.get("flag") is not None:  # lost on time (flags.py)
+                flag = event.name_of(game.seats[table.result["flag"]])
         games.append({"number": game.number, "seats": [event.name_of(e) for e in game.seats],
                       "table": game.table, "status": table.status if table else None,
-                      "scores": scores})
+                      "scores": scores, "flag": flag})
     result = None if match.result is None else match.result.to_json()
     return {
         "id": match.id, "group": match.group, "best_of": match.best_of,

@@ -26,6 +26,7 @@ from carcassonne.server.http_input import (
     token_of,
 )
 from carcassonne.server.listings import listing
+from carcassonne.server.presets import with_preset
 from carcassonne.server.rematch import rematch
 from carcassonne.server.resign import resign
 from carcassonne.server.seats import create, join, leave, start
@@ -45,7 +46,7 @@ async def get_catalogue() -> dict[str, Any]:
 
 @router.post("/tables", status_code=201)
 async def create_table(request: Request) -> dict[str, Any]:
-    setup = table_setup(await body_of(request))
+    setup = table_setup(with_preset(await body_of(request), "table"))
     table, seat, token = await create(hall_of(request), setup, await player_of(request),
                                       client_address(request))
     answer: dict[str, Any] = {"table": table.public(hall_of(request).now())}

@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from carcassonne.engine import Game
+from carcassonne.server.counting import counted_on_time
 from carcassonne.server.timing import Clock, Timing
 from carcassonne.server.tokens import matches
 
@@ -263,6 +264,7 @@ class Table:
             "seats": self._public_seats(),
             "created": self.created.isoformat(), "moves": self.moves,
             "ended": (self.result or {}).get("ended"),
+            "flag": (self.result or {}).get("flag"),
             "scores": scores, "winners": winners, "rated": self.rated,
             "timing": self.timing.public(), "clock": self._clock_view(now),
             "rematch": None if self.rematch is None else {
@@ -359,9 +361,11 @@ class Table:
 
     def counted_scores(self) -> list[int]:
         """The final scores a competition counts for this finished table: as
-        they stand, except that a seat that resigned counts one point below
-        the lowest seat that did not, if it was not already: a resignation
-        loses the game, whatever its score.
+        they stand, except that a seat that resigned (or, at a table whose
+        flag is a loss, ran out of time) counts one point below the lowest
+        seat that did not, if it was not already: it lost the game, whatever
+        its score; and a game ended by a flag at a table with a
+        ``time_loss_margin`` counts that margin (counting.py).
 
             >>> table = Table("t", "", datetime.now(UTC), ("base",), {}, False,
             ...               (Seat("bot", resigned=True), Seat("human")),
@@ -369,14 +373,12 @@ class Table:
             >>> table.counted_scores()
             [11, 12]
         """
-        scores = list((self.result or {})["scores"])
-        stayed = [score for seat, score in zip(self.seats, scores, strict=True)
-                  if not seat.resigned]
-        if not stayed:
-            return scores
-        below = min(stayed) - 1
-        return [min(score, below) if seat.resigned else score
-                for seat, score in zip(self.seats, scores, strict=True)]
+        result = self.result or {}
+        out = set(self.clock.out if self.clock is not None and self.timing.flag == "loss"
+                  else ())
+        lost = [i for i, seat in enumerate(self.seats) if seat.resigned or i in out]
+        return counted_on_time(result["scores"], lost, result.get("flag"),
+                               self.timing.time_loss_margin)
 
     def rated_players(self) -> list[str]:
         """Who each seat is for the ratings: ``account:ID`` for a seat a

@@ -44,21 +44,39 @@ BASE_RANGE = (5, 3 * 3600)
 INCREMENT_RANGE = (0, 300)
 DEADLINE_RANGE = (3600, 14 * 86400)
 KINDS = ("none", "clock", "turn")
+#: What a clock run out means: the seat goes to the stand-in and ranks last
+#: (the default), or, at a table of two, the game ends lost on time.
+FLAGS = ("stand_in", "loss")
+#: The bounds of ``time_loss_margin``: the score difference a competition
+#: counts for a game lost on time.
+MARGIN_RANGE = (1, 500)
 
 
 @dataclass(frozen=True)
 class Timing:
     """How a table is timed: ``none``; ``clock`` (``base`` seconds and
-    ``increment`` per move); ``turn`` (``deadline`` seconds per move)."""
+    ``increment`` per move; what a ``flag`` means and the
+    ``time_loss_margin`` a competition counts for a game lost on time,
+    flags.py); ``turn`` (``deadline`` seconds per move)."""
 
     kind: str = "none"
     base: int = 0
     increment: int = 0
     deadline: int = 0
+    flag: str = "stand_in"
+    time_loss_margin: int | None = None
 
     def public(self) -> dict[str, Any]:
+        """``TIMING`` of the protocol (as stored too): a clock's ``flag`` and
+        ``time_loss_margin`` only when not the defaults."""
         if self.kind == "clock":
-            return {"kind": "clock", "base": self.base, "increment": self.increment}
+            out: dict[str, Any] = {"kind": "clock", "base": self.base,
+                                   "increment": self.increment}
+            if self.flag != "stand_in":
+                out["flag"] = self.flag
+            if self.time_loss_margin is not None:
+                out["time_loss_margin"] = self.time_loss_margin
+            return out
         if self.kind == "turn":
             return {"kind": "turn", "deadline": self.deadline}
         return {"kind": "none"}
@@ -68,7 +86,8 @@ class Timing:
         if not data:
             return cls()
         return cls(data.get("kind", "none"), data.get("base", 0), data.get("increment", 0),
-                   data.get("deadline", 0))
+                   data.get("deadline", 0), data.get("flag", "stand_in"),
+                   data.get("time_loss_margin"))
 
     @classmethod
     def from_body(cls, value: Any) -> Timing:
@@ -81,14 +100,16 @@ class Timing:
         if kind not in KINDS:
             raise Refusal(400, f"timing kind must be one of {', '.join(KINDS)}, "
                                f"not {shown(kind)}")
-        known = {"none": {"kind"}, "clock": {"kind", "base", "increment"},
+        known = {"none": {"kind"},
+                 "clock": {"kind", "base", "increment", "flag", "time_loss_margin"},
                  "turn": {"kind", "deadline"}}[kind]
         extra = sorted(set(value) - known)
         if extra:
             raise Refusal(400, f"timing {kind}: unknown field {shown(extra[0])}")
         if kind == "clock":
             return cls("clock", base=_seconds(value, "base", BASE_RANGE, None),
-                       increment=_seconds(value, "increment", INCREMENT_RANGE, 0))
+                       increment=_seconds(value, "increment", INCREMENT_RANGE, 0),
+                       **_flag(value))
         if kind == "turn":
             return cls("turn", deadline=_seconds(value, "deadline", DEADLINE_RANGE, None))
         return cls()
@@ -101,6 +122,23 @@ def _seconds(value: dict[str, Any], key: str, bounds: tuple[int, int],
         raise Refusal(400, f"timing {key} must be a whole number of seconds from "
                            f"{bounds[0]} to {bounds[1]}, not {shown(number)}")
     return number
+
+
+def _flag(value: dict[str, Any]) -> dict[str, Any]:
+    """A clock timing's ``flag`` and ``time_loss_margin``, checked: a margin
+    is what a loss on time counts, so it needs ``"flag": "loss"``."""
+    flag = value.get("flag", "stand_in")
+    if flag not in FLAGS:
+        raise Refusal(400, f"timing flag must be one of {', '.join(FLAGS)}, not {shown(flag)}")
+    margin = value.get("time_loss_margin")
+    if margin is not None:
+        if type(margin) is not int or not MARGIN_RANGE[0] <= margin <= MARGIN_RANGE[1]:
+            raise Refusal(400, f"timing time_loss_margin must be null or a whole number "
+                               f"from {MARGIN_RANGE[0]} to {MARGIN_RANGE[1]}, not {shown(margin)}")
+        if flag != "loss":
+            raise Refusal(400, "timing time_loss_margin counts a loss on time: it needs "
+                               "\"flag\": \"loss\"")
+    return {"flag": flag, "time_loss_margin": margin}
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ import { bracket } from "./bracket.js";
 import { doubleBracket } from "./double_bracket.js";
 import { has, t } from "./i18n.js";
 import { eventHref, playNow } from "./matches.js";
+import { flagWords } from "./presets.js";
 import { stageSchedule } from "./schedule.js";
 import { stageStandings } from "./standings.js";
 import { timingLabel } from "./timing.js";
@@ -47,7 +48,7 @@ function setupLine(setup) {
   if (setup.title_games) parts.push(t("setup.titleGames", { n: setup.title_games }));
   parts.push(setup.round_deadline ? t("setup.deadline", { n: Math.round(setup.round_deadline / 86400 * 10) / 10 }) : t("setup.noDeadline"));
   const timing = timingLabel(setup.timing);
-  if (timing) parts.push(timing);
+  if (timing) parts.push(timing, ...flagWords(setup.timing));
   if (setup.rated) parts.push(t("lobby.ratedBadge"));
   return parts.join(" · ");
 }

@@ -1,6 +1,7 @@
 // The competitions (/competitions): every league and tournament, newest
 // first (its series, format, status, entrants and winner), and for a
-// logged-in player a form to organize a new one: its format, games per
+// logged-in player a form to organize a new one: a rules preset
+// (presets.js: it fills the form's fields), its format, games per
 // match, duplicate decks, a title match, a deadline per round, rated or
 // not, the games' time, and bots to enter from the start. Creating it
 // leads to its page, where players enter and the organizer starts it.
@@ -9,6 +10,7 @@ import { currentAccount, startPage } from "./account.js";
 import { api, esc } from "./api.js";
 import { has, t } from "./i18n.js";
 import { eventHref } from "./matches.js";
+import { PRESET_TIMING, presetChoices, presetHelp, presetOf, presetTimingOption, sentTiming } from "./presets.js";
 import { timingOf, timingOptions } from "./timing.js";
 import { toast } from "./ui.js";
 
@@ -19,8 +21,9 @@ const SERIES_STARTS = ["alternate", "loser"];
 const DEADLINES = [0, 86400, 3 * 86400, 7 * 86400];
 let list = null;
 let bots = [];
+let presets = [];
 const draft = {
-  name: "", series: "", format: "league", games: 2, gamesTouched: false, duplicate: true, title_games: 0,
+  preset: "", name: "", series: "", format: "league", games: 2, gamesTouched: false, duplicate: true, title_games: 0,
   round_deadline: 0, rated: false, timing: "none", groups: 2, advance: 2, table_size: 2, rounds: 0,
   bot: "random", entrants: [], series_start: "alternate",
 };
@@ -114,7 +117,8 @@ function formMarkup() {
       ${field(t("newCompetition.seriesStart"), select("series_start", SERIES_STARTS.map((s) => [s, t(`seriesStart.${s}`)])))}
       ${field(t("newCompetition.titleGames"), number("title_games", draft.title_games, 0, 9), t("newCompetition.titleGamesHelp"))}
       ${field(t("newCompetition.deadline"), select("round_deadline", DEADLINES.map((s) => [s, s ? t("newCompetition.days", { n: s / 86400 }) : t("newCompetition.noDeadline")])), t("newCompetition.deadlineHelp"))}
-      ${field(t("lobby.timing"), `<select data-field="timing" data-testid="new-timing">${timingOptions(draft.timing)}</select>`)}
+      ${field(t("preset.label"), `<select data-field="preset" data-testid="new-preset">${presetChoices(presets, draft.preset)}</select>`, presetHelp(draft.preset))}
+      ${field(t("lobby.timing"), `<select data-field="timing" data-testid="new-timing">${presetTimingOption(presetOf(presets, draft.preset), "competition", draft.timing)}${timingOptions(draft.timing)}</select>`)}
     </div>
     ${check("duplicate", t("newCompetition.duplicate"))}
     ${check("rated", t("newCompetition.rated"))}
@@ -137,6 +141,13 @@ function readField(el) {
   else if (el.type === "number" || ["round_deadline", "table_size"].includes(name)) draft[name] = Number(el.value);
   else draft[name] = el.value;
   if (name === "games") draft.gamesTouched = true;
+  if (name === "preset") {
+    // the preset's fields fill the form: its time, two players a table
+    const preset = presetOf(presets, draft.preset);
+    draft.timing = preset ? PRESET_TIMING : "none";
+    if (preset) draft.table_size = preset.competition.table_size;
+    showForm();
+  }
   if (name === "format") {
     if (!draft.gamesTouched) draft.games = ["knockout", "double_elimination"].includes(draft.format) ? 1 : 2;
     showForm();
@@ -151,8 +162,10 @@ function body() {
   if (draft.series.trim()) out.series = draft.series.trim();
   if (draft.series_start !== "alternate") out.series_start = draft.series_start;
   if (draft.round_deadline) out.round_deadline = draft.round_deadline;
-  const timing = timingOf(draft.timing);
-  if (timing) out.timing = timing;
+  const preset = presetOf(presets, draft.preset);
+  if (preset) out.preset = preset.name;
+  const timing = sentTiming(preset, draft.timing, timingOf);
+  if (timing !== undefined) out.timing = timing;
   if (draft.format === "groups_knockout") Object.assign(out, { groups: draft.groups, advance: draft.advance });
   if (draft.format === "league" && draft.table_size > 2) out.table_size = draft.table_size;
   if (draft.format === "swiss" && draft.rounds) out.rounds = draft.rounds;
@@ -207,7 +220,9 @@ function render() {
 export async function main() {
   await startPage(render);
   try {
-    bots = (await api.catalogue()).bots.map((b) => (typeof b === "string" ? b : b.name));
+    const catalogue = await api.catalogue();
+    bots = catalogue.bots.map((b) => (typeof b === "string" ? b : b.name));
+    presets = catalogue.presets || [];
     if (!bots.includes(draft.bot)) draft.bot = bots[0];
   } catch (err) {
     toast(err.message);

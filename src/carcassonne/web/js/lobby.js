@@ -1,6 +1,6 @@
 // The lobby (/): play against a bot in one click (Easy, Medium or Hard, the
-// choice remembered), create a table (seats, sets and their options, its
-// time), and list open tables (join a free seat), games being played
+// choice remembered), create a table (a rules preset, presets.js, filling
+// the form; seats, sets and their options, its time), and list open tables (join a free seat), games being played
 // (watch; the server lists only those someone plays now) and finished or
 // abandoned games (replay); logged in, the player's competition matches
 // ("Play now") and games, invitations and friends (lobby-friends.js).
@@ -13,6 +13,7 @@ import { renderMyMatches } from "./matches.js";
 import { offerNotifications, watchNotices } from "./notices.js";
 import { botChoice, botOptions, botWord, catalogueBots, hasBotName, quickTableName, seatName, tableName } from "./names.js";
 import { paletteSwitch } from "./palette.js";
+import { PRESET_TIMING, presetChoices, presetHelp, presetOf, presetTimingOption, sentTiming } from "./presets.js";
 import { installDefs, miniTile, seatClass, setCatalogue } from "./tiles.js";
 import { tableBadges, timingOf, timingOptions } from "./timing.js";
 import { toast } from "./ui.js";
@@ -338,8 +339,10 @@ async function onCreate() {
     rated: $("rated").checked && currentAccount() != null,
     chat: $("chat-players").checked ? "players" : "all",
   };
-  const timing = timingOf($("timing").value);
-  if (timing) body.timing = timing;
+  const preset = rulesPreset();
+  if (preset) body.preset = preset.name;
+  const timing = sentTiming(preset, $("timing").value, timingOf);
+  if (timing !== undefined) body.timing = timing;
   const tableName = $("table-name").value.trim();
   if (tableName) body.name = tableName;
   if (me >= 0) body.join = { seat: me, name };
@@ -481,13 +484,44 @@ function renderHero() {
   $("hero-tiles").innerHTML = piece.filter(([i]) => catalogue.tiles?.[i]).map(([i, r]) => miniTile(i, r, 64)).join("");
 }
 
-function renderTiming() {
-  $("timing").innerHTML = timingOptions($("timing").value || "none");
+/** The time choices (a preset's own first, when one is chosen), `selected` chosen. */
+function renderTiming(selected = $("timing").value) {
+  const preset = rulesPreset();
+  const value = selected === PRESET_TIMING && !preset ? "none" : selected || "none";
+  $("timing").innerHTML = presetTimingOption(preset, "table", value) + timingOptions(value);
+}
+
+// --- rules presets (presets.js): choosing one fills the form -----------------
+
+function rulesPreset() {
+  return presetOf(catalogue.presets, $("rules-preset").value);
+}
+
+function renderRulesPreset() {
+  $("rules-preset").innerHTML = presetChoices(catalogue.presets, $("rules-preset").value);
+  $("rules-preset-help").textContent = presetHelp($("rules-preset").value);
+}
+
+function applyRulesPreset() {
+  const preset = rulesPreset();
+  if (preset) {
+    const fields = preset.table;
+    seats = fields.seats.map((s) => ({ ...s }));
+    picked.sets = new Set(fields.sets);
+    picked.options = { ...fields.options };
+    picked.touched = new Set();
+    $("player-count").value = String(fields.seats.length);
+  }
+  renderRulesPreset();
+  renderPlayerCount();
+  renderTiming(preset ? PRESET_TIMING : "none");
+  renderSets();
 }
 
 function renderAll() {
   renderName();
   renderQuickLevels();
+  renderRulesPreset();
   renderPlayerCount();
   renderTiming();
   renderSets();
@@ -506,6 +540,7 @@ async function main() {
   installDefs();
   seats = [{ kind: "human" }, { kind: "bot", bot: "greedy" }];
   $("player-count").addEventListener("change", renderSeats);
+  $("rules-preset").addEventListener("change", applyRulesPreset);
   $("create-table").addEventListener("click", onCreate);
   // a rated table's chat is its players' by default (the box may be unticked)
   $("rated").addEventListener("change", () => { $("chat-players").checked = $("rated").checked; });

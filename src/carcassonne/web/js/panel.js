@@ -182,7 +182,9 @@ export function renderFinal(el, { table, view }) {
   }).join("");
   const winners = (view.winners || []).map((w) => names[w]).join(", ");
   // a game ended by a resignation was not scored at its end
-  const ended = resigned.length ? `<p class="resigned-line" data-testid="resigned-line">${esc(t("final.resigned", { players: resigned.join(", ") }))}</p>` : "";
+  let ended = resigned.length ? `<p class="resigned-line" data-testid="resigned-line">${esc(t("final.resigned", { players: resigned.join(", ") }))}</p>` : "";
+  // a game lost on time (a flag that is a loss) ended at the flag
+  if (table?.flag != null) ended += `<p class="resigned-line" data-testid="flag-line">${esc(t("final.flag", { player: names[table.flag] }))}</p>`;
   el.hidden = false;
   el.innerHTML = `<h3>${esc(t("final.title"))}</h3>
     <p class="winner-line">${esc(t(view.winners?.length > 1 ? "final.tie" : "final.wins", { players: winners }))}</p>${ended}

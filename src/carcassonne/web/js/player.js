@@ -38,9 +38,10 @@ function gameRow(g, link, text, more = "") {
     <a class="btn small" href="${link}" data-testid="game-open-${esc(g.id)}">${esc(text)}</a></li>`;
 }
 
-/** How a finished game went for the player of seat `me`: "won", "shared", "lost" or "resigned". */
+/** How a finished game went for the player of seat `me`: "won", "shared", "lost", "resigned" or "flagged" (lost on time). */
 function outcome(g, me) {
   if (g.seats?.[me]?.resigned) return "resigned";
+  if (g.flag === me) return "flagged";
   if (!g.winners?.includes(me)) return "lost";
   return g.winners.length > 1 ? "shared" : "won";
 }

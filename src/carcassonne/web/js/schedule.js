@@ -11,6 +11,7 @@ import { num } from "./standings.js";
 function gameLine(game, matchId) {
   const status = game.status || "none";
   const scores = game.scores ? `<b class="scores">${esc(game.scores.map(num).join(" : "))}</b>` : "";
+  const flag = game.flag ? ` <span class="badge forfeit" data-testid="game-flag-${esc(matchId)}-${game.number}">${esc(t("match.lostOnTime", { name: game.flag }))}</span>` : "";
   const link = !game.table ? ""
     : game.status === "finished"
       ? `<a class="btn small" href="${tableHref(game.table)}?replay=1" data-testid="game-replay-${esc(matchId)}-${game.number}">${esc(t("lobby.replay"))}</a>`
@@ -18,14 +19,14 @@ function gameLine(game, matchId) {
   return `<li data-testid="game-${esc(matchId)}-${game.number}" data-status="${esc(status)}">
     <span>${esc(t("match.game", { n: game.number }))}</span>
     <span class="muted">${esc(game.seats.join(" – "))}</span>
-    <span class="badge game-${esc(status)}">${esc(t(`gameStatus.${status}`))}</span>${scores}${link}</li>`;
+    <span class="badge game-${esc(status)}">${esc(t(`gameStatus.${status}`))}</span>${scores}${flag}${link}</li>`;
 }
 
 function resultLine(match) {
   const result = match.result;
   if (!result) return "";
-  const lines = result.lines.map((l) => `<span${l.entrant === result.winner ? ' class="won"' : ""}>${esc(l.entrant)} <b>${num(l.games)}</b>
-      <span class="muted small">(${esc(t("match.points", { n: num(l.score) }))})</span></span>`).join(`<span class="muted"> · </span>`);
+  const lines = result.lines.map((l, i) => `<span${l.entrant === result.winner ? ' class="won"' : ""}>${esc(l.entrant)} <b>${num(l.games)}</b>
+      <span class="muted small">(${esc(t("match.points", { n: num(l.score) }))}, <span data-testid="difference-${esc(match.id)}-${i}" data-entrant="${esc(l.entrant)}">${esc(t("match.difference", { n: l.difference }))}</span>)</span></span>`).join(`<span class="muted"> · </span>`);
   const outcome = result.winner ? t("match.winner", { name: result.winner }) : t("match.draw");
   return `<div class="match-result" data-testid="match-result-${esc(match.id)}" data-winner="${esc(result.winner || "")}">
     <span class="outcome">${esc(outcome)}</span> ${lines}</div>`;
