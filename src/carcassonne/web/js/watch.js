@@ -49,9 +49,14 @@ function stageOf(competition, number, stage = null) {
   return null;
 }
 
-/** A round's boards: one slot per match, {key, table (or null), title}. */
+/** A round's boards: one slot per match, {key, table (or null), title}: the match and its game being played. */
 function roundSlots(round) {
-  return round.matches.map((m) => ({ key: m.id, table: currentTable(m), title: m.entrants.join(t("match.versus")) }));
+  return round.matches.map((m) => {
+    const table = currentTable(m);
+    const game = m.games.filter((g) => g.table).pop();
+    const what = game ? t("match.game", { n: game.number }) : m.entrants.join(t("match.versus"));
+    return { key: m.id, table, title: `${m.id} · ${what}` };
+  });
 }
 
 function stageTitle(competition, stage) {
@@ -119,17 +124,23 @@ function watchTables() {
     return;
   }
   if (ids.length > MOST) note("watch.tooMany", { most: MOST, n: ids.length });
-  showSlots(ids.map((id) => ({ key: id, table: id, title: id })));
+  showSlots(ids.map((id) => ({ key: id, table: id, title: "" })));
+}
+
+/** The round asked for in the address: its number (null when none is named right) and stage index (or null). */
+function roundAsked() {
+  const number = Number(params.get("round"));
+  const given = params.get("stage");
+  const stage = given == null || given === "" ? null : Number(given);
+  // (a stage that is no index is one no competition has)
+  return { number: Number.isInteger(number) && number >= 1 ? number : null, stage: stage === null || Number.isInteger(stage) ? stage : -1 };
 }
 
 async function watchRound(eventId) {
-  const number = Number(params.get("round"));
-  if (!Number.isInteger(number) || number < 1) {
+  if (roundAsked().number == null) {
     note("watch.badRound");
     return;
   }
-  const given = params.get("stage");
-  const wantedStage = given == null || given === "" ? null : Number(given);
   try {
     event = await api.competition(eventId);
   } catch (err) {
@@ -139,27 +150,31 @@ async function watchRound(eventId) {
       $("watch-note").textContent = err.message;
       return;
     }
-    schedule(eventId);
-    return;
   }
+  showRound();
+  schedule(eventId);
+}
+
+/** The competition's round as last read: its heading and its boards. */
+function showRound() {
+  const { number, stage: asked } = roundAsked();
   const back = $("watch-event");
   back.hidden = false;
-  back.href = eventHref(eventId);
+  back.href = eventHref(event.id);
   $("watch-title").textContent = event.name;
-  const stage = Number.isInteger(wantedStage) || wantedStage == null ? stageOf(event, number, wantedStage) : null;
+  const stage = stageOf(event, number, asked);
   if (stage == null) {
     $("watch-sub").textContent = "";
     note("watch.noRound", { n: number });
     showSlots([]);
-  } else {
-    $("watch-sub").textContent = `${stageTitle(event, stage)} · ${t("round.number", { n: number })}`;
-    const round = event.stages[stage].rounds.find((r) => r.number === number);
-    const slots = roundSlots(round);
-    const started = slots.filter((s) => s.table).length;
-    note(!started ? "watch.empty" : slots.length > MOST ? "watch.tooMany" : null, { most: MOST, n: slots.length });
-    showSlots(slots);
+    return;
   }
-  schedule(eventId);
+  $("watch-sub").textContent = `${stageTitle(event, stage)} · ${t("round.number", { n: number })}`;
+  const round = event.stages[stage].rounds.find((r) => r.number === number);
+  const slots = roundSlots(round);
+  const started = slots.some((s) => s.table);
+  note(!started ? "watch.empty" : slots.length > MOST ? "watch.tooMany" : null, { most: MOST, n: slots.length });
+  showSlots(slots);
 }
 
 function schedule(eventId) {
@@ -169,7 +184,6 @@ function schedule(eventId) {
 
 function redraw() {
   for (const card of cards.values()) card.render();
-  if (event) $("watch-title").textContent = event.name;
 }
 
 async function main() {
@@ -188,7 +202,8 @@ async function main() {
   document.addEventListener("languagechange", () => {
     applyStatic();
     if (path[0] === "watch") watchTables();
-    else if (event) watchRound(event.id);
+    else if (event) showRound();
+    else if (roundAsked().number == null) note("watch.badRound");
     redraw();
   });
   // the last tile's frame is coloured by script: drawn again in the new colours

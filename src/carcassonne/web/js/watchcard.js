@@ -3,8 +3,9 @@
 // table and to its broadcast layout, the board shown whole (board.js), a
 // line per player with colour, name, score and clock (scoreboard.js; the
 // running clock counts down between states), and where the game is. A
-// slot may wait for its table (a competition match not started yet:
-// `title` names it meanwhile) and change table (a series' next game).
+// slot may wait for its table (a competition match not started yet) and
+// change table (a series' next game); the page may name it (the match and
+// its game) rather than the table's own name.
 //
 // A click on the small board, or its "Enlarge" button, calls `onEnlarge`:
 // the page shows one card large over the others (the class `enlarged`),
@@ -55,7 +56,7 @@ export class WatchCard {
     this.render();
   }
 
-  /** Follow table `tableId` (null: none yet), named `title` until its state comes. */
+  /** Follow table `tableId` (null: none yet), named `title` (when "", the table's name). */
   show(tableId, title = "") {
     this.title = title;
     if (tableId === this.tableId) {
@@ -110,7 +111,7 @@ export class WatchCard {
     data.last = String(this.msg?.last ?? "");
     data.tiles = String(view?.board?.length ?? 0);
     data.over = String(Boolean(view?.is_over));
-    this.part("name").textContent = table ? tableName(table) : this.title || id || "";
+    this.part("name").textContent = this.title || (table ? tableName(table) : id || "");
     const href = id ? `/table/${encodeURIComponent(id)}` : "";
     for (const [name, link, words, testid] of [["open", href, "watch.open", "watch-open"],
       ["broadcast", href && `${href}?layout=broadcast`, "watch.broadcast", "watch-broadcast"]]) {
