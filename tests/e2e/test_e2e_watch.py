@@ -30,6 +30,11 @@ PACE = "2"
 BOARDS = 8
 
 CARDS = "[data-testid^=watch-board-]"
+#: Records every refusal of the Content-Security-Policy (no inline style or script).
+REFUSALS = """window.cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.cspViolations.push(
+    `${e.effectiveDirective} refused at ${e.sourceFile}:${e.lineNumber}`); });"""
 #: True once the clock at selector CLOCK shows at least 2 s less than ``start`` (seconds).
 CLOCK_BELOW = """(start) => {
     const [m, s] = document.querySelector('CLOCK').textContent.split(':');
@@ -84,6 +89,7 @@ def cards_state(page) -> dict[str, dict[str, Any]]:
 def test_a_round_of_eight_live_tables_on_one_page(page, browser, page_errors, site, knockout,
                                                   artifacts):
     event_id, tables = knockout["id"], knockout["tables"]
+    page.add_init_script(REFUSALS)
     page.goto(f"{site.url}/competition/{event_id}")
     link = page.get_by_test_id("watch-round-0-1")
     assert link.inner_text() == "Watch all boards"
@@ -149,6 +155,7 @@ def test_a_round_of_eight_live_tables_on_one_page(page, browser, page_errors, si
     assert card.locator(".watch-name").inner_text().endswith("第1ゲーム")
     assert page.get_by_test_id("watch-sub").inner_text() == "トーナメント · 第1ラウンド"
     page.get_by_test_id("language").select_option("en")
+    assert page.evaluate("() => window.cspViolations") == []
 
     # on a phone: one column of boards, each as wide as the screen allows
     phone = browser.new_context(**PHONE)
@@ -234,6 +241,7 @@ def test_the_broadcast_layout_follows_the_game_with_nothing_to_press(page, site,
     bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
     table_id = site.post("/api/tables", {"seats": bots})["table"]["id"]
     # a spectator of the table finds the broadcast layout there
+    page.add_init_script(REFUSALS)
     page.goto(f"{site.url}/table/{table_id}")
     link = page.get_by_test_id("broadcast-link")
     link.wait_for()
@@ -279,6 +287,7 @@ def test_the_broadcast_layout_follows_the_game_with_nothing_to_press(page, site,
     assert after["mark"] is not None and f"@{after['mark'][0]},{after['mark'][1]}" in last
     assert after["score0"] == str(after["scores"][0])
     assert after["lines"] >= 1
+    assert page.evaluate("() => window.cspViolations") == []
     page.screenshot(path=str(artifacts / "broadcast.png"))
 
 
