@@ -5,7 +5,8 @@ a knockout of 16 bots opens 8 tables at once. From the competition page
 "Watch all boards" of round 1 shows the 8 boards, each with its players and
 scores, and every board changes as its moves come; a click enlarges one
 (and "Back" or Esc returns); the page reads in Japanese, and on a phone the
-boards stand in one column. /watch?tables=... shows any tables: a person's
+boards stand in one column; a series' next game takes its match's place.
+/watch?tables=... shows any tables: a person's
 clock runs down on it, a table that does not exist says so, more than 16
 are cut to 16 with a line that says so. A spectator of a table finds its
 broadcast layout: the board large, the players, scores and clocks, the last
@@ -316,3 +317,34 @@ def test_a_seated_player_is_not_offered_the_broadcast_link(browser, page_errors,
         assert player.get_by_test_id("broadcast-link").is_hidden()
     finally:
         player.context.close()
+
+
+def test_a_series_next_game_takes_its_match_place(page, server):
+    """A best-of-3 between two bots, played at full speed on the shared test
+    server: the match's board follows each game as it opens and ends on the
+    last one played."""
+    answer = page.request.post(server.url + "/api/accounts",
+                               data={"name": f"Ser{uuid.uuid4().hex[:6]}", "password": PASSWORD})
+    assert answer.status == 201, answer.text()
+    made = page.request.post(server.url + "/api/competitions", data={
+        "name": "Series", "format": "knockout", "games": 3, "entrants": [{"bot": "random"}] * 2})
+    event_id = made.json()["id"]
+    page.request.post(f"{server.url}/api/competitions/{event_id}/start", data={})
+    page.goto(f"{server.url}/competition/{event_id}/boards?round=1")
+    page.wait_for_function(f"() => document.querySelectorAll('{CARDS}').length === 1",
+                           timeout=PATIENCE_MS)
+    deadline = time.monotonic() + PATIENCE
+    while server.get(f"/api/competitions/{event_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the series did not end"
+        time.sleep(0.2)
+    (match,) = server.get(f"/api/competitions/{event_id}")["stages"][0]["rounds"][0]["matches"]
+    last = [g for g in match["games"] if g["table"]][-1]
+    assert last["number"] >= 2  # best of 3: two games at least
+    card = page.get_by_test_id(f"watch-board-{last['table']}")
+    page.wait_for_function(f"""() => {{
+        const c = document.querySelector('[data-testid=watch-board-{last["table"]}]');
+        return c && c.dataset.over === 'true'; }}""", timeout=PATIENCE_MS)
+    assert page.locator(CARDS).count() == 1
+    assert card.locator(".watch-name").inner_text() == f"{match['id']} · Game {last['number']}"
+    assert "wins" in card.locator(".watch-line").inner_text() \
+        or "share" in card.locator(".watch-line").inner_text()
