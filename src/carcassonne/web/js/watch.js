@@ -85,13 +85,17 @@ function showSlots(slots) {
       cards.delete(key);
     }
   }
+  let before = null; // the card the next one follows
   for (const slot of shown) {
     let card = cards.get(slot.key);
     if (!card) {
       card = new WatchCard(grid, slot.key, { onEnlarge: enlarge });
       cards.set(slot.key, card);
     }
-    grid.appendChild(card.el); // (in order)
+    // in order, moving only what is out of place (a card moved draws its tiles afresh)
+    const place = before ? before.nextElementSibling : grid.firstElementChild;
+    if (place !== card.el) grid.insertBefore(card.el, place);
+    before = card.el;
     card.show(slot.table, slot.title);
   }
   document.body.dataset.boards = String(shown.length);
