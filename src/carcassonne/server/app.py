@@ -214,19 +214,26 @@ def _errors(app: FastAPI, headers: Secure) -> None:
 #: The client's pages: the lobby, a table, one page for the profile,
 #: the leaderboard, the competitions and a competition, one's settings and
 #: setting a new password (js/pages.js), the rules in short (js/howto.js),
-#: and the moderators' page (js/admin.js).
+#: the moderators' page (js/admin.js), and many boards watched at once
+#: (a competition round's, or any tables': js/watch.js).
 PAGES = {"/": "index.html", "/table/{table_id}": "table.html",
          "/player/{name}": "pages.html", "/leaderboard": "pages.html",
          "/competitions": "pages.html", "/competition/{event_id}": "pages.html",
          "/how-to-play": "howto.html", "/settings": "pages.html",
-         "/reset": "pages.html", "/reset/{token}": "pages.html", "/admin": "admin.html"}
+         "/reset": "pages.html", "/reset/{token}": "pages.html", "/admin": "admin.html",
+         "/competition/{event_id}/boards": "watch.html", "/watch": "watch.html"}
+
+#: Other layouts of a page, by its ``?layout=``: a table for streaming
+#: (js/broadcast.js). Any other value gets the page itself.
+LAYOUTS = {("table.html", "broadcast"): "broadcast.html"}
 
 
 def _client(app: FastAPI, settings: Settings) -> None:
     """The browser client: its pages and their static files."""
     web = settings.web_dir
 
-    async def page(name: str) -> Response:
+    async def page(name: str, request: Request) -> Response:
+        name = LAYOUTS.get((name, request.query_params.get("layout", "")), name)
         path = web / name
         if not path.is_file():
             raise Refusal(404, f"the web client has no {name}")

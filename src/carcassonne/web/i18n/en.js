@@ -8,6 +8,7 @@ import notify from "./notify-en.js";
 import friends from "./friends-en.js";
 import safety from "./safety-en.js";
 import presets from "./presets-en.js";
+import watch from "./watch-en.js";
 
 const plural = (n, one, many) => (n === 1 ? one : many);
 
@@ -18,6 +19,7 @@ export default {
   ...friends,
   ...safety,
   ...presets,
+  ...watch,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Table",

@@ -6,6 +6,7 @@ import notify from "./notify-ja.js";
 import friends from "./friends-ja.js";
 import safety from "./safety-ja.js";
 import presets from "./presets-ja.js";
+import watch from "./watch-ja.js";
 
 export default {
   ...talk,
@@ -14,6 +15,7 @@ export default {
   ...friends,
   ...safety,
   ...presets,
+  ...watch,
   "app.name": "カルカソンヌ",
   "title.lobby": "カルカソンヌ · ロビー",
   "title.table": "テーブル",

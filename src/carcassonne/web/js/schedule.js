@@ -53,15 +53,22 @@ function matchItem(event, stageIndex, round, match, me) {
     ${resultLine(match)}${playButton(event, stageIndex, round, match, me)}</li>`;
 }
 
+/** "Watch all boards": the round's tables at once, live (watch.js). */
+function watchLink(event, stageIndex, round) {
+  const href = `/competition/${encodeURIComponent(event.id)}/boards?round=${round.number}&stage=${stageIndex}`;
+  return `<a class="btn small" href="${href}" title="${esc(t("watch.roundLinkTitle"))}" data-testid="watch-round-${stageIndex}-${round.number}">${esc(t("watch.roundLink"))}</a>`;
+}
+
 /** The rounds of stage `stageIndex` of `event`, for the player named `me` (or null). */
 export function stageSchedule(event, stageIndex, me) {
   const stage = event.stages[stageIndex];
   const rounds = stage.rounds.map((round) => {
     const deadline = round.deadline ? `<span class="deadline" data-testid="deadline-${stageIndex}-${round.number}">${esc(deadlineLine(round.deadline))}</span>` : "";
     const state = round.opened ? "" : `<span class="badge">${esc(t("round.later"))}</span>`;
+    const watch = round.opened && round.matches.some((m) => currentTable(m)) ? watchLink(event, stageIndex, round) : "";
     const byes = round.byes.length ? `<p class="muted small">${esc(t("round.byes", { names: round.byes.join(", ") }))}</p>` : "";
     return `<section class="round" data-testid="round-${stageIndex}-${round.number}">
-      <h4>${esc(t("round.number", { n: round.number }))} ${state} ${deadline}</h4>${byes}
+      <h4>${esc(t("round.number", { n: round.number }))} ${state} ${deadline}${watch}</h4>${byes}
       <ul class="match-list">${round.matches.map((m) => matchItem(event, stageIndex, round, m, me)).join("")}</ul></section>`;
   }).join("");
   return `<h3>${esc(t("schedule.title"))}</h3><div class="rounds">${rounds}</div>`;

@@ -516,6 +516,9 @@ function render() {
   if (abandoned) $("turn-card").hidden = true;
   $("replay-open").hidden = table?.status !== "finished" || Boolean(S.replay);
   $("leave").hidden = !(msg.seat != null && ["waiting", "playing"].includes(table?.status));
+  // a spectator may open the game laid out for streaming (broadcast.js)
+  $("broadcast-link").hidden = msg.seat != null || !["playing", "finished"].includes(table?.status);
+  $("broadcast-link").href = `/table/${encodeURIComponent(id)}?layout=broadcast`;
   renderResign({ table, seat: msg.seat });
   if (msg.seat != null && table?.timing?.kind === "turn" && table.status === "playing") offerNotifications();
   $("your-turn").hidden = !myTurn();
