@@ -4,6 +4,7 @@ export default {
   "replayClock.title": "Time",
   "replayClock.start": "Before the first move",
   "replayClock.move": "Move {n}: {player}",
+  "replayClock.standIn": "(the stand-in)",
   "replayClock.taken": "took {time}",
   "replayClock.credit": "lag credit {time}",
   "replayClock.at": "accepted at {time}",

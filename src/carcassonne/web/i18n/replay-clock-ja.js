@@ -4,6 +4,7 @@ export default {
   "replayClock.title": "時間",
   "replayClock.start": "最初の手の前",
   "replayClock.move": "{n}手目: {player}",
+  "replayClock.standIn": "(代理)",
   "replayClock.taken": "消費 {time}",
   "replayClock.credit": "遅延補正 {time}",
   "replayClock.at": "受理 {time}",

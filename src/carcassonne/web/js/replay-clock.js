@@ -74,12 +74,15 @@ export function flagsOf(record, table) {
   });
 }
 
-/** The line of the move that led to position `pos` (the start when 0). */
-function moveLine(record, pos, names, movers) {
+/** The line of the move that led to position `pos` (the start when 0); a
+ * move of a seat whose clock ran out before it was the stand-in's. */
+function moveLine(record, pos, names, movers, flags) {
   if (pos === 0) return `<span>${esc(t("replayClock.start"))}</span>`;
   const clock = record.moves[pos - 1]?.clock;
   const mover = movers?.[pos - 1] ?? (pos - 1) % (names.length || 1);
-  const parts = [`<b class="${seatClass(mover)}" data-testid="replay-clock-mover">${esc(t("replayClock.move", { n: pos, player: names[mover] ?? "" }))}</b>`];
+  let who = t("replayClock.move", { n: pos, player: names[mover] ?? "" });
+  if (flags.some((f) => f.seat === mover && f.pos <= pos)) who = `${who} ${t("replayClock.standIn")}`;
+  const parts = [`<b class="${seatClass(mover)}" data-testid="replay-clock-mover">${esc(who)}</b>`];
   if (!clock) return `${parts[0]} <span>${esc(t("replayClock.none"))}</span>`;
   parts.push(`<span data-testid="replay-clock-taken" data-taken="${esc(clock.taken)}">${esc(t("replayClock.taken", { time: seconds(clock.taken) }))}</span>`);
   if (clock.credit > 0) parts.push(`<span data-testid="replay-clock-credit">${esc(t("replayClock.credit", { time: seconds(clock.credit) }))}</span>`);
@@ -169,7 +172,7 @@ export function renderReplayClock(el, { record, table, movers, pos, onJump }) {
     <span class="${seatClass(f.seat)}" aria-hidden="true">⚑</span> ${esc(t("replayClock.flag", { player: names[f.seat] ?? "", time: timeOfDay(f.at), n: f.pos }))}</p>`).join("");
   el.hidden = false;
   el.innerHTML = `<h3>${esc(t("replayClock.title"))}</h3>
-    <p class="move-line" data-testid="replay-clock-line" data-pos="${pos}">${moveLine(record, pos, names, movers)}</p>
+    <p class="move-line" data-testid="replay-clock-line" data-pos="${pos}">${moveLine(record, pos, names, movers, flags)}</p>
     ${leftLine(points, pos, names, flags)}${flagLines}${timed ? graph(points, pos, names, flags) : ""}`;
   const svg = el.querySelector("svg");
   if (svg && onJump) {
