@@ -49,6 +49,7 @@ from carcassonne.server.config import Settings
 from carcassonne.server.errors import Moved, Refusal
 from carcassonne.server.event_actions import ACTIONS
 from carcassonne.server.messages import StateMessage, state_message
+from carcassonne.server.move_clocks import with_clocks
 from carcassonne.server.notices import DeadlineWarnings, Mail
 from carcassonne.server.organizer import Organizer, end_of
 from carcassonne.server.ratings import RatedResult
@@ -242,13 +243,12 @@ class Hall:
                                f"game cannot be rebuilt") from None
 
     async def record(self, table_id: str) -> dict[str, Any]:
-        """The record of a finished game; it holds the stack, so never earlier."""
+        """The record of a finished game, each move with its ``clock``
+        (move_clocks.py); it holds the stack, so never earlier."""
         table = self.get(table_id)
         if table.status != "finished":
             raise Refusal(409, "the record is given once the game is over")
-        game = await self.game_of(table)
-        assert game is not None
-        return game.to_record()
+        return with_clocks(await self.game_of(table), await self.db(self.store.moves, table.id))
 
     def seat_of(self, table: Table, token: str | None, account: str | None = None) -> int:
         """The seat ``token`` opens at ``table`` (or, without a token, the seat

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from carcassonne.engine import IllegalMove, Move, NotationError
 from carcassonne.server.errors import Moved, Refusal, rule_of
+from carcassonne.server.move_clocks import move_clock
 from carcassonne.server.notices import turn_mails
 from carcassonne.server.ratings import rated_result
 from carcassonne.server.routing import routed
@@ -93,7 +94,8 @@ async def apply_move(hall: ChangeHost, table: Table, seat: int, move: Move,
     """Play ``move`` for ``seat`` on the table's game (the engine checks
     it and leaves the game as it was if it is illegal), store it with
     the table's new clock (from ``clock`` if given), and take it back if
-    it could not be stored; inside :meth:`Hall.order
+    it could not be stored (the move stored with its ``clock``,
+    move_clocks.py); inside :meth:`Hall.order
     <carcassonne.server.hall.Hall.order>`, so the table's lock is held
     throughout and nobody reads the game in between (see tables.py). A
     stand-in's move charges no clock. A game over is stored with its
@@ -112,17 +114,19 @@ async def apply_move(hall: ChangeHost, table: Table, seat: int, move: Move,
         now = hall.now()
         clock = clock or table.clock  # every table being played has one (seats.start_game)
         assert clock is not None
-        timed = table.seats[seat].kind == "human" and not stand_in_move
-        changes: dict[str, Any] = {"moves": number + 1,
-                                   "clock": clock.after_move(table.timing, seat, now,
-                                                             think, timed),
+        clocked = [s.kind == "human" for s in table.seats]
+        after = clock.after_move(table.timing, seat, now, think,
+                                 clocked[seat] and not stand_in_move)
+        changes: dict[str, Any] = {"moves": number + 1, "clock": after,
                                    "scores": list(game.scores),
                                    "current": game.current_player}
         rating = None
         if game.is_over:
             changes.update(status="finished", result=result_of(game, now))
             rating = rated_result(table, game, changes["clock"])
-        await hall.write(table, {"number": number, "seat": seat, "move": move.to_dict()},
+        stored = {**move.to_dict(),  # with its time, kept for the record (move_clocks.py)
+                  "clock": move_clock(table.timing, clock, after, seat, now, clocked)}
+        await hall.write(table, {"number": number, "seat": seat, "move": stored},
                          rating, mails=turn_mails(table, game, seat), **changes)
     except BaseException:
         if table.game is game and len(game.moves) == number + 1:

@@ -145,13 +145,15 @@ def _flag(value: dict[str, Any]) -> dict[str, Any]:
 class Clock:
     """What time has done at one table: since when the pending decision
     runs, each seat's time left (clock tables), lag still forgiven, missed
-    deadlines (turn tables) and the seats whose clock ran out."""
+    deadlines (turn tables), the seats whose clock ran out and when each of
+    them reached zero (``out_at``, ISO times, one for each of ``out``)."""
 
     since: datetime
     remaining: tuple[float, ...]
     lag: tuple[float, ...]
     missed: tuple[int, ...]
     out: tuple[int, ...] = field(default=())
+    out_at: tuple[str, ...] = field(default=())
 
     @classmethod
     def started(cls, timing: Timing, players: int, now: datetime) -> Clock:
@@ -160,14 +162,16 @@ class Clock:
 
     def stored(self) -> dict[str, Any]:
         return {"since": self.since.isoformat(), "remaining": list(self.remaining),
-                "lag": list(self.lag), "missed": list(self.missed), "out": list(self.out)}
+                "lag": list(self.lag), "missed": list(self.missed), "out": list(self.out),
+                "out_at": list(self.out_at)}
 
     @classmethod
     def from_stored(cls, data: dict[str, Any] | None) -> Clock | None:
         if not data:
             return None
         return cls(datetime.fromisoformat(data["since"]), tuple(data["remaining"]),
-                   tuple(data["lag"]), tuple(data["missed"]), tuple(data.get("out", ())))
+                   tuple(data["lag"]), tuple(data["missed"]), tuple(data.get("out", ())),
+                   tuple(data.get("out_at", ())))
 
     def after_move(self, timing: Timing, seat: int, now: datetime,
                    think: float | None, timed: bool = True) -> Clock:
@@ -198,10 +202,15 @@ class Clock:
         return None
 
     def ran_out(self, seat: int) -> Clock:
-        """``seat``'s clock reached zero: it is out for good."""
+        """``seat``'s clock reached zero: it is out for good. The moment it
+        reached zero is kept (``out_at``): the server's time when its
+        decision began plus the time it had left, whenever the timekeeper
+        noticed (after any lag allowance)."""
         remaining = list(self.remaining)
+        at = self.since + timedelta(seconds=remaining[seat])
         remaining[seat] = 0.0
-        return replace(self, remaining=tuple(remaining), out=(*self.out, seat))
+        return replace(self, remaining=tuple(remaining), out=(*self.out, seat),
+                       out_at=(*self.out_at, at.isoformat(timespec="milliseconds")))
 
     def missed_one(self, seat: int) -> Clock:
         """``seat`` missed a turn-based deadline."""
@@ -225,4 +234,5 @@ class Clock:
             moment = self.deadline(timing, running, allowance=False)
             deadline = moment.isoformat() if moment else None
         return {"remaining": remaining, "running": running, "deadline": deadline,
-                "missed": list(self.missed), "out": list(self.out)}
+                "missed": list(self.missed), "out": list(self.out),
+                "out_at": list(self.out_at)}

@@ -9,6 +9,7 @@ import friends from "./friends-en.js";
 import safety from "./safety-en.js";
 import presets from "./presets-en.js";
 import watch from "./watch-en.js";
+import replayClock from "./replay-clock-en.js";
 
 const plural = (n, one, many) => (n === 1 ? one : many);
 
@@ -20,6 +21,7 @@ export default {
   ...safety,
   ...presets,
   ...watch,
+  ...replayClock,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Table",

@@ -7,6 +7,7 @@ import friends from "./friends-ja.js";
 import safety from "./safety-ja.js";
 import presets from "./presets-ja.js";
 import watch from "./watch-ja.js";
+import replayClock from "./replay-clock-ja.js";
 
 export default {
   ...talk,
@@ -16,6 +17,7 @@ export default {
   ...safety,
   ...presets,
   ...watch,
+  ...replayClock,
   "app.name": "カルカソンヌ",
   "title.lobby": "カルカソンヌ · ロビー",
   "title.table": "テーブル",

@@ -1,11 +1,13 @@
 // The time beside each player at a timed table: on a real-time table each
 // person's clock (the running one counts down in the browser from the
 // moment the state arrived) and "time ran out" for a seat whose clock
-// reached zero; on a turn-based table the time left before the running
-// seat's deadline, and the deadlines each seat missed.
+// reached zero, with the moment it did (by the server's clock); on a
+// turn-based table the time left before the running seat's deadline, and
+// the deadlines each seat missed.
 
 import { esc } from "./api.js";
 import { t } from "./i18n.js";
+import { timeOfDay } from "./replay-clock.js";
 import { clockText, deadlineText } from "./timing.js";
 
 /** A table's time as of now: its timing and clock, and when they arrived (or null). */
@@ -46,6 +48,8 @@ export function clockMarkup(live, seat) {
   if (live.kind === "clock") {
     if ((clock.out || []).includes(seat)) {
       parts.push(`<span class="badge out" data-testid="time-out-${seat}">${esc(t("clock.out"))}</span>`);
+      const at = clock.out_at?.[clock.out.indexOf(seat)]; // when it reached zero, by the server's clock
+      if (at) parts.push(`<time class="out-at" datetime="${esc(at)}" data-testid="time-out-at-${seat}">${esc(t("clock.outAt", { time: timeOfDay(at) }))}</time>`);
     } else if (secondsLeft(live, seat) != null) {
       const left = secondsLeft(live, seat);
       parts.push(`<span class="clock${running ? " running" : ""}${left < 10 ? " low" : ""}" data-testid="clock-${seat}" data-clock="${seat}"

@@ -2,10 +2,12 @@
 // moves, rebuilt from the record (GET /api/tables/{id}/record) by placing
 // its moves' tiles in order; scores come from the finished view's score
 // events (each names its move). Step back and forward, play, or jump to a
-// move from the slider or the log.
+// move from the slider or the log. The time of each move, a line and a
+// graph, is replay-clock.js's.
 
 import { t } from "./i18n.js";
 import { replayStates } from "./features.js";
+import { renderReplayClock } from "./replay-clock.js";
 
 const $ = (id) => document.getElementById(id);
 const PLAY = '<svg viewBox="0 0 20 20" width="16" height="16"><path d="M6 3l11 7-11 7Z" fill="currentColor"/></svg>';
@@ -86,6 +88,7 @@ export class ReplayViewer {
     this.stop();
     document.removeEventListener("keydown", this.keys);
     this.bar.hidden = true;
+    $("replay-clock").hidden = true;
     this.onClose();
   }
 
@@ -127,6 +130,7 @@ export class ReplayViewer {
     const view = { ...this.view, is_over: this.pos === this.last, supply: this.supplyAt(state) };
     this.renderPlayersFn({ view, scores: this.scoresAt(this.pos), current });
     this.renderLogFn(this.view, this.pos, (p) => this.go(p));
+    renderReplayClock($("replay-clock"), { record: this.record, table: this.table, movers: this.view?.movers, pos: this.pos, onJump: (p) => this.go(p) });
     const slider = $("replay-slider");
     slider.max = String(this.last);
     slider.value = String(this.pos);

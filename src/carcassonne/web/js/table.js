@@ -808,6 +808,7 @@ async function openReplay() {
       },
     });
     $("turn-card").hidden = true;
+    setSheet(false); // (phones) the board and the replay's bar, not the results over them
     render();
     chat.load();
   } catch (err) {
