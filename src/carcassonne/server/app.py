@@ -45,6 +45,7 @@ from carcassonne.server import (
     mail_api,
     moderation_api,
     notice_api,
+    referee_api,
 )
 from carcassonne.server.account_store import AccountStore
 from carcassonne.server.chat import Chat
@@ -106,6 +107,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(account_api.router)
     app.include_router(event_api.router)
+    app.include_router(referee_api.router)
+    app.include_router(referee_api.router)
     app.include_router(friend_api.router)
     app.include_router(invitation_api.router)
     app.include_router(board_api.router)
