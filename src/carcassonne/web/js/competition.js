@@ -13,6 +13,7 @@ import { messagesPanel } from "./boards.js";
 import { bracket } from "./bracket.js";
 import { has, t } from "./i18n.js";
 import { eventHref, playNow } from "./matches.js";
+import { refereePanel } from "./referee.js";
 import { stageSchedule } from "./schedule.js";
 import { stageStandings } from "./standings.js";
 import { timingLabel } from "./timing.js";
@@ -27,6 +28,7 @@ let botChoice = "random";
 let shown = "";
 let timer = null;
 let messages = null;
+let officials = null;
 
 function me() {
   return currentAccount()?.name ?? null;
@@ -127,6 +129,7 @@ function stageCard(stage, index) {
 function render() {
   if (!event) return;
   const html = head() + entrantsCard() + holdersCard() + event.stages.map(stageCard).join("");
+  officials?.update(event, me());
   if (html === shown) return; // nothing moved: keep the page (and the pointer's button) as it is
   shown = html;
   $("page").innerHTML = html;
@@ -210,5 +213,9 @@ export async function main() {
   });
   bind();
   messages = messagesPanel(eventId);
+  officials = refereePanel(eventId, (fresh) => {
+    event = fresh;
+    render();
+  });
   await refresh();
 }
