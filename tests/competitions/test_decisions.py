@@ -203,6 +203,9 @@ def test_a_disqualified_entrant_forfeits_now_and_is_never_played_later() -> None
     last = table[-1]
     assert last.entrant == "bot:d" and last.points == 0 and last.losses == 3
     assert step.winner == "bot:c"  # d was the strongest, and is out
+    with pytest.raises(DecisionError, match="forfeited by a disqualified"):
+        decide_match(out, next(m.id for m in out.stages[0].rounds[0].matches
+                               if "bot:d" in m.entrants), "bot:d", {"bot:d"})
     with pytest.raises(DecisionError, match="disqualified already"):
         disqualify(step.progress, "bot:d", {"bot:d"})
 

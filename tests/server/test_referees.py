@@ -70,8 +70,9 @@ def play_now(client: TestClient, event_id: str, match: str) -> Any:
     return answer.json()
 
 
-def test_a_referee_decides_a_game_being_played_and_it_is_in_the_log(serve: Serve) -> None:
-    with serve() as client:
+def test_a_referee_decides_a_game_being_played_and_it_is_in_the_log(
+        serve: Serve, database_url: str) -> None:
+    with serve(url=database_url) as client:
         olga = person(client, "Olga")
         rita = person(client, "Rita")
         ann, bob = person(client, "Ann"), person(client, "Bob")
@@ -100,7 +101,7 @@ def test_a_referee_decides_a_game_being_played_and_it_is_in_the_log(serve: Serve
             "result", "Rita", match["id"], 1, reason)
         assert entry["scores"] == {"Ann": 88, "Bob": 71}
         table_status(client, table, "abandoned")  # the table being played was ended
-    with serve() as client:  # the log is kept for good
+    with serve(url=database_url) as client:  # the log is kept for good
         again = view(client, event_id)
         assert again["audit"] == event["audit"] and again["winner"] == "Ann"
         assert match_of(again, "Ann", "Bob")["games"][0]["decision"]["by"] == "Rita"

@@ -182,11 +182,13 @@ def decided_result(match: Match, winner: str | None, best_of: bool) -> Decided:
     return Decided(MatchResult(tuple(lines), played), winner)
 
 
-def decide_match(progress: Progress, match_id: str, winner: str | None) -> Progress:
+def decide_match(progress: Progress, match_id: str, winner: str | None,
+                 out: Collection[str] = ()) -> Progress:
     """The progress with match ``match_id`` won by ``winner`` (None: drawn,
     not for a best-of) by decision: its games under way are no longer awaited."""
     changed = progress.copy()
     match = _being_played(changed, match_id)
+    _check_not_out(match, out)
     match.result = decided_result(match, winner, match.best_of)
     match.forfeit = None
     return changed

@@ -192,7 +192,7 @@ def _decided(event: Event, account: str, body: dict[str, Any],
                                                                    "winner")
         entry["winner"] = winner
         if game is None:
-            return decide_match(progress, match_id, winner), {}
+            return decide_match(progress, match_id, winner, out), {}
         slot = next((g for g in match.games if g.number == game), None)
         seats = [] if slot is None else slot.seats
         if slot is not None and winner is not None and winner not in seats:
