@@ -252,3 +252,11 @@ def test_an_entrant_is_replaced_by_a_bot_then_by_a_player(client: TestClient) ->
     assert by_bot.json()["replaced"] == [{"entrant": "Bob", "by": "Random bot"}]
     assert by_bot.json()["audit"][-1]["replacement"] == "Random bot"
     assert dan.get("/api/me").json()["matches"] == []
+    decided = decide(olga, event_id, kind="result", match=match, game=1,
+                     scores={"Ann": 30, "Bob": 40}, reason="Dan left the table at move 12.")
+    assert decided.status_code == 200, decided.text
+    second = match_of(decided.json(), "Ann", "Bob")["games"][1]
+    assert second["table"] not in (None, table_id)
+    seats = client.get(f"/api/tables/{second['table']}").json()["seats"]
+    assert sorted((s["kind"], s["account"]) for s in seats) == [("bot", None), ("human", "Ann")]
+    table_status(client, table_id, "abandoned")
