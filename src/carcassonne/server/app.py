@@ -46,6 +46,7 @@ from carcassonne.server import (
     moderation_api,
     notice_api,
     records_api,
+    referee_api,
 )
 from carcassonne.server.account_store import AccountStore
 from carcassonne.server.chat import Chat
@@ -107,6 +108,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(account_api.router)
     app.include_router(event_api.router)
+    app.include_router(referee_api.router)
+    app.include_router(referee_api.router)
     app.include_router(friend_api.router)
     app.include_router(invitation_api.router)
     app.include_router(board_api.router)

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from carcassonne.server.errors import Refusal
 from carcassonne.server.event_setup import competition_setup, entrant_request, entrant_requests
 from carcassonne.server.presets import with_preset
+from carcassonne.server.referees import ACTIONS as OFFICIALS
+from carcassonne.server.referees import referees_setup
 
 if TYPE_CHECKING:
     from carcassonne.server.host import Organizing
@@ -29,6 +31,8 @@ async def _create(organizer: Organizer, player: list[str], body: dict[str, Any],
     body = with_preset(body, "competition")
     setup = competition_setup(body)
     entrants = [await organizer.entrant(kind, value) for kind, value in entrant_requests(body)]
+    setup.update(await referees_setup(organizer, body, account, name,
+                                      organizer.host.now().isoformat()))
     event = await organizer.create({**setup, "organizer_name": name}, entrants, account)
     return organizer.view(event.id)
 
@@ -74,7 +78,7 @@ async def _matches(organizer: Organizer, account: str) -> list[dict[str, Any]]:
 #: The actions of competitions by name, run by the organizing process.
 ACTIONS: dict[str, Callable[..., Awaitable[Any]]] = {
     "create": _create, "listing": _listing, "view": _view, "enter": _enter,
-    "start": _start, "play": _play, "matches": _matches}
+    "start": _start, "play": _play, "matches": _matches, **OFFICIALS}
 
 
 async def act(host: Organizing, action: str, *args: Any) -> Any:

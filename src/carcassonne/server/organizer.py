@@ -43,7 +43,6 @@ from carcassonne.competitions import (
     Match,
     Opening,
     Progress,
-    advance,
     begin,
     current_match,
     no_shows,
@@ -57,6 +56,7 @@ from carcassonne.server.errors import Refusal
 from carcassonne.server.event_tables import GameTable, HallTables
 from carcassonne.server.events import Event, event_view, summary
 from carcassonne.server.host import CompetitionHost
+from carcassonne.server.officials import acting_as, advance_event, official_view, seat_player
 from carcassonne.server.ratings import conservative, family
 from carcassonne.server.tables import Seat, Table, bot_label
 from carcassonne.server.timing import Timing
@@ -170,8 +170,9 @@ class Organizer:
     def view(self, event_id: str) -> dict[str, Any]:
         """``COMPETITION`` of ``event_id`` (docs/server.md)."""
         event = self.get(event_id)
-        return event_view(event, self.opener.tables, event.setup.get("organizer_name"),
-                          self.holders(event.series))
+        return official_view(event, event_view(
+            event, self.opener.tables, event.setup.get("organizer_name"),
+            self.holders(event.series)))
 
     def listing(self, series: str | None = None) -> list[dict[str, Any]]:
         """Every competition (of ``series`` if given), newest first."""
@@ -181,11 +182,11 @@ class Organizer:
     def matches_of(self, account: str) -> list[dict[str, Any]]:
         """The matches ``account`` has to play now (or is playing), with
         the table of the game under way."""
-        me = f"account:{account}"
         out = []
         for event in self.events.values():
             if event.status != "running" or event.progress is None:
                 continue
+            me = acting_as(event, account)
             for one in event.progress.stages[-1].rounds:
                 if not one.opened:
                     continue
@@ -293,7 +294,7 @@ class Organizer:
         event = self.get(event_id)
         async with event.lock:
             match = self._current_match(event, match_id)
-            me = f"account:{account}"
+            me = acting_as(event, account)
             if me not in match.entrants:
                 raise Refusal(403, "you are not in this match")
             if match.result is not None:
@@ -329,6 +330,11 @@ class Organizer:
                 progress = record_game(progress, table_id, end) or progress
             await self._advance(event, progress)
 
+    async def go_on(self, event: Event, progress: Progress) -> None:
+        """Store ``progress`` as an official changed it (the event's lock
+        held, its setup already changed: referees.py) and go on from it."""
+        await self._advance(event, progress, changed=True)
+
     async def keep_time(self) -> None:
         """Forfeit the matches of every round past its deadline whose first
         game could not start because someone did not show up."""
@@ -356,7 +362,7 @@ class Organizer:
         winner = event.winner
         openings: tuple[Opening, ...] = ()
         if status == "running" and progress is not None:
-            step = advance(progress, event.rules, event.id, self.host.now())
+            step = advance_event(event, progress, self.host.now())
             progress, openings = step.progress, step.openings
             if step.finished:
                 status, winner = "finished", step.winner
@@ -384,15 +390,15 @@ class Organizer:
         setup = event.setup
         seats = []
         for entrant in opening.seats:
-            name = event.name_of(entrant)
-            if entrant.startswith("bot:"):
-                seats.append(Seat("bot", bot=bot_of(entrant), name=name, label=name))
+            player, name = seat_player(event, entrant)  # a replacement plays for them
+            if player.startswith("bot:"):
+                seats.append(Seat("bot", bot=bot_of(player), name=name, label=name))
             elif entrant in opening.stand_ins:
                 seats.append(Seat("bot", bot=stand_in(), name=name, label=name))
             else:
                 seats.append(Seat("human", name=name, label=name,
                                   token_hash=token_hash(new_token()),
-                                  account=entrant.split(":", 1)[1]))
+                                  account=player.split(":", 1)[1]))
         return GameTable(table_id, f"{event.name} · {opening.match} · game {opening.game}",
                          tuple(seats), tuple(setup["sets"]), setup["options"], setup["rated"],
                          Timing.from_stored(setup["timing"]), opening.deck_seed)

@@ -10,6 +10,7 @@ import safety from "./safety-en.js";
 import presets from "./presets-en.js";
 import watch from "./watch-en.js";
 import replayClock from "./replay-clock-en.js";
+import referee from "./referee-en.js";
 
 const plural = (n, one, many) => (n === 1 ? one : many);
 
@@ -22,6 +23,7 @@ export default {
   ...presets,
   ...watch,
   ...replayClock,
+  ...referee,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Table",

@@ -8,6 +8,7 @@ import safety from "./safety-ja.js";
 import presets from "./presets-ja.js";
 import watch from "./watch-ja.js";
 import replayClock from "./replay-clock-ja.js";
+import referee from "./referee-ja.js";
 
 export default {
   ...talk,
@@ -18,6 +19,7 @@ export default {
   ...presets,
   ...watch,
   ...replayClock,
+  ...referee,
   "app.name": "カルカソンヌ",
   "title.lobby": "カルカソンヌ · ロビー",
   "title.table": "テーブル",

@@ -15,6 +15,7 @@ import { doubleBracket } from "./double_bracket.js";
 import { has, t } from "./i18n.js";
 import { eventHref, playNow } from "./matches.js";
 import { flagWords } from "./presets.js";
+import { refereePanel } from "./referee.js";
 import { stageSchedule } from "./schedule.js";
 import { stageStandings } from "./standings.js";
 import { timingLabel } from "./timing.js";
@@ -29,6 +30,7 @@ let botChoice = "random";
 let shown = "";
 let timer = null;
 let messages = null;
+let officials = null;
 
 function me() {
   return currentAccount()?.name ?? null;
@@ -143,6 +145,7 @@ function stageCard(stage, index) {
 function render() {
   if (!event) return;
   const html = head() + entrantsCard() + holdersCard() + event.stages.map(stageCard).join("");
+  officials?.update(event, me());
   if (html === shown) return; // nothing moved: keep the page (and the pointer's button) as it is
   shown = html;
   $("page").innerHTML = html;
@@ -226,5 +229,9 @@ export async function main() {
   });
   bind();
   messages = messagesPanel(eventId);
+  officials = refereePanel(eventId, (fresh) => {
+    event = fresh;
+    render();
+  });
   await refresh();
 }

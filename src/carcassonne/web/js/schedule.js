@@ -6,6 +6,7 @@
 import { esc } from "./api.js";
 import { t } from "./i18n.js";
 import { currentTable, deadlineLine, notReady, tableHref, waitingFor, waitingText } from "./matches.js";
+import { decisionMark } from "./referee.js";
 import { num } from "./standings.js";
 
 function gameLine(game, matchId) {
@@ -19,7 +20,7 @@ function gameLine(game, matchId) {
   return `<li data-testid="game-${esc(matchId)}-${game.number}" data-status="${esc(status)}">
     <span>${esc(t("match.game", { n: game.number }))}</span>
     <span class="muted">${esc(game.seats.join(" – "))}</span>
-    <span class="badge game-${esc(status)}">${esc(t(`gameStatus.${status}`))}</span>${scores}${flag}${link}</li>`;
+    <span class="badge game-${esc(status)}">${esc(t(`gameStatus.${status}`))}</span>${scores}${flag}${link}${decisionMark(game.decision, `game-decision-${matchId}-${game.number}`)}</li>`;
 }
 
 function resultLine(match) {
@@ -29,7 +30,7 @@ function resultLine(match) {
       <span class="muted small">(${esc(t("match.points", { n: num(l.score) }))}, <span data-testid="difference-${esc(match.id)}-${i}" data-entrant="${esc(l.entrant)}">${esc(t("match.difference", { n: l.difference }))}</span>)</span></span>`).join(`<span class="muted"> · </span>`);
   const outcome = result.winner ? t("match.winner", { name: result.winner }) : t("match.draw");
   return `<div class="match-result" data-testid="match-result-${esc(match.id)}" data-winner="${esc(result.winner || "")}">
-    <span class="outcome">${esc(outcome)}</span> ${lines}</div>`;
+    <span class="outcome">${esc(outcome)}</span> ${lines}${decisionMark(match.decision, `match-decision-${match.id}`)}</div>`;
 }
 
 function playButton(event, stageIndex, round, match, me) {
