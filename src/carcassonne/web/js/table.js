@@ -46,6 +46,7 @@ import { tableName } from "./names.js";
 import { offerNotifications, watchNotices } from "./notices.js";
 import { followRematch, renderRematch } from "./rematch.js";
 import { ReplayViewer } from "./replay.js";
+import { renderPause, setUpPause } from "./pause.js";
 import { renderResign, setUpResign } from "./resign.js";
 import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, seatClass, setCatalogue, wonderData } from "./tiles.js";
 import { toast } from "./ui.js";
@@ -517,6 +518,7 @@ function render() {
   $("replay-open").hidden = table?.status !== "finished" || Boolean(S.replay);
   $("leave").hidden = !(msg.seat != null && ["waiting", "playing"].includes(table?.status));
   renderResign({ table, seat: msg.seat });
+  renderPause({ table, view, seat: msg.seat });
   if (msg.seat != null && table?.timing?.kind === "turn" && table.status === "playing") offerNotifications();
   $("your-turn").hidden = !myTurn();
   document.title = `${myTurn() ? t("title.yourTurn") : ""}${table ? tableName(table) : t("title.table")} · Carcassonne`;
@@ -844,6 +846,7 @@ async function main() {
   $("sheet-close").addEventListener("click", () => setSheet(false));
   trackBar();
   setUpResign(id, () => S.msg);
+  setUpPause(id);
   $("leave").addEventListener("click", async () => {
     if (!window.confirm(t("leave.confirm"))) return;
     try {
