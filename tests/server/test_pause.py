@@ -135,9 +135,9 @@ def test_a_request_to_pause_is_withdrawn_and_a_lone_person_pauses_at_once(
 
 
 def test_a_paused_game_stays_paused_across_a_restart_with_the_same_time_left(
-        serve: Serve) -> None:
+        serve: Serve, database_url: str) -> None:
     clock = FakeTime()
-    with timed(serve, clock) as client:
+    with timed(serve, clock, url=database_url) as client:
         table_id, ann, bob = two_players(client, kind="clock", base=300, increment=5)
         with client.websocket_connect(f"/ws/tables/{table_id}?token={ann}") as ws:
             state = my_turn(ws)
@@ -149,7 +149,7 @@ def test_a_paused_game_stays_paused_across_a_restart_with_the_same_time_left(
         paused = ask(client, table_id, True, ann)["clock"]
         assert paused["remaining"] == [265, 275] and paused["paused"] is not None
     clock.advance(6 * 3600)  # the server is down for six hours, the game paused
-    with timed(serve, clock) as client:
+    with timed(serve, clock, url=database_url) as client:
         table = client.get(f"/api/tables/{table_id}").json()
         assert table["clock"]["remaining"] == [265, 275] and table["clock"]["paused"]
         assert table["status"] == "playing" and table["moves"] == 1
@@ -217,9 +217,10 @@ def test_the_bots_wait_while_paused_and_play_once_resumed(serve: Serve) -> None:
             time.sleep(0.02)
 
 
-def test_the_organizer_of_a_competition_pauses_and_resumes_alone(serve: Serve) -> None:
+def test_the_organizer_of_a_competition_pauses_and_resumes_alone(
+        serve: Serve, database_url: str) -> None:
     clock = FakeTime()
-    with timed(serve, clock) as client:
+    with timed(serve, clock, url=database_url) as client:
         for name in ("Ann", "Carl", "Olga"):  # Olga stays logged in
             answer = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
             assert answer.status_code == 201, answer.text
