@@ -168,7 +168,8 @@ class BotPlayers:
     def _to_move(self, table: Table) -> int | None:
         """The bot seat whose decision it is at ``table``, if any."""
         game = table.game
-        if table.status != "playing" or game is None or game.current_player is None:
+        if (table.status != "playing" or game is None or game.current_player is None
+                or table.paused):  # a paused game's bots wait (pause.py)
             return None
         seat = game.current_player
         return seat if table.seats[seat].kind == "bot" else None
@@ -270,8 +271,8 @@ class BotPlayers:
         except Refusal as refusal:
             game = table.game
             if (table.status != "playing" or game is None or len(game.moves) != expect
-                    or game.current_player != seat):
-                return  # the position changed meanwhile (or a resignation ended the game)
+                    or self._to_move(table) != seat):
+                return  # the position changed meanwhile (a resignation, a pause)
             log.error("bot %s at table %s played %s: %s; playing a random move",
                       table.seats[seat].bot, table.id, move, refusal.message)
             fallback = game.legal_moves().random(random.Random(f"{table.id}:{expect}"))

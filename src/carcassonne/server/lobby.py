@@ -1,5 +1,5 @@
-"""The HTTP lobby: tables to list, create, join, start, leave, resign, rematch, records
-and features.
+"""The HTTP lobby: tables to list, create, join, start, leave, resign, pause, rematch,
+records and features.
 
 Bodies and answers are JSON; errors are ``{"error", "rule"}`` with the status
 of :mod:`carcassonne.server.errors`. A seat token travels as
@@ -27,6 +27,7 @@ from carcassonne.server.http_input import (
 )
 from carcassonne.server.listings import listing
 from carcassonne.server.presets import with_preset
+from carcassonne.server.pause import pause, pause_request
 from carcassonne.server.rematch import rematch
 from carcassonne.server.resign import resign
 from carcassonne.server.seats import create, join, leave, start
@@ -103,6 +104,17 @@ async def resign_table(request: Request, table_id: str) -> dict[str, Any]:
     hall = hall_of(request)
     await hall.find(table_id)
     table = await resign(hall, table_id, token_of(request), player[0] if player else None)
+    return table.public(hall.now())
+
+
+@router.post("/tables/{table_id}/pause")
+async def pause_table(request: Request, table_id: str) -> dict[str, Any]:
+    """Ask to pause or resume the game (pause.py): ``{"pause": true | false}``."""
+    wanted = pause_request(await body_of(request))
+    player = await player_of(request)
+    hall = hall_of(request)
+    await hall.find(table_id)
+    table = await pause(hall, table_id, wanted, token_of(request), player[0] if player else None)
     return table.public(hall.now())
 
 

@@ -152,6 +152,8 @@ def state_message(table: Table, seat: int | None, now: datetime) -> StateMessage
                         to_place=[], extra_turn=False)
         if seat is not None and game.current_player == seat and table.status == "playing":
             legal = game.legal_moves().records()
+    if table.paused:
+        legal = None  # a paused game takes no move (pause.py)
     return {"type": "state", "table": table.public(now), "seat": seat, "view": view,
             "legal": legal, "last": len(game.moves) if game is not None else 0}
 

@@ -17,6 +17,7 @@ from carcassonne.engine import IllegalMove, Move, NotationError
 from carcassonne.server.errors import Moved, Refusal, rule_of
 from carcassonne.server.move_clocks import move_clock
 from carcassonne.server.notices import turn_mails
+from carcassonne.server.pause import check_not_paused
 from carcassonne.server.ratings import rated_result
 from carcassonne.server.routing import routed
 
@@ -73,6 +74,7 @@ async def play_here(hall: ChangeHost, table_id: str, seat: int | None, data: Any
             return  # played already: asked twice
         if game.is_over or table.status == "finished":  # (or ended by a resignation)
             raise Refusal(409, "the game is over", "FINAL")
+        check_not_paused(table)
         if expect is not None and len(game.moves) != expect:
             raise Refusal(409, "the game moved on meanwhile")
         if game.current_player != seat:

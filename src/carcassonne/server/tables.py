@@ -225,6 +225,15 @@ class Table:
         seat = self.to_move()
         return seat if seat is not None and self.seats[seat].kind == "human" else None
 
+    @property
+    def paused(self) -> bool:
+        """Whether the game is paused (pause.py): no move is played and no
+        time runs. A pause holds while a person is seated: a table whose
+        people all left plays on with its bots."""
+        return (self.status == "playing" and self.clock is not None
+                and self.clock.paused is not None
+                and any(seat.kind == "human" for seat in self.seats))
+
     def being_played(self, now: datetime, idle_after: timedelta) -> bool:
         """Whether someone is really playing this game now, as the lobby's
         "Games being played" means it.
@@ -285,7 +294,11 @@ class Table:
         if self.clock is None:
             return None
         humans = [seat.kind == "human" for seat in self.seats]
-        return self.clock.public(self.timing, self.running(), humans, now or datetime.now(UTC))
+        clock = self.clock
+        if (clock.paused is not None or clock.asked) and (
+                self.status != "playing" or (clock.paused is not None and not self.paused)):
+            clock = replace(clock, paused=None, asked=())  # the pause no longer holds
+        return clock.public(self.timing, self.running(), humans, now or datetime.now(UTC))
 
     def row(self, **changes: Any) -> dict[str, Any]:
         """The columns of this table's row, with ``changes`` (attribute values)

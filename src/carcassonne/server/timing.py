@@ -21,6 +21,18 @@ a slow connection (the time between what the client says it thought and
 what the server measured) is not charged, up to :data:`LAG_PER_MOVE` per
 move and :data:`LAG_BANK` per game. Only human seats have clocks; bots
 think on the server and never run out.
+
+A game may be paused (pause.py): the clock then holds when it was paused
+(``paused``) and nothing runs out while it is; resumed, the pending
+decision's start moves on by the time paused, so every seat has the time
+it had and a turn-based deadline is as far away as it was::
+
+    >>> paused = clock.pausing(start + timedelta(seconds=30))
+    >>> paused.deadline(timing, 1) is None
+    True
+    >>> resumed = paused.resuming(start + timedelta(hours=2, seconds=30))
+    >>> resumed.deadline(timing, 1) - clock.deadline(timing, 1)
+    datetime.timedelta(seconds=7200)
 """
 
 from __future__ import annotations
@@ -154,6 +166,11 @@ class Clock:
     missed: tuple[int, ...]
     out: tuple[int, ...] = field(default=())
     out_at: tuple[str, ...] = field(default=())
+    #: When the game was paused (None: it runs), and the seats that asked
+    #: for the change from what it is: to pause while it runs, to resume
+    #: while it is paused (pause.py).
+    paused: datetime | None = None
+    asked: tuple[int, ...] = ()
 
     @classmethod
     def started(cls, timing: Timing, players: int, now: datetime) -> Clock:
@@ -163,15 +180,35 @@ class Clock:
     def stored(self) -> dict[str, Any]:
         return {"since": self.since.isoformat(), "remaining": list(self.remaining),
                 "lag": list(self.lag), "missed": list(self.missed), "out": list(self.out),
-                "out_at": list(self.out_at)}
+                "out_at": list(self.out_at),
+                "paused": None if self.paused is None else self.paused.isoformat(),
+                "asked": list(self.asked)}
 
     @classmethod
     def from_stored(cls, data: dict[str, Any] | None) -> Clock | None:
         if not data:
             return None
+        paused = data.get("paused")
         return cls(datetime.fromisoformat(data["since"]), tuple(data["remaining"]),
                    tuple(data["lag"]), tuple(data["missed"]), tuple(data.get("out", ())),
-                   tuple(data.get("out_at", ())))
+                   tuple(data.get("out_at", ())),
+                   None if paused is None else datetime.fromisoformat(paused),
+                   tuple(data.get("asked", ())))
+
+    def pausing(self, now: datetime) -> Clock:
+        """The clock paused at ``now``: no time runs until it resumes."""
+        return replace(self, paused=now, asked=())
+
+    def resuming(self, now: datetime) -> Clock:
+        """The paused clock resumed at ``now``: the pending decision began
+        as much later as the pause lasted, so no time was charged."""
+        assert self.paused is not None
+        return replace(self, since=self.since + max(now - self.paused, timedelta(0)),
+                       paused=None, asked=())
+
+    def asking(self, seats: list[int] | tuple[int, ...]) -> Clock:
+        """The clock with ``seats`` asking to pause (or, paused, to resume)."""
+        return replace(self, asked=tuple(sorted(seats)))
 
     def after_move(self, timing: Timing, seat: int, now: datetime,
                    think: float | None, timed: bool = True) -> Clock:
@@ -193,7 +230,10 @@ class Clock:
 
     def deadline(self, timing: Timing, seat: int, allowance: bool = True) -> datetime | None:
         """When ``seat``'s pending decision runs out of time (with the lag it
-        may still be forgiven when ``allowance``), or None if it cannot."""
+        may still be forgiven when ``allowance``), or None if it cannot
+        (while the game is paused, nothing runs out)."""
+        if self.paused is not None:
+            return None
         if timing.kind == "clock":
             extra = min(LAG_PER_MOVE, self.lag[seat]) if allowance else 0.0
             return self.since + timedelta(seconds=self.remaining[seat] + extra)
@@ -221,18 +261,26 @@ class Clock:
     def public(self, timing: Timing, running: int | None, humans: list[bool],
                now: datetime) -> dict[str, Any]:
         """``CLOCK`` of the protocol as of ``now``: time left per seat (null
-        for bots and untimed tables), the running seat and its deadline."""
+        for bots and untimed tables), the running seat and its deadline
+        (while paused, none runs: the time left is as of the pause), and
+        the pause (``paused``, ``pause_asked``: pause.py)."""
         remaining: list[float | None] = [None] * len(self.remaining)
+        until = now if self.paused is None else self.paused
         if timing.kind == "clock":
             for seat, left in enumerate(self.remaining):
                 if humans[seat]:
                     if seat == running:
-                        left = max(0.0, left - (now - self.since).total_seconds())
+                        left = max(0.0, left - (until - self.since).total_seconds())
                     remaining[seat] = round(left, 1)
+        pause = None if self.paused is None else {"since": self.paused.isoformat(),
+                                                  "asked": list(self.asked)}
+        if pause is not None:
+            running = None
         deadline = None
         if running is not None and timing.kind != "none":
             moment = self.deadline(timing, running, allowance=False)
             deadline = moment.isoformat() if moment else None
         return {"remaining": remaining, "running": running, "deadline": deadline,
                 "missed": list(self.missed), "out": list(self.out),
-                "out_at": list(self.out_at)}
+                "out_at": list(self.out_at), "paused": pause,
+                "pause_asked": [] if pause is not None else list(self.asked)}

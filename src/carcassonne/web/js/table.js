@@ -46,6 +46,7 @@ import { tableName } from "./names.js";
 import { offerNotifications, watchNotices } from "./notices.js";
 import { followRematch, renderRematch } from "./rematch.js";
 import { ReplayViewer } from "./replay.js";
+import { renderPause, setUpPause } from "./pause.js";
 import { renderResign, setUpResign } from "./resign.js";
 import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, seatClass, setCatalogue, wonderData } from "./tiles.js";
 import { toast } from "./ui.js";
@@ -520,6 +521,7 @@ function render() {
   $("broadcast-link").hidden = msg.seat != null || !["playing", "finished"].includes(table?.status);
   $("broadcast-link").href = `/table/${encodeURIComponent(id)}?layout=broadcast`;
   renderResign({ table, seat: msg.seat });
+  renderPause({ table, view, seat: msg.seat });
   if (msg.seat != null && table?.timing?.kind === "turn" && table.status === "playing") offerNotifications();
   $("your-turn").hidden = !myTurn();
   document.title = `${myTurn() ? t("title.yourTurn") : ""}${table ? tableName(table) : t("title.table")} · Carcassonne`;
@@ -848,6 +850,7 @@ async function main() {
   $("sheet-close").addEventListener("click", () => setSheet(false));
   trackBar();
   setUpResign(id, () => S.msg);
+  setUpPause(id);
   $("leave").addEventListener("click", async () => {
     if (!window.confirm(t("leave.confirm"))) return;
     try {
