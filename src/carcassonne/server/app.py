@@ -109,7 +109,6 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(account_api.router)
     app.include_router(event_api.router)
     app.include_router(referee_api.router)
-    app.include_router(referee_api.router)
     app.include_router(friend_api.router)
     app.include_router(invitation_api.router)
     app.include_router(board_api.router)

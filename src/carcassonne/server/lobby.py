@@ -26,8 +26,8 @@ from carcassonne.server.http_input import (
     token_of,
 )
 from carcassonne.server.listings import listing
-from carcassonne.server.presets import with_preset
 from carcassonne.server.pause import pause, pause_request
+from carcassonne.server.presets import with_preset
 from carcassonne.server.rematch import rematch
 from carcassonne.server.resign import resign
 from carcassonne.server.seats import create, join, leave, start

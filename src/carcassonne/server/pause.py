@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from carcassonne.engine.errors import shown
 from carcassonne.server.errors import Moved, Refusal
 from carcassonne.server.host import ChangeHost
-from carcassonne.server.table_officials import OfficialsHost, acts_for_others
 from carcassonne.server.routing import routed
+from carcassonne.server.table_officials import OfficialsHost, acts_for_others
 
 if TYPE_CHECKING:
     from datetime import datetime
