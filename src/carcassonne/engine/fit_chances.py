@@ -41,12 +41,12 @@ def fit_chances(position: Position) -> dict[str, Any]:
     counts = outcome_counts(position)
     tiles = sum(counts.values())
     per_key: dict[int, int] = {}
-    squares = []
+    found: list[tuple[tuple[int, int], int]] = []
     for pos, key in position.board.spots.items():
         fits = per_key.get(key)
         if fits is None:
             fits = per_key[key] = sum(count for tile, count in counts.items()
                                       if ALL_FITS[tile][key])
-        squares.append({"at": list(unpack(pos)), "fits": fits})
-    squares.sort(key=lambda square: square["at"])
-    return {"tiles": tiles, "squares": squares}
+        found.append((unpack(pos), fits))
+    found.sort()
+    return {"tiles": tiles, "squares": [{"at": [x, y], "fits": fits} for (x, y), fits in found]}
