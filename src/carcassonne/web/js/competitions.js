@@ -10,6 +10,7 @@ import { api, esc } from "./api.js";
 import { has, t } from "./i18n.js";
 import { eventHref } from "./matches.js";
 import { timingOf, timingOptions } from "./timing.js";
+import { AIDS } from "./aids.js";
 import { toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,7 +22,7 @@ let bots = [];
 const draft = {
   name: "", series: "", format: "league", games: 2, gamesTouched: false, duplicate: true, title_games: 0,
   round_deadline: 0, rated: false, timing: "none", groups: 2, advance: 2, table_size: 2, rounds: 0,
-  bot: "random", entrants: [],
+  bot: "random", entrants: [], aids: "on",
 };
 
 function label(prefix, name) {
@@ -113,6 +114,7 @@ function formMarkup() {
       ${field(t("newCompetition.titleGames"), number("title_games", draft.title_games, 0, 9), t("newCompetition.titleGamesHelp"))}
       ${field(t("newCompetition.deadline"), select("round_deadline", DEADLINES.map((s) => [s, s ? t("newCompetition.days", { n: s / 86400 }) : t("newCompetition.noDeadline")])), t("newCompetition.deadlineHelp"))}
       ${field(t("lobby.timing"), `<select data-field="timing" data-testid="new-timing">${timingOptions(draft.timing)}</select>`)}
+      ${field(t("aids.label"), select("aids", AIDS.map((a) => [a, t(`aids.${a}`)])), t("aids.help"))}
     </div>
     ${check("duplicate", t("newCompetition.duplicate"))}
     ${check("rated", t("newCompetition.rated"))}
@@ -150,6 +152,7 @@ function body() {
   if (draft.round_deadline) out.round_deadline = draft.round_deadline;
   const timing = timingOf(draft.timing);
   if (timing) out.timing = timing;
+  if (draft.aids !== "on") out.aids = draft.aids;
   if (draft.format === "groups_knockout") Object.assign(out, { groups: draft.groups, advance: draft.advance });
   if (draft.format === "league" && draft.table_size > 2) out.table_size = draft.table_size;
   if (draft.format === "swiss" && draft.rounds) out.rounds = draft.rounds;

@@ -15,6 +15,7 @@ import { botChoice, botOptions, botWord, catalogueBots, hasBotName, quickTableNa
 import { paletteSwitch } from "./palette.js";
 import { installDefs, miniTile, seatClass, setCatalogue } from "./tiles.js";
 import { tableBadges, timingOf, timingOptions } from "./timing.js";
+import { aidsBadge, aidsOptions } from "./aids.js";
 import { toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -335,6 +336,7 @@ async function onCreate() {
     sets: ["base", ...chosenSets()],
     options: chosenOptions(),
     hide_distribution: $("hide-distribution").checked,
+    aids: $("aids").value || "on",
     rated: $("rated").checked && currentAccount() != null,
     chat: $("chat-players").checked ? "players" : "all",
   };
@@ -394,7 +396,7 @@ function tableRow(table, action) {
   // the expansions in play, so whoever joins knows the game
   const sets = (table.sets || []).filter((s) => s !== "base").map((s) => `<span class="badge">${esc(label("set", s))}</span>`).join("")
     + (table.rated ? `<span class="badge rated" data-testid="rated-${esc(table.id)}">${esc(t("lobby.ratedBadge"))}</span>` : "")
-    + tableBadges(table);
+    + tableBadges(table) + aidsBadge(table);
   return `<li data-testid="table-${esc(table.id)}" data-table="${esc(table.id)}"><div class="trow-main">
     <a href="/table/${encodeURIComponent(table.id)}" class="tname">${esc(tableName(table))}</a>
     ${sets ? `<span class="trow-sets">${sets}</span>` : ""}
@@ -483,6 +485,7 @@ function renderHero() {
 
 function renderTiming() {
   $("timing").innerHTML = timingOptions($("timing").value || "none");
+  $("aids").innerHTML = aidsOptions($("aids").value || "on");
 }
 
 function renderAll() {
