@@ -3,7 +3,8 @@
 A table made in the lobby with the aids off (tournament play) shows no
 tiles left, no dead squares and no feature values on hover, while the
 squares where the tile may go are still highlighted; the server itself
-sends none of them. A training table shows on each open square the chance
+sends none of them; a competition made with the aids off says so. A
+training table shows on each open square the chance
 that the next tile fits it, exactly as the server counts it, readable when
 the board is zoomed out or in, and the player can hide and show them.
 """
@@ -12,9 +13,10 @@ from __future__ import annotations
 
 import random
 import re
+import uuid
 from typing import Any
 
-from e2e_helpers import play_turn, visible_squares, wait_turn_or_end
+from e2e_helpers import page_id, play_turn, sign_in, visible_squares, wait_turn_or_end
 
 
 def create_in_lobby(page: Any, server: Any, aids: str) -> str:
@@ -139,3 +141,18 @@ def test_training_shows_the_servers_chances_on_every_open_square(page, server, a
     page.wait_for_function("() => document.querySelector('[data-testid=chance]')")
     assert marks(page)
     assert visible_squares(page) or page.get_by_test_id("legal-square").count() > 0
+
+
+def test_a_competition_made_without_aids_says_so(page, server):
+    page.goto(server.url + "/competitions")
+    sign_in(page, f"Ida{uuid.uuid4().hex[:6]}", "sign-up")
+    form = page.get_by_test_id("new-competition")
+    form.get_by_test_id("new-name").fill("Open without aids")
+    options = form.get_by_test_id("new-aids").locator("option").all_inner_texts()
+    assert [text.split(":")[0].split(" (")[0] for text in options] == ["On", "Off", "Training"]
+    form.get_by_test_id("new-aids").select_option("off")
+    form.get_by_test_id("create-competition").click()
+    page.wait_for_url("**/competition/*")
+    assert server.get(f"/api/competitions/{page_id(page)}")["setup"]["aids"] == "off"
+    page.get_by_test_id("competition-setup").wait_for()
+    assert "aids off" in page.get_by_test_id("competition-setup").inner_text()
