@@ -16,6 +16,7 @@ import re
 import uuid
 from typing import Any
 
+from conftest import ARTIFACTS
 from e2e_helpers import page_id, play_turn, sign_in, visible_squares, wait_turn_or_end
 
 
@@ -27,6 +28,8 @@ def create_in_lobby(page: Any, server: Any, aids: str) -> str:
     page.wait_for_function("() => document.body.dataset.ready === 'true'")
     page.get_by_test_id("player-name").fill("Ann")
     page.get_by_test_id("aids").select_option(aids)
+    page.get_by_test_id("create-table").locator("xpath=ancestor::section[1]").screenshot(
+        path=str(ARTIFACTS / f"aids-lobby-{aids}.png"))
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/*")
     page.wait_for_function("() => document.body.dataset.status === 'playing'")

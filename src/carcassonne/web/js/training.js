@@ -65,9 +65,8 @@ export class TrainingAid {
     this.asked = last;
     try {
       const answer = await request("GET", `/api/tables/${encodeURIComponent(this.tableId)}/chances`);
-      if (answer.last !== this.last) { // a move came meanwhile: ask again
+      if (answer.last !== this.last) { // a move came meanwhile: its state asks again
         this.asked = null;
-        if (this.active) this.load(this.last);
         return;
       }
       this.answer = answer;
