@@ -16,11 +16,10 @@ import re
 import uuid
 from typing import Any
 
-from conftest import ARTIFACTS
 from e2e_helpers import page_id, play_turn, sign_in, visible_squares, wait_turn_or_end
 
 
-def create_in_lobby(page: Any, server: Any, aids: str) -> str:
+def create_in_lobby(page: Any, server: Any, aids: str, artifacts: Any) -> str:
     """Make a table (Ann against the greedy bot) from the lobby's form with
     ``aids``; its id, once it is being played."""
     page.set_viewport_size({"width": 1440, "height": 900})
@@ -29,7 +28,7 @@ def create_in_lobby(page: Any, server: Any, aids: str) -> str:
     page.get_by_test_id("player-name").fill("Ann")
     page.get_by_test_id("aids").select_option(aids)
     page.get_by_test_id("create-table").locator("xpath=ancestor::section[1]").screenshot(
-        path=str(ARTIFACTS / f"aids-lobby-{aids}.png"))
+        path=str(artifacts / f"aids-lobby-{aids}.png"))
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/*")
     page.wait_for_function("() => document.body.dataset.status === 'playing'")
@@ -43,7 +42,7 @@ def features_loaded(page: Any) -> None:
 
 
 def test_with_the_aids_off_only_the_legal_squares_are_shown(page, server, artifacts):
-    table_id = create_in_lobby(page, server, "off")
+    table_id = create_in_lobby(page, server, "off", artifacts)
     page.get_by_test_id("distribution-hidden").wait_for()
     assert "Aids are off" in page.get_by_test_id("distribution-hidden").inner_text()
     assert page.get_by_test_id("distribution").count() == 0
@@ -106,7 +105,7 @@ def shown_percent(fits: int, tiles: int) -> str:
 
 
 def test_training_shows_the_servers_chances_on_every_open_square(page, server, artifacts):
-    table_id = create_in_lobby(page, server, "training")
+    table_id = create_in_lobby(page, server, "training", artifacts)
     page.get_by_test_id("distribution").wait_for()  # the aids stay
     rng = random.Random(8)
     for turn in range(3):
