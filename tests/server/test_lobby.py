@@ -132,8 +132,9 @@ def test_create_a_waiting_table_then_join_it_until_it_starts(client: TestClient)
     table = data["table"]
     assert set(table) == {"id", "name", "status", "sets", "options", "hide_distribution",
                           "seats", "created", "moves", "scores", "winners", "rated",
-                          "timing", "clock", "rematch", "ended", "flag", "chat"}
+                          "timing", "clock", "rematch", "ended", "flag", "chat", "aids"}
     assert table["chat"] == "all"  # a casual table's chat is everyone's
+    assert table["aids"] == "on"  # every aid, unless asked otherwise
     assert table["timing"] == {"kind": "none"} and table["clock"] is None
     assert table["name"] == "Friday game" and table["status"] == "waiting"
     assert table["options"] == {"tiny_city": 2}  # only what differs from the defaults

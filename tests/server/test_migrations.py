@@ -79,7 +79,7 @@ def test_a_database_of_the_first_schema_is_upgraded_and_its_games_go_on(
     with serve(url=sqlite_url) as client:
         with Store(sqlite_url).engine.connect() as connection:
             version = connection.execute(text("SELECT version_num FROM alembic_version")).one()
-        assert version[0] == "0008"
+        assert version[0] == "0010"
         record = client.get("/api/tables/done/record").json()
         assert Game.from_record(record).scores == finished.scores
         table = client.get("/api/tables/going").json()
@@ -87,6 +87,7 @@ def test_a_database_of_the_first_schema_is_upgraded_and_its_games_go_on(
         assert table["seats"][0]["account"] is None
         # untimed, and its 7 days without a move count from the first load
         assert table["timing"] == {"kind": "none"} and table["clock"]["running"] == 0
+        assert table["aids"] == "on"  # a table from before the aids switch shows them
         with client.websocket_connect(f"/ws/tables/going?token={token}") as ws:
             state = my_turn(ws)
             assert state["seat"] == 0 and state["view"]["moves"] == [str(m) for m in

@@ -164,6 +164,15 @@ def outcomes(game: object) -> list[tuple[str, float]]:
     dragon-symbol tiles wait while the dragon is off the board, with the
     board as it is now). The chance player's view: with hidden hands it
     tells what the stack holds, which no seat knows."""
+    counts = outcome_counts(game)
+    total = sum(counts.values())
+    return [(TILE_LIST[t].id, counts[t] / total) for t in sorted(counts)]
+
+
+def outcome_counts(game: object) -> dict[int, int]:
+    """The tiles :func:`outcomes` lists, as catalogue index -> how many of
+    them the next draw chooses from: each count over their sum is its
+    probability, exactly (``fit_chances`` counts with these)."""
     position = _position(game)
     stack, draw = position._stack, position._draw
     end = _part_end(position, draw)
@@ -176,8 +185,7 @@ def outcomes(game: object) -> list[tuple[str, float]]:
                 if all(e.drawable(position, t) for e in drawers)}
         if kept:
             counts = kept
-    total = sum(counts.values())
-    return [(TILE_LIST[t].id, counts[t] / total) for t in sorted(counts)]
+    return counts
 
 
 def put_back_hidden(position: Position, stack: list[int], hands: list[list[int]]) -> None:

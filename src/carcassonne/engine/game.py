@@ -42,6 +42,7 @@ from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.errors import IllegalMove, SetupError, shown
 from carcassonne.engine.events import ScoreEvent
 from carcassonne.engine.expansions import for_game
+from carcassonne.engine.fit_chances import fit_chances
 from carcassonne.engine.legal import LegalMoves
 from carcassonne.engine.moves import AnyMove, Move, NotationError
 from carcassonne.engine.options import Options
@@ -406,6 +407,15 @@ class Game:
         holds, which no seat knows, so it is for a program that plays the
         draws, not for a player. Play an outcome with :meth:`fix_draws`."""
         return draws.outcomes(self._position)
+
+    def fit_chances(self) -> dict[str, Any]:
+        """For each empty square next to the board, how many of the tiles
+        the next draw chooses from fit it in some rotation:
+        ``{"tiles": n, "squares": [{"at": [x, y], "fits": k}, ...]}``, the
+        chance ``k / n`` exact (:mod:`carcassonne.engine.fit_chances`). Built
+        on :meth:`chance_outcomes`' tiles, it shares its caveat: with hidden
+        hands it tells what the stack holds."""
+        return fit_chances(self._position)
 
     def fix_draws(self, tiles: Iterable[object]) -> None:
         """Make ``tiles`` (ids or catalogue indexes) the next draws, in that

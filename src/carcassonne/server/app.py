@@ -35,6 +35,7 @@ from starlette.exceptions import HTTPException
 
 from carcassonne.server import (
     account_api,
+    aids_api,
     board_api,
     chat_api,
     event_api,
@@ -106,6 +107,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.writes = (SiteWindows(settings.redis_url, *settings.http_rate)
                         if settings.redis_url else Windows(*settings.http_rate))
     app.include_router(lobby.router)
+    app.include_router(aids_api.router)
     app.include_router(account_api.router)
     app.include_router(event_api.router)
     app.include_router(referee_api.router)

@@ -18,6 +18,7 @@ from typing import Any
 
 from carcassonne.engine import Game, SetupError
 from carcassonne.engine.errors import shown
+from carcassonne.server.aids import aids_setting, check_training
 from carcassonne.server.bots import bot_names
 from carcassonne.server.errors import Refusal
 from carcassonne.server.tables import Seat, name_bots
@@ -75,6 +76,8 @@ class Setup:
     timing: Timing = field(default_factory=Timing)
     #: Who writes in the chat: ``all``, or ``players`` (a rated table's default).
     chat: str = "all"
+    #: The aids shown (aids.py): ``on``, ``off`` or ``training``.
+    aids: str = "on"
 
 
 def _seat(value: Any, index: int) -> Seat:
@@ -111,6 +114,8 @@ def table_setup(body: dict[str, Any]) -> Setup:
     hide = body.get("hide_distribution", False)
     if not isinstance(hide, bool):
         raise Refusal(400, f"hide_distribution must be true or false, not {shown(hide)}")
+    aids = aids_setting(body, "aids")
+    check_training(aids, game.options, hide, "aids")
     rated = body.get("rated", False)
     if not isinstance(rated, bool):
         raise Refusal(400, f"rated must be true or false, not {shown(rated)}")
@@ -128,7 +133,7 @@ def table_setup(body: dict[str, Any]) -> Setup:
                 raise Refusal(400, "join: this table has no human seat")
         join = (seat, player)
     return Setup(name, name_bots(seats), tuple(game.sets), game.options.changed(),
-                 hide, join, rated, timing, chat)
+                 hide, join, rated, timing, chat, aids)
 
 
 def join_request(body: dict[str, Any]) -> tuple[int | None, str | None]:

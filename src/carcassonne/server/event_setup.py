@@ -15,6 +15,7 @@ from typing import Any
 
 from carcassonne.engine import Game, SetupError
 from carcassonne.engine.errors import shown
+from carcassonne.server.aids import aids_setting, check_training
 from carcassonne.server.bodies import clean_name, mapping, optional_name, whole_number
 from carcassonne.server.bots import bot_names
 from carcassonne.server.errors import Refusal
@@ -81,6 +82,8 @@ def competition_setup(body: dict[str, Any]) -> dict[str, Any]:
         raise Refusal(400, str(err)) from None
     if body.get("groups", 1) != 1 and kind != "groups_knockout":
         raise Refusal(400, "groups are for the groups_knockout format")
+    aids = aids_setting(body, "aids")
+    check_training(aids, game.options, False, "aids")
     deadline = body.get("round_deadline")
     if deadline is not None:
         deadline = _bounded(body, "round_deadline", *ROUND_DEADLINE, 0)
@@ -97,7 +100,7 @@ def competition_setup(body: dict[str, Any]) -> dict[str, Any]:
         "rated": _flag(body, "rated", False),
         "timing": Timing.from_body(body.get("timing")).public(),
         "round_deadline": deadline, "points": _points(body.get("points")),
-        "open": _flag(body, "open", True),
+        "open": _flag(body, "open", True), "aids": aids,
         **series_setup(body),
     }
 

@@ -82,6 +82,8 @@ class GameTable:
     rated: bool
     timing: Timing
     seed: int
+    #: The aids its table shows (aids.py), as the competition's setup says.
+    aids: str = "on"
 
 
 class HallTables:
@@ -143,6 +145,6 @@ def started(game: GameTable, now: datetime) -> Table:
                   rated=game.rated, timing=game.timing,
                   clock=Clock.started(game.timing, len(seats), now),
                   scores=list(dealt.scores), current=dealt.current_player,
-                  chat="players")
+                  chat="players", aids=game.aids)
     table.game = dealt
     return table

@@ -460,11 +460,11 @@ class Hall:
     async def open_table(self, name: str, seats: list[Seat], sets: tuple[str, ...],
                          options: dict[str, Any], rated: bool, timing: Timing,
                          seed: int | None = None, hide_distribution: bool = False,
-                         chat: str | None = None) -> Table:
+                         chat: str | None = None, aids: str = "on") -> Table:
         """Open and start a table whose every seat is taken (a competition's
         game, a rematch): :func:`seats.open_table <carcassonne.server.seats.open_table>`."""
         return await open_table(self, name, seats, sets, options, rated, timing,
-                                seed, hide_distribution, chat)
+                                seed, hide_distribution, chat, aids)
 
     async def keep_time(self) -> int:
         """Act on every table whose time is up (deadlines.py) and on the

@@ -129,7 +129,7 @@ class ChangeHost(Protocol):
     async def open_table(self, name: str, seats: list[Seat], sets: tuple[str, ...],
                          options: dict[str, Any], rated: bool, timing: Timing,
                          seed: int | None = None, hide_distribution: bool = False,
-                         chat: str | None = None) -> Table:
+                         chat: str | None = None, aids: str = "on") -> Table:
         """Open and start a table whose every seat is taken (``chat``: who
         writes in its chat, by default the players alone at a rated table)."""
 

@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from carcassonne.server.aids import hides_distribution, hides_values, without_values
 from carcassonne.server.bodies import join_request, table_setup
 from carcassonne.server.catalogue import catalogue
 from carcassonne.server.errors import Refusal
@@ -153,8 +154,9 @@ async def table_features(request: Request, table_id: str) -> JSONResponse:
     Worked out from the table's game as this process holds it (rebuilt from
     the stored moves when it holds none: another process owns the table, or
     the game is over and was let go), never on the path of a move. ``dead``
-    is null while a table that hides the tile distribution is played: it
-    follows from the tiles still to come."""
+    is null while a table that hides the tile distribution (or has its aids
+    off) is played: it follows from the tiles still to come; with the aids
+    off each feature's ``points`` and ``detail`` are null too (aids.py)."""
     hall = hall_of(request)
     table = await hall.find(table_id)
     async with table.lock:  # never a move still being stored (tables.py)
@@ -166,8 +168,10 @@ async def table_features(request: Request, table_id: str) -> JSONResponse:
         key = (table.id, len(game.moves))
         answer = kept.get(key)
         if answer is None:
-            hidden = table.hide_distribution and not game.is_over
-            answer = {"last": len(game.moves), "features": game.feature_map(),
+            hidden = hides_distribution(table, game)
+            shown = game.feature_map()
+            answer = {"last": len(game.moves),
+                      "features": without_values(shown) if hides_values(table, game) else shown,
                       "dead": None if hidden else game.dead_squares()}
             kept[key] = answer
             while len(kept) > SURVEYS_KEPT:

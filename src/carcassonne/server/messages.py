@@ -41,6 +41,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
+from carcassonne.server.aids import hides_distribution
+
 if TYPE_CHECKING:
     from carcassonne.server.tables import Table
 
@@ -145,7 +147,7 @@ def state_message(table: Table, seat: int | None, now: datetime) -> StateMessage
     view = legal = None
     if game is not None:
         view = game.view(seat)
-        if table.hide_distribution and not game.is_over:
+        if hides_distribution(table, game):
             view["unseen"] = None  # tournament style: the server keeps the counts
         if table.status == "finished" and not game.is_over and table.result is not None:
             view.update(is_over=True, winners=list(table.result["winners"]), current=None,

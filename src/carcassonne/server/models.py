@@ -86,6 +86,8 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     #: Who may write in the table's chat: ``all`` or ``players`` (spectators read).
     chat: Mapped[str] = mapped_column(String(16), default="all", server_default="all")
+    #: The aids shown: ``on``, ``off`` (tournament play) or ``training`` (aids.py).
+    aids: Mapped[str] = mapped_column(String(16), default="on", server_default="on")
 
 
 class MoveRow(Base):

@@ -86,4 +86,4 @@ def again_setup(table: Table, account: str, opponent: str) -> Setup:
     seats = name_bots([Seat("human"), Seat("human"), *others])
     return Setup(name=table.name, seats=seats, sets=table.sets, options=dict(table.options),
                  hide_distribution=table.hide_distribution, join=(0, None),
-                 rated=table.rated, timing=table.timing)
+                 rated=table.rated, timing=table.timing, aids=table.aids)

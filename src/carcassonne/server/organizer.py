@@ -401,4 +401,5 @@ class Organizer:
                                   account=player.split(":", 1)[1]))
         return GameTable(table_id, f"{event.name} · {opening.match} · game {opening.game}",
                          tuple(seats), tuple(setup["sets"]), setup["options"], setup["rated"],
-                         Timing.from_stored(setup["timing"]), opening.deck_seed)
+                         Timing.from_stored(setup["timing"]), opening.deck_seed,
+                         aids=setup.get("aids", "on"))

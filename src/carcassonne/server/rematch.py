@@ -72,4 +72,5 @@ async def _start_rematch(hall: ChangeHost, table: Table, accepted: dict[str, str
             seats.append(Seat("bot", bot=old.bot))
     return await hall.open_table(table.name, seats, table.sets, table.options,
                                  table.rated, table.timing,
-                                 hide_distribution=table.hide_distribution, chat=table.chat)
+                                 hide_distribution=table.hide_distribution, chat=table.chat,
+                                 aids=table.aids)

@@ -113,7 +113,7 @@ async def create(hall: ChangeHost, setup: Setup, account: tuple[str, str] | None
                   created=hall.now(), sets=setup.sets, options=setup.options,
                   hide_distribution=setup.hide_distribution, seats=tuple(seats),
                   rated=setup.rated, timing=setup.timing, creator=address or "",
-                  chat=setup.chat)
+                  chat=setup.chat, aids=setup.aids)
 
     async def open_and_start() -> None:
         await hall.add(table)
@@ -127,14 +127,15 @@ async def create(hall: ChangeHost, setup: Setup, account: tuple[str, str] | None
 async def open_table(hall: ChangeHost, name: str, seats: list[Seat], sets: tuple[str, ...],
                      options: dict[str, Any], rated: bool, timing: Timing,
                      seed: int | None = None, hide_distribution: bool = False,
-                     chat: str | None = None) -> Table:
+                     chat: str | None = None, aids: str = "on") -> Table:
     """Open and start a table whose every seat is taken (a competition's
     game, a rematch), its stack shuffled with ``seed`` (a new one if None);
-    its chat is ``chat``, by default the players' alone at a rated table."""
+    its chat is ``chat``, by default the players' alone at a rated table;
+    its aids ``aids`` (aids.py)."""
     table = Table(id=new_id(hall), name=name, created=hall.now(), sets=sets,
                   options=options, hide_distribution=hide_distribution,
                   seats=name_bots(seats), rated=rated, timing=timing,
-                  chat=chat or ("players" if rated else "all"))
+                  chat=chat or ("players" if rated else "all"), aids=aids)
 
     async def open_and_start() -> None:
         await hall.add(table)

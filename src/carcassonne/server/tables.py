@@ -143,7 +143,7 @@ DECODE: dict[str, Any] = {
 #: The attributes of a table that its row stores (besides ``version``).
 ROW = ("id", "name", "created", "sets", "options", "hide_distribution", "seats", "status",
        "seed", "stack", "moves", "result", "rated", "timing", "clock", "rematch", "scores",
-       "current", "chat")
+       "current", "chat", "aids")
 
 
 #: How the columns that are not stored as the table holds them are stored.
@@ -201,6 +201,9 @@ class Table:
     #: Who may write in the table's chat (chat.py): ``all`` (players and
     #: logged-in spectators) or ``players`` (spectators only read).
     chat: str = "all"
+    #: The aids shown at the table (aids.py): ``on``, ``off`` (tournament
+    #: play) or ``training``.
+    aids: str = "on"
     #: The client address that created the table through the lobby (in
     #: memory only: it bounds the tables of bots only per address), or None.
     creator: str | None = field(default=None, repr=False)
@@ -279,7 +282,7 @@ class Table:
             "rematch": None if self.rematch is None else {
                 "accepted": sorted(int(seat) for seat in self.rematch["accepted"]),
                 "table": self.rematch["table"]},
-            "chat": self.chat,
+            "chat": self.chat, "aids": self.aids,
         }
 
     def _public_seats(self) -> list[dict[str, Any]]:
@@ -327,7 +330,7 @@ class Table:
             clock=Clock.from_stored(row.get("clock")), rematch=row.get("rematch"),
             scores=row.get("scores"), current=row.get("current"),
             version=row.get("version") or 0, owner=row.get("owner"),
-            chat=row.get("chat") or "all")
+            chat=row.get("chat") or "all", aids=row.get("aids") or "on")
 
     def apply(self, **changes: Any) -> None:
         """Set attributes once the database holds them (a :meth:`row` with the

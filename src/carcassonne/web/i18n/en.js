@@ -11,6 +11,7 @@ import presets from "./presets-en.js";
 import watch from "./watch-en.js";
 import replayClock from "./replay-clock-en.js";
 import referee from "./referee-en.js";
+import aids from "./aids-en.js";
 
 const plural = (n, one, many) => (n === 1 ? one : many);
 
@@ -24,6 +25,7 @@ export default {
   ...watch,
   ...replayClock,
   ...referee,
+  ...aids,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Table",

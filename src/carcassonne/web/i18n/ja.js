@@ -9,6 +9,7 @@ import presets from "./presets-ja.js";
 import watch from "./watch-ja.js";
 import replayClock from "./replay-clock-ja.js";
 import referee from "./referee-ja.js";
+import aids from "./aids-ja.js";
 
 export default {
   ...talk,
@@ -20,6 +21,7 @@ export default {
   ...watch,
   ...replayClock,
   ...referee,
+  ...aids,
   "app.name": "カルカソンヌ",
   "title.lobby": "カルカソンヌ · ロビー",
   "title.table": "テーブル",

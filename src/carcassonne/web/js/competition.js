@@ -52,6 +52,8 @@ function setupLine(setup) {
   const timing = timingLabel(setup.timing);
   if (timing) parts.push(timing, ...flagWords(setup.timing));
   if (setup.rated) parts.push(t("lobby.ratedBadge"));
+  if (setup.aids === "off") parts.push(t("aids.setupOff"));
+  if (setup.aids === "training") parts.push(t("aids.setupTraining"));
   return parts.join(" · ");
 }
 

@@ -12,6 +12,7 @@ import { has, t } from "./i18n.js";
 import { eventHref } from "./matches.js";
 import { PRESET_TIMING, presetChoices, presetHelp, presetOf, presetTimingOption, sentTiming } from "./presets.js";
 import { timingOf, timingOptions } from "./timing.js";
+import { AIDS } from "./aids.js";
 import { toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -25,7 +26,7 @@ let presets = [];
 const draft = {
   preset: "", name: "", series: "", format: "league", games: 2, gamesTouched: false, duplicate: true, title_games: 0,
   round_deadline: 0, rated: false, timing: "none", groups: 2, advance: 2, table_size: 2, rounds: 0,
-  bot: "random", entrants: [], series_start: "alternate",
+  bot: "random", entrants: [], series_start: "alternate", aids: "on",
 };
 
 function label(prefix, name) {
@@ -119,6 +120,7 @@ function formMarkup() {
       ${field(t("newCompetition.deadline"), select("round_deadline", DEADLINES.map((s) => [s, s ? t("newCompetition.days", { n: s / 86400 }) : t("newCompetition.noDeadline")])), t("newCompetition.deadlineHelp"))}
       ${field(t("preset.label"), `<select data-field="preset" data-testid="new-preset">${presetChoices(presets, draft.preset)}</select>`, presetHelp(draft.preset))}
       ${field(t("lobby.timing"), `<select data-field="timing" data-testid="new-timing">${presetTimingOption(presetOf(presets, draft.preset), "competition", draft.timing)}${timingOptions(draft.timing)}</select>`)}
+      ${field(t("aids.label"), select("aids", AIDS.map((a) => [a, t(`aids.${a}`)])), t("aids.help"))}
     </div>
     ${check("duplicate", t("newCompetition.duplicate"))}
     ${check("rated", t("newCompetition.rated"))}
@@ -166,6 +168,7 @@ function body() {
   if (preset) out.preset = preset.name;
   const timing = sentTiming(preset, draft.timing, timingOf);
   if (timing !== undefined) out.timing = timing;
+  if (draft.aids !== "on") out.aids = draft.aids;
   if (draft.format === "groups_knockout") Object.assign(out, { groups: draft.groups, advance: draft.advance });
   if (draft.format === "league" && draft.table_size > 2) out.table_size = draft.table_size;
   if (draft.format === "swiss" && draft.rounds) out.rounds = draft.rounds;

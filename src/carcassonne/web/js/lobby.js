@@ -16,6 +16,7 @@ import { paletteSwitch } from "./palette.js";
 import { PRESET_TIMING, presetChoices, presetHelp, presetOf, presetTimingOption, sentTiming } from "./presets.js";
 import { installDefs, miniTile, seatClass, setCatalogue } from "./tiles.js";
 import { tableBadges, timingOf, timingOptions } from "./timing.js";
+import { aidsBadge, aidsOptions } from "./aids.js";
 import { toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -336,6 +337,7 @@ async function onCreate() {
     sets: ["base", ...chosenSets()],
     options: chosenOptions(),
     hide_distribution: $("hide-distribution").checked,
+    aids: $("aids").value || "on",
     rated: $("rated").checked && currentAccount() != null,
     chat: $("chat-players").checked ? "players" : "all",
   };
@@ -397,7 +399,7 @@ function tableRow(table, action) {
   // the expansions in play, so whoever joins knows the game
   const sets = (table.sets || []).filter((s) => s !== "base").map((s) => `<span class="badge">${esc(label("set", s))}</span>`).join("")
     + (table.rated ? `<span class="badge rated" data-testid="rated-${esc(table.id)}">${esc(t("lobby.ratedBadge"))}</span>` : "")
-    + tableBadges(table);
+    + tableBadges(table) + aidsBadge(table);
   return `<li data-testid="table-${esc(table.id)}" data-table="${esc(table.id)}"><div class="trow-main">
     <a href="/table/${encodeURIComponent(table.id)}" class="tname">${esc(tableName(table))}</a>
     ${sets ? `<span class="trow-sets">${sets}</span>` : ""}
@@ -489,6 +491,7 @@ function renderTiming(selected = $("timing").value) {
   const preset = rulesPreset();
   const value = selected === PRESET_TIMING && !preset ? "none" : selected || "none";
   $("timing").innerHTML = presetTimingOption(preset, "table", value) + timingOptions(value);
+  $("aids").innerHTML = aidsOptions($("aids").value || "on");
 }
 
 // --- rules presets (presets.js): choosing one fills the form -----------------

@@ -123,8 +123,9 @@ export function renderStack(el, { table, view }) {
   const aside = view.princess_dragon?.set_aside
     ? `<div class="stack-line" data-testid="set-aside"><span>${esc(t("stack.setAside"))}</span> <b>${view.princess_dragon.set_aside}</b></div>` : "";
   const left = `<div class="stack-line"><span>${esc(t("stack.left"))}</span> <b data-testid="stack-size">${view.stack_size}</b></div>${aside}`;
-  if (table?.hide_distribution) {
-    el.innerHTML = `${left}<p class="muted small" data-testid="distribution-hidden">${esc(t("stack.hidden"))}</p>`;
+  if (table?.hide_distribution || table?.aids === "off") {
+    const why = table.aids === "off" ? "stack.aidsOff" : "stack.hidden";
+    el.innerHTML = `${left}<p class="muted small" data-testid="distribution-hidden">${esc(t(why))}</p>`;
     return;
   }
   const open = el.querySelector("details")?.open ? " open" : "";

@@ -49,6 +49,7 @@ import { ReplayViewer } from "./replay.js";
 import { renderPause, setUpPause } from "./pause.js";
 import { renderResign, setUpResign } from "./resign.js";
 import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, seatClass, setCatalogue, wonderData } from "./tiles.js";
+import { TrainingAid } from "./training.js";
 import { toast } from "./ui.js";
 import { applyPatch } from "./patch.js";
 import { showWaiting } from "./waiting.js";
@@ -76,6 +77,7 @@ const S = {
 
 let board;
 let chat; // the chat panel (chat.js)
+let training; // the chances on the open squares at a training table (training.js)
 
 // The features of the position (highlight.js), asked once per move: the
 // dead squares are drawn from them, and a feature pointed at or tapped
@@ -508,6 +510,7 @@ function render() {
     showLit();
   }
   renderStack($("stack"), { table, view });
+  training.update({ table, view, last: msg.last, replay: S.replay });
   renderFinal($("final"), { table, view });
   renderRematch($("final"), { table, seat: msg.seat, tableId: id, redraw: render });
   renderStatus();
@@ -840,7 +843,11 @@ async function main() {
   $("zoom-in").addEventListener("click", () => board.zoomBy(1.25));
   $("zoom-out").addEventListener("click", () => board.zoomBy(0.8));
   $("zoom-fit").addEventListener("click", () => board.toggleFit());
-  board.on("view", (follow) => $("zoom-fit").setAttribute("aria-pressed", String(follow === "all")));
+  training = new TrainingAid(board, $("chances-toggle"), id);
+  board.on("view", (follow) => {
+    $("zoom-fit").setAttribute("aria-pressed", String(follow === "all"));
+    training.rescale();
+  });
   $("rotate").addEventListener("click", rotate);
   $("confirm").addEventListener("click", confirm);
   $("take-back").addEventListener("click", takeBack);
