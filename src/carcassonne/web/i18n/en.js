@@ -7,6 +7,7 @@ import mail from "./mail-en.js";
 import notify from "./notify-en.js";
 import friends from "./friends-en.js";
 import safety from "./safety-en.js";
+import times from "./times-en.js";
 
 const plural = (n, one, many) => (n === 1 ? one : many);
 
@@ -16,6 +17,7 @@ export default {
   ...notify,
   ...friends,
   ...safety,
+  ...times,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Table",

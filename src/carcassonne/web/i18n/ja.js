@@ -5,6 +5,7 @@ import mail from "./mail-ja.js";
 import notify from "./notify-ja.js";
 import friends from "./friends-ja.js";
 import safety from "./safety-ja.js";
+import times from "./times-ja.js";
 
 export default {
   ...talk,
@@ -12,6 +13,7 @@ export default {
   ...notify,
   ...friends,
   ...safety,
+  ...times,
   "app.name": "カルカソンヌ",
   "title.lobby": "カルカソンヌ · ロビー",
   "title.table": "テーブル",

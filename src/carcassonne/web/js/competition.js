@@ -15,6 +15,7 @@ import { has, t } from "./i18n.js";
 import { eventHref, playNow } from "./matches.js";
 import { stageSchedule } from "./schedule.js";
 import { stageStandings } from "./standings.js";
+import { agreedTimes, loadZone } from "./times.js";
 import { timingLabel } from "./timing.js";
 import { toast } from "./ui.js";
 
@@ -150,7 +151,8 @@ function loadBots() {
 
 async function refresh() {
   try {
-    event = await api.competition(eventId);
+    const [fresh, times] = await Promise.all([api.competition(eventId), agreedTimes(eventId)]);
+    event = { ...fresh, times }; // times: each match's agreed time (times.js)
     loadBots();
     render();
   } catch (err) {
@@ -202,13 +204,15 @@ function bind() {
 }
 
 export async function main() {
-  await startPage(() => {
+  await startPage(async () => {
+    await loadZone();
     shown = "";
     loadBots();
     render();
     messages?.reload();
   });
   bind();
+  await loadZone();
   messages = messagesPanel(eventId);
   await refresh();
 }
