@@ -11,8 +11,9 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from conftest import STEP_TIMEOUT_MS
 from e2e_helpers import page_id, sign_in
+
+from conftest import STEP_TIMEOUT_MS
 
 TOKYO, NEW_YORK = "Asia/Tokyo", "America/New_York"
 
