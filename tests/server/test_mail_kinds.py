@@ -25,16 +25,21 @@ PARAMS = {
     "invitation": ({"table": "t2", "name": EVIL, "from": "Kim"}, "/table/t2"),
     "thread": ({"event": "e1", "match": "r1m1", "name": "Cup", "from": "Kim",
                 "text": EVIL + "\nsecond line"}, "/competition/e1#match-r1m1"),
+    "reminder": ({"event": "e1", "match": "1.2.1", "name": EVIL, "from": "Kim",
+                  "at": "2026-12-07T10:00:00+00:00",
+                  "local": "Mon 2026-12-07 19:00 (Asia/Tokyo)"}, "/competition/e1#match-1.2.1"),
 }
 SUBJECTS = {
     "en": {"your_turn": f"Your turn: {EVIL}", "deadline": f"A deadline is near: {EVIL}",
            "match": f"Your match is ready: {EVIL}", "rematch": f"{EVIL} offers a rematch",
            "invitation": "Kim invites you to a table",
-           "thread": "Kim wrote in your match: Cup"},
+           "thread": "Kim wrote in your match: Cup",
+           "reminder": f"Your game starts soon: {EVIL}"},
     "ja": {"your_turn": f"あなたの番です: {EVIL}", "deadline": f"期限が近づいています: {EVIL}",
            "match": f"対戦の準備ができました: {EVIL}", "rematch": f"{EVIL} さんから再戦の申し込み",
            "invitation": "Kim さんからテーブルへの招待",
-           "thread": "Kim さんが対戦スレッドに書き込みました: Cup"},
+           "thread": "Kim さんが対戦スレッドに書き込みました: Cup",
+           "reminder": f"まもなく対戦です: {EVIL}"},
 }
 
 
@@ -81,6 +86,8 @@ def test_every_kind_in_both_languages(serve: Serve, box: Mailbox, language: str)
         assert f"> {EVIL} second line" in thread
         deadline = by_kind["deadline"].get_body(("plain",)).get_content()
         assert "2026-12-07 18:00 UTC" in deadline
+        reminder = by_kind["reminder"].get_body(("plain",)).get_content()
+        assert "Mon 2026-12-07 19:00 (Asia/Tokyo)" in reminder and "Kim" in reminder
         match = by_kind["match"].get_body(("plain",)).get_content()
         assert ("Round 2" if language == "en" else "第2ラウンド") in match
         footer = {"en": "Stop them with one click", "ja": "ワンクリックで停止"}[language]

@@ -48,6 +48,7 @@ from carcassonne.server import (
     notice_api,
     records_api,
     referee_api,
+    scheduling_api,
 )
 from carcassonne.server.account_store import AccountStore
 from carcassonne.server.chat import Chat
@@ -114,6 +115,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(friend_api.router)
     app.include_router(invitation_api.router)
     app.include_router(board_api.router)
+    app.include_router(scheduling_api.router)
     app.include_router(moderation_api.router)
     app.include_router(live.router)
     app.include_router(notice_api.router)

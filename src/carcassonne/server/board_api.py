@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from carcassonne.server import boards
+from carcassonne.server import boards, scheduling
 from carcassonne.server.http_input import account_of, body_of, hall_of
 from carcassonne.server.writers import within_bound, writer_of
 
@@ -35,6 +35,9 @@ async def read_messages(request: Request, event_id: str,
     hall = hall_of(request)
     answer: dict[str, Any] = await hall.db(boards.read, hall.store.engine, event_id, key,
                                            reader, admin)
+    if key is not None:  # proposals and acceptances of times say what they are
+        answer["messages"] = await hall.db(scheduling.annotate, hall.store.engine, event_id,
+                                           key, answer["messages"])
     return answer
 
 

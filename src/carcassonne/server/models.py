@@ -317,3 +317,52 @@ class InvitationRow(Base):
     to_id: Mapped[str] = _account_key(index=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ScheduleRow(Base):
+    """One thing said about a match's time (scheduling.py): a ``proposal`` of
+    ``times`` (ISO texts, UTC) in the proposer's ``zone``, or an ``accept``
+    of one time of the proposal ``proposal_id``; ``message_id`` is the
+    ``talk`` row that shows it in the match's thread."""
+
+    __tablename__ = "schedule"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[str] = mapped_column(String(32), index=True)
+    match: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(16))
+    account_id: Mapped[str] = mapped_column(String(32))
+    author: Mapped[str] = mapped_column(String(40))
+    times: Mapped[list[str]] = mapped_column(JSON)
+    zone: Mapped[str | None] = mapped_column(String(64))
+    proposal_id: Mapped[int | None] = mapped_column(Integer)
+    message_id: Mapped[int | None] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AgreedTimeRow(Base):
+    """A match's agreed time, one row per player of it (the feed, the
+    lobby and the reminders read these): ``agreed`` is when it was agreed,
+    ``sequence`` how many agreements the match has had."""
+
+    __tablename__ = "agreed_times"
+
+    event_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    match: Mapped[str] = mapped_column(String(40), primary_key=True)
+    account_id: Mapped[str] = _account_key(primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    opponents: Mapped[list[str]] = mapped_column(JSON)
+    agreed: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    sequence: Mapped[int] = mapped_column(Integer)
+
+
+class CalendarRow(Base):
+    """An account's calendar: the secret ``key`` of its feed and its time
+    zone (an IANA name; null: the browser's, and UTC in mail)."""
+
+    __tablename__ = "calendars"
+
+    account_id: Mapped[str] = _account_key(primary_key=True)
+    key: Mapped[str | None] = mapped_column(String(64), unique=True)
+    zone: Mapped[str | None] = mapped_column(String(64))

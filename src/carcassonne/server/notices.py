@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from sqlalchemy.engine import Connection, Engine
 
 from carcassonne.server.outbox import queue_mail
+from carcassonne.server.reminders import Reminders
 
 if TYPE_CHECKING:
     from carcassonne.engine import Game
@@ -245,10 +246,13 @@ class DeadlineWarnings:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         self._queued: dict[str, datetime] = {}
+        #: Agreed games an hour away (reminders.py).
+        self.reminders = Reminders(engine)
 
     async def sweep(self, hall: Watched, events: Iterable[Event]) -> int:
         """Queue the deadline mails due at the hall's time; how many were new."""
         now = hall.now()
+        await self.reminders.sweep(hall)
         mails = [mail for table in list(hall.tables.values()) if hall.owns(table)
                  if (mail := table_warning(table, now)) is not None]
         if hall.organizes:

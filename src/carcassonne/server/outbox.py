@@ -52,6 +52,7 @@ NOTICE_KINDS: dict[str, bool] = {
     "rematch": True,       # a rematch offer
     "invitation": True,    # a friend's invitation to a table
     "thread": True,        # a new message in your match's thread
+    "reminder": True,      # an agreed game an hour away
 }
 
 def notify_of(stored: dict[str, Any] | None) -> dict[str, bool]:

@@ -62,6 +62,7 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "rematch": ("A rematch?", "{from} offers you a rematch."),
         "invitation": ("An invitation", "{from} invites you to a table."),
         "thread": ("A new message", "{from} wrote in your match's thread."),
+        "reminder": ("Your game starts soon", "{name}: your game against {from} at {local}."),
     },
     "ja": {
         "your_turn": ("あなたの番です", "{name} であなたの番です。"),
@@ -70,6 +71,7 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "rematch": ("再戦の申し込み", "{from} さんが再戦を申し込みました。"),
         "invitation": ("招待", "{from} さんがテーブルに招待しています。"),
         "thread": ("新しいメッセージ", "{from} さんが対戦のスレッドに書き込みました。"),
+        "reminder": ("まもなく対戦です", "{name}: {from} さんとの対戦は {local} です。"),
     },
 }
 

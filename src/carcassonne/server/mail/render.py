@@ -17,6 +17,9 @@ rematch    ``{"table": id of the finished table, "from": name}``
 invitation ``{"table": id, "name": table name, "from": name}``
 thread     ``{"event": id, "match": key, "name": competition name,
            "from": name, "text": the message}``
+reminder   ``{"event": id, "match": key, "name": competition name,
+           "from": opponents' names, "at": ISO-8601 agreed time,
+           "local": the time written in the player's zone}``
 ========== ==============================================================
 
 A value missing is shown empty, never an error; every value is escaped in
@@ -89,7 +92,7 @@ def action_path(kind: str, params: dict[str, Any]) -> str:
     if kind in ("your_turn", "rematch", "invitation") or (kind == "deadline" and table):
         return f"/table/{quote(str(table or ''), safe='')}"
     path = f"/competition/{quote(str(event or ''), safe='')}"
-    if kind == "thread" and params.get("match"):
+    if kind in ("thread", "reminder") and params.get("match"):
         path += f"#match-{quote(str(params['match']), safe='')}"
     return path
 
@@ -124,7 +127,8 @@ def _values(kind: str, params: dict[str, Any], to: Recipient, site: str) -> dict
     """The placeholders' values: every param on one line, the time readable."""
     values = {key: _one_line(params.get(key, "")) for key in
               ("name", "from", "round", "email", "table", "event", "match")}
-    values["at"] = _when(params.get("at", ""))
+    values["at"] = (_one_line(params["local"]) if params.get("local")
+                    else _when(params.get("at", "")))
     values["account"] = to.name
     values["site"] = urlsplit(site).netloc or site
     return values

@@ -74,10 +74,15 @@ TEXTS: dict[str, dict[str, dict[str, str]]] = {
             "body": "{from} wrote in your match's thread in “{name}”:",
             "action": "Answer",
         },
+        "reminder": {
+            "subject": "Your game starts soon: {name}",
+            "body": "Your game against {from} in “{name}” is agreed for {at}.",
+            "action": "Open the match",
+        },
         "kinds": {
             "your_turn": "your turn", "deadline": "deadlines", "match": "competition matches",
             "rematch": "rematch offers", "invitation": "invitations",
-            "thread": "match messages",
+            "thread": "match messages", "reminder": "reminders of agreed games",
         },
         "page": {
             "title": "Stop these mails",
@@ -146,10 +151,15 @@ TEXTS: dict[str, dict[str, dict[str, str]]] = {
             "body": "「{name}」のあなたの対戦のスレッドに {from} さんが書き込みました:",
             "action": "返信する",
         },
+        "reminder": {
+            "subject": "まもなく対戦です: {name}",
+            "body": "「{name}」での {from} さんとの対戦は {at} に約束されています。",
+            "action": "対戦を開く",
+        },
         "kinds": {
             "your_turn": "あなたの番", "deadline": "期限", "match": "大会の対戦",
             "rematch": "再戦の申し込み", "invitation": "招待",
-            "thread": "対戦スレッドのメッセージ",
+            "thread": "対戦スレッドのメッセージ", "reminder": "約束した対戦のリマインダー",
         },
         "page": {
             "title": "メールの停止",

@@ -12,6 +12,7 @@ import watch from "./watch-en.js";
 import replayClock from "./replay-clock-en.js";
 import referee from "./referee-en.js";
 import aids from "./aids-en.js";
+import times from "./times-en.js";
 
 const plural = (n, one, many) => (n === 1 ? one : many);
 
@@ -26,6 +27,7 @@ export default {
   ...replayClock,
   ...referee,
   ...aids,
+  ...times,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Table",

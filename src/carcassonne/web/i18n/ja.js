@@ -10,6 +10,7 @@ import watch from "./watch-ja.js";
 import replayClock from "./replay-clock-ja.js";
 import referee from "./referee-ja.js";
 import aids from "./aids-ja.js";
+import times from "./times-ja.js";
 
 export default {
   ...talk,
@@ -22,6 +23,7 @@ export default {
   ...replayClock,
   ...referee,
   ...aids,
+  ...times,
   "app.name": "カルカソンヌ",
   "title.lobby": "カルカソンヌ · ロビー",
   "title.table": "テーブル",

@@ -27,6 +27,7 @@ export default {
   "mail.kind.rematch": "A rematch offer",
   "mail.kind.invitation": "A friend's invitation",
   "mail.kind.thread": "A new message in your match's thread",
+  "mail.kind.reminder": "An agreed game starts within the hour",
   "mail.resetTitle": "New password",
   "mail.resetHelp": "Give your account's name: if it has a confirmed e-mail address, a link to set a new password is mailed to it.",
   "mail.resetAsk": "Mail me a link",

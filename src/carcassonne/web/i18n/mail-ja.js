@@ -27,6 +27,7 @@ export default {
   "mail.kind.rematch": "再戦の申し込み",
   "mail.kind.invitation": "フレンドからの招待",
   "mail.kind.thread": "対戦スレッドの新しいメッセージ",
+  "mail.kind.reminder": "約束した対戦の 1 時間前",
   "mail.resetTitle": "新しいパスワード",
   "mail.resetHelp": "アカウント名を入力してください。確認済みのメールアドレスがあれば、新しいパスワードを設定するリンクを送ります。",
   "mail.resetAsk": "リンクを送る",

@@ -10,6 +10,7 @@
 import { ApiError } from "./api.js";
 import { currentAccount } from "./account.js";
 import { t } from "./i18n.js";
+import { scheduleBlock, threadTimes } from "./times.js";
 import { toast } from "./ui.js";
 
 const EVERY = 5000;
@@ -70,7 +71,7 @@ function reportForm(message, li) {
   reason.focus();
 }
 
-function messageItem(message) {
+function messageItem(message, players = null) {
   const li = el("li", "message");
   li.style.display = "block"; // (the list's items are rows elsewhere)
   li.dataset.testid = "message";
@@ -86,6 +87,10 @@ function messageItem(message) {
       reportForm(message, li);
     });
     head.append(" ", flag);
+  }
+  if (message.kind) { // a proposal of times, or its answer (times.js)
+    li.append(head, scheduleBlock(message, Boolean(me && me !== message.from && players?.includes(me))));
+    return li;
   }
   const text = el("p", "message-text", message.text);
   text.style.margin = "0.2em 0 0";
@@ -117,6 +122,9 @@ function conversation(eventId, match, title, testid) {
   form.hidden = true;
   box.append(heading, list, form);
   let drawn = "";
+  let players = null; // a thread's players' names
+  const times = match ? threadTimes(eventId, match, list, () => load()) : null;
+  if (times) box.insertBefore(times.form, form);
   const url = `/api/competitions/${encodeURIComponent(eventId)}/messages`
     + (match ? `?match=${encodeURIComponent(match)}` : "");
   const show = (data) => {
@@ -124,10 +132,12 @@ function conversation(eventId, match, title, testid) {
     input.setAttribute("aria-label", input.placeholder);
     send.textContent = t("safety.send");
     form.hidden = !data.can_write;
-    const key = JSON.stringify([data.messages, currentAccount()?.name, document.documentElement.lang]);
+    const me = currentAccount()?.name;
+    times?.show(Boolean(data.can_write && me && players?.includes(me)));
+    const key = JSON.stringify([data.messages, me, document.documentElement.lang, players]);
     if (key === drawn) return;
     drawn = key;
-    list.replaceChildren(...data.messages.map(messageItem));
+    list.replaceChildren(...data.messages.map((message) => messageItem(message, players)));
     if (!data.messages.length) list.append(el("li", "empty", t("safety.noMessages")));
   };
   form.addEventListener("submit", async (e) => {
@@ -146,7 +156,8 @@ function conversation(eventId, match, title, testid) {
       send.disabled = false;
     }
   });
-  return { box, heading, show, load: async () => show(await call("GET", url)) };
+  const load = async () => show(await call("GET", url));
+  return { box, heading, show, load, setPlayers: (names) => { players = names; } };
 }
 
 /**
@@ -188,6 +199,7 @@ export function messagesPanel(eventId) {
           host.append(one.box);
         }
         one.heading.textContent = threadTitle(thread);
+        one.setPlayers(thread.entrants);
         await one.load();
       }
     } catch (err) {

@@ -18,6 +18,7 @@ import { flagWords } from "./presets.js";
 import { refereePanel } from "./referee.js";
 import { stageSchedule } from "./schedule.js";
 import { stageStandings } from "./standings.js";
+import { agreedTimes, loadZone } from "./times.js";
 import { timingLabel } from "./timing.js";
 import { toast } from "./ui.js";
 
@@ -171,7 +172,8 @@ function loadBots() {
 
 async function refresh() {
   try {
-    event = await api.competition(eventId);
+    const [fresh, times] = await Promise.all([api.competition(eventId), agreedTimes(eventId)]);
+    event = { ...fresh, times }; // times: each match's agreed time (times.js)
     loadBots();
     render();
   } catch (err) {
@@ -223,13 +225,15 @@ function bind() {
 }
 
 export async function main() {
-  await startPage(() => {
+  await startPage(async () => {
+    await loadZone();
     shown = "";
     loadBots();
     render();
     messages?.reload();
   });
   bind();
+  await loadZone();
   messages = messagesPanel(eventId);
   officials = refereePanel(eventId, (fresh) => {
     event = fresh;

@@ -10,6 +10,7 @@ import { api, esc, playerName, quickBot, rememberName, rememberQuickBot, remembe
 import { has, initI18n, languageSwitch, t } from "./i18n.js";
 import { renderLobbyFriends } from "./lobby-friends.js";
 import { renderMyMatches } from "./matches.js";
+import { loadZone, renderNextGames } from "./times.js";
 import { offerNotifications, watchNotices } from "./notices.js";
 import { botChoice, botOptions, botWord, catalogueBots, hasBotName, quickTableName, seatName, tableName } from "./names.js";
 import { paletteSwitch } from "./palette.js";
@@ -465,6 +466,7 @@ function renderMine() {
   const matches = me.matches || [];
   $("my-matches-block").hidden = !matches.length;
   renderMyMatches($("my-matches"), matches, renderMine);
+  loadZone().then(() => renderNextGames($("next-games-block"))); // agreed match times
   // the server sends your-turn games first; keep them so
   const games = me.games.filter((g) => g.status === "waiting" || g.status === "playing")
     .sort((a, b) => Number(Boolean(b.your_turn)) - Number(Boolean(a.your_turn)));

@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { currentTable, deadlineLine, notReady, tableHref, waitingFor, waitingText } from "./matches.js";
 import { decisionMark } from "./referee.js";
 import { num } from "./standings.js";
+import { timeText } from "./times.js";
 
 function gameLine(game, matchId) {
   const status = game.status || "none";
@@ -39,7 +40,19 @@ function playButton(event, stageIndex, round, match, me) {
   const names = waitingFor(event.id, match.id)
     ?? (match.ready.includes(me) && !currentTable(match) ? notReady(event, match) : null);
   const wait = names ? `<span class="waiting-for" data-testid="waiting-${esc(match.id)}">${esc(waitingText(names))}</span>` : "";
-  return `<div class="match-play"><button class="btn primary" data-play="${esc(match.id)}" data-testid="play-now-${esc(match.id)}">${esc(t("match.playNow"))}</button>${wait}</div>`;
+  // before the agreed time the button says when it opens; both pressing it still play at once
+  const agreed = event.times?.[match.id];
+  const early = agreed && new Date(agreed).getTime() > Date.now();
+  const label = early ? t("times.opensAt", { when: timeText(agreed) }) : t("match.playNow");
+  const hint = early ? `<span class="muted small">${esc(t("times.earlier"))}</span>` : "";
+  return `<div class="match-play"><button class="btn${early ? "" : " primary"}" data-play="${esc(match.id)}" data-testid="play-now-${esc(match.id)}" data-early="${early ? "true" : "false"}">${esc(label)}</button>${hint}${wait}</div>`;
+}
+
+/** The match's agreed time (times.js), in the reader's zone, until it is decided. */
+function agreedLine(event, match) {
+  const agreed = event.times?.[match.id];
+  if (!agreed || match.result) return "";
+  return `<p class="agreed small" data-testid="agreed-${esc(match.id)}" data-at="${esc(agreed)}">${esc(t("times.agreed", { when: timeText(agreed) }))}</p>`;
 }
 
 function matchItem(event, stageIndex, round, match, me) {
@@ -51,7 +64,7 @@ function matchItem(event, stageIndex, round, match, me) {
     <div class="match-head"><span class="muted small">${esc(match.id)}</span>
       <b class="match-entrants">${esc(match.entrants.join(t("match.versus")))}</b>${bestOf}${forfeits}</div>
     <ul class="games">${match.games.map((g) => gameLine(g, match.id)).join("")}</ul>
-    ${resultLine(match)}${playButton(event, stageIndex, round, match, me)}</li>`;
+    ${agreedLine(event, match)}${resultLine(match)}${playButton(event, stageIndex, round, match, me)}</li>`;
 }
 
 /** "Watch all boards": the round's tables at once, live (watch.js). */

@@ -3,13 +3,14 @@
 // verification link comes back here as /settings?email=verified (or
 // =invalid). Every text goes to the page as text (textContent), never as HTML.
 
+import { calendarSection } from "./calendar-settings.js";
 import { currentAccount, startPage } from "./account.js";
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 /** The kinds of mail a player may switch on or off, in the order shown. */
-export const KINDS = ["your_turn", "deadline", "match", "rematch", "invitation", "thread"];
+export const KINDS = ["your_turn", "deadline", "match", "rematch", "invitation", "thread", "reminder"];
 const MAIL_LANGUAGES = [["en", "English"], ["ja", "日本語"]];
 
 let settings = null;
@@ -85,7 +86,7 @@ function render() {
   if (!currentAccount()) {
     card.append(el("p", { testid: "settings-log-in", text: t("mail.logInFirst") }));
   } else if (settings) {
-    card.append(addressSection(), choicesSection());
+    card.append(addressSection(), choicesSection(), calendarSection());
   }
   page.replaceChildren(card);
 }

@@ -1,0 +1,28 @@
+// English: the texts of agreeing on match times and the calendar (see en.js).
+
+export default {
+  "times.propose": "Propose times",
+  "times.proposeHelp": "One to three times, in your time zone ({zone}). Your opponent accepts one or proposes others.",
+  "times.time": "Time {n}",
+  "times.send": "Propose",
+  "times.accept": "Accept",
+  "times.proposed": "proposed times (in {zone}):",
+  "times.accepted": "accepted {when}",
+  "times.status.open": "waiting for an answer",
+  "times.status.accepted": "agreed",
+  "times.status.countered": "answered by another proposal",
+  "times.noTime": "Give at least one time.",
+  "times.agreed": "Agreed: {when}",
+  "times.opensAt": "Opens {when}",
+  "times.earlier": "Both press it to play earlier.",
+  "times.nextGames": "Your next games",
+  "times.against": "against {names}",
+  "calendar.title": "Calendar and time zone",
+  "calendar.zone": "Time zone",
+  "calendar.browserZone": "This browser's ({zone})",
+  "calendar.zoneHelp": "Times of matches are shown, and written in mail, in this zone.",
+  "calendar.feed": "Your calendar feed (iCalendar): add this address to a calendar application to see your agreed games.",
+  "calendar.renew": "Make a new address",
+  "calendar.renewed": "The old address no longer works.",
+  "calendar.saved": "Saved.",
+};

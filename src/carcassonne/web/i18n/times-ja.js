@@ -1,0 +1,28 @@
+// 日本語: 対戦日時の調整とカレンダーの文言 (en.js を参照)。
+
+export default {
+  "times.propose": "日時を提案する",
+  "times.proposeHelp": "1〜3 個の日時を、あなたのタイムゾーン ({zone}) で。相手が 1 つを承諾するか、別の日時を提案します。",
+  "times.time": "日時 {n}",
+  "times.send": "提案する",
+  "times.accept": "承諾する",
+  "times.proposed": "提案された日時 ({zone}):",
+  "times.accepted": "{when} を承諾",
+  "times.status.open": "返答待ち",
+  "times.status.accepted": "決定",
+  "times.status.countered": "別の提案で返答済み",
+  "times.noTime": "日時を 1 つ以上入力してください。",
+  "times.agreed": "決定した日時: {when}",
+  "times.opensAt": "{when} に開始",
+  "times.earlier": "2 人とも押せば、早めに対戦できます。",
+  "times.nextGames": "次の対戦",
+  "times.against": "対戦相手: {names}",
+  "calendar.title": "カレンダーとタイムゾーン",
+  "calendar.zone": "タイムゾーン",
+  "calendar.browserZone": "このブラウザの設定 ({zone})",
+  "calendar.zoneHelp": "対戦の日時はこのタイムゾーンで表示され、メールにも書かれます。",
+  "calendar.feed": "あなたのカレンダー (iCalendar): このアドレスをカレンダーアプリに追加すると、決定した対戦が表示されます。",
+  "calendar.renew": "新しいアドレスにする",
+  "calendar.renewed": "古いアドレスは使えなくなりました。",
+  "calendar.saved": "保存しました。",
+};
