@@ -2,14 +2,17 @@
 /competitions with a bot entrant, enter it, start it, find the match in the
 lobby and on the profile, press "Play now", play the whole game on its
 table, and see the standings, the match's result and the winner on the
-event page; a knockout of four bots drawn as a bracket with its champion;
-a title match against the holder of the series; two people meeting in a
-match ("Waiting for NAME" until the second one presses "Play now"); the
-event page in Japanese, and at a phone's width."""
+event page; a knockout of four bots drawn as a bracket with its champion,
+its records downloaded from the page; a title match against the holder of
+the series; two people meeting in a match ("Waiting for NAME" until the
+second one presses "Play now"); the event page in Japanese, and at a
+phone's width."""
 
 from __future__ import annotations
 
+import json
 import uuid
+from pathlib import Path
 
 from e2e_helpers import (
     PATIENCE_MS,
@@ -173,6 +176,14 @@ def test_a_knockout_of_four_bots_is_drawn_as_a_bracket(page, server, artifacts):
     assert page.get_by_test_id("bracket-champion-0").inner_text() == event["winner"]
     assert event["winner"] in page.get_by_test_id("competition-winner").inner_text()
     page.screenshot(path=str(artifacts / "bracket.png"), full_page=True)
+    # every game's record, from the page's link: one line per game played
+    with page.expect_download() as download:
+        page.get_by_test_id("records-jsonl").click()
+    records = [json.loads(line) for line in
+               Path(download.value.path()).read_text("utf-8").splitlines()]
+    assert sorted(r["table"]["id"] for r in records) == sorted(
+        g["table"] for m in matches for g in m["games"] if g["table"])
+    assert page.get_by_test_id("records-zip").get_attribute("href").endswith("?format=zip")
 
     # at a phone's width nothing runs off the page: the bracket scrolls in its own box
     page.set_viewport_size({"width": 390, "height": 844})

@@ -63,12 +63,18 @@ def test_a_japan_game_lost_on_time_counts_a_fifty_point_margin(page, server, art
     form.get_by_test_id("new-preset").select_option("japan")
     assert form.get_by_test_id("new-timing").input_value() == "preset"
     assert "a flag is a loss" in selected_text(page, "new-timing")
+    # a knockout: the preset's tie rule shows (a drawn game goes to the second player)
+    form.get_by_test_id("new-format").select_option("knockout")
+    assert form.get_by_test_id("new-tie").input_value() == "second_player"
+    form.get_by_test_id("new-best-of").select_option("true")
     form.get_by_test_id("new-name").fill(f"Japan cup {name}")
     form.get_by_test_id("new-add-bot").click()
     form.get_by_test_id("create-competition").click()
     page.wait_for_url("**/competition/*")
     made = server.get(f"/api/competitions/{page_id(page)}")
     assert made["setup"]["timing"] == JAPAN_TIMING and made["setup"]["table_size"] == 2
+    assert made["setup"]["format"] == "knockout" and made["setup"]["best_of"] is True
+    assert made["setup"]["tie_rules"] == {"knockout": "second_player"}
     setup_line = page.get_by_test_id("competition-setup").inner_text()
     assert "a flag is a loss" in setup_line and "a loss on time counts 50 points" in setup_line
 

@@ -110,7 +110,16 @@ function head() {
     <div class="facts"><span class="badge status-${esc(event.status)}" data-testid="competition-status" data-status="${esc(event.status)}">${esc(t(`competitionStatus.${event.status}`))}</span>
       <span data-testid="competition-format">${esc(t(`format.${event.setup.format}`))}</span>${series}
       <span class="muted">${esc(t("competition.organizer", { name: event.organizer || "–" }))}</span></div>
-    <p class="muted small" data-testid="competition-setup">${esc(setupLine(event.setup))}</p>${winner}${actions()}</section>`;
+    <p class="muted small" data-testid="competition-setup">${esc(setupLine(event.setup))}</p>${winner}${downloads()}${actions()}</section>`;
+}
+
+/** Links to every finished game's record (docs/server.md, Open records), once games are played. */
+function downloads() {
+  if (event.status === "open") return "";
+  const base = `/api/competitions/${encodeURIComponent(event.id)}/records`;
+  return `<p class="small downloads" data-testid="records-links">${esc(t("competition.records"))}
+    <a href="${base}" download="competition-${esc(event.id)}-records.jsonl" data-testid="records-jsonl">${esc(t("competition.recordsLines"))}</a> ·
+    <a href="${base}?format=zip" data-testid="records-zip">${esc(t("competition.recordsZip"))}</a></p>`;
 }
 
 function entrantsCard() {

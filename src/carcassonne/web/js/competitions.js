@@ -18,6 +18,11 @@ import { toast } from "./ui.js";
 const $ = (id) => document.getElementById(id);
 const FORMATS = ["league", "swiss", "knockout", "groups_knockout", "double_elimination"];
 const SERIES_STARTS = ["alternate", "loser"];
+/** Whether a series stops once decided: the format's way ("": knockouts stop), always, never. */
+const BEST_OF = ["", "true", "false"];
+const TIE_RULES = ["seed", "second_player", "extra_game"];
+/** The stage whose tie rule the form sets, by format: the one that decides the winner. */
+const TIE_STAGE = { league: "league", swiss: "swiss", knockout: "knockout", groups_knockout: "knockout", double_elimination: "double_elimination" };
 /** A round's deadline: none, 1, 3 or 7 days (seconds). */
 const DEADLINES = [0, 86400, 3 * 86400, 7 * 86400];
 let list = null;
@@ -26,8 +31,13 @@ let presets = [];
 const draft = {
   preset: "", name: "", series: "", format: "league", games: 2, gamesTouched: false, duplicate: true, title_games: 0,
   round_deadline: 0, rated: false, timing: "none", groups: 2, advance: 2, table_size: 2, rounds: 0,
-  bot: "random", entrants: [], series_start: "alternate", aids: "on",
+  bot: "random", entrants: [], series_start: "alternate", aids: "on", best_of: "", tie: "seed",
 };
+
+/** The tie rule the chosen preset gives the format's deciding stage ("seed" if none). */
+function presetTie() {
+  return presetOf(presets, draft.preset)?.competition?.tie_rules?.[TIE_STAGE[draft.format]] || "seed";
+}
 
 function label(prefix, name) {
   return has(`${prefix}.${name}`) ? t(`${prefix}.${name}`) : name;
@@ -116,6 +126,8 @@ function formMarkup() {
       ${formatFields()}
       ${field(t("newCompetition.games"), number("games", draft.games, 1, 9))}
       ${field(t("newCompetition.seriesStart"), select("series_start", SERIES_STARTS.map((s) => [s, t(`seriesStart.${s}`)])))}
+      ${field(t("newCompetition.bestOf"), select("best_of", BEST_OF.map((b) => [b, t(`bestOf.${b || "format"}`)])))}
+      ${field(t("newCompetition.tie"), select("tie", TIE_RULES.map((r) => [r, t(`tieRule.${r}`)])), t("newCompetition.tieHelp", { stage: t(`format.${draft.format}`) }))}
       ${field(t("newCompetition.titleGames"), number("title_games", draft.title_games, 0, 9), t("newCompetition.titleGamesHelp"))}
       ${field(t("newCompetition.deadline"), select("round_deadline", DEADLINES.map((s) => [s, s ? t("newCompetition.days", { n: s / 86400 }) : t("newCompetition.noDeadline")])), t("newCompetition.deadlineHelp"))}
       ${field(t("preset.label"), `<select data-field="preset" data-testid="new-preset">${presetChoices(presets, draft.preset)}</select>`, presetHelp(draft.preset))}
@@ -148,10 +160,12 @@ function readField(el) {
     const preset = presetOf(presets, draft.preset);
     draft.timing = preset ? PRESET_TIMING : "none";
     if (preset) draft.table_size = preset.competition.table_size;
+    draft.tie = presetTie();
     showForm();
   }
   if (name === "format") {
     if (!draft.gamesTouched) draft.games = ["knockout", "double_elimination"].includes(draft.format) ? 1 : 2;
+    draft.tie = presetTie();
     showForm();
   }
 }
@@ -169,6 +183,8 @@ function body() {
   const timing = sentTiming(preset, draft.timing, timingOf);
   if (timing !== undefined) out.timing = timing;
   if (draft.aids !== "on") out.aids = draft.aids;
+  if (draft.best_of) out.best_of = draft.best_of === "true";
+  if (draft.tie !== presetTie()) out.tie_rules = { [TIE_STAGE[draft.format]]: draft.tie };
   if (draft.format === "groups_knockout") Object.assign(out, { groups: draft.groups, advance: draft.advance });
   if (draft.format === "league" && draft.table_size > 2) out.table_size = draft.table_size;
   if (draft.format === "swiss" && draft.rounds) out.rounds = draft.rounds;
