@@ -11,7 +11,6 @@ import io
 import json
 import subprocess
 import sys
-import time
 import zipfile
 from contextlib import redirect_stdout
 from datetime import UTC, datetime, timedelta
@@ -22,6 +21,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from server_helpers import HUMAN, PATIENCE, RANDOM, Serve, new_table, wait_for
+from test_competitions import finished
 
 from carcassonne.cli import main as carcassonne
 from carcassonne.server.read_limits import SiteReads
@@ -66,16 +66,6 @@ def replayed_in_process(record: dict[str, Any], folder: Path) -> dict[str, Any]:
     return summary
 
 
-def finished_event(client: TestClient, event_id: str) -> dict[str, Any]:
-    end = time.monotonic() + 4 * PATIENCE
-    while True:
-        event: dict[str, Any] = client.get(f"/api/competitions/{event_id}").json()
-        if event["status"] == "finished" or time.monotonic() > end:
-            assert event["status"] == "finished", event
-            return event
-        time.sleep(0.05)
-
-
 def test_a_competitions_records_as_lines_and_as_a_zip_replay_to_the_stored_results(
         serve: Serve, database_url: str, tmp_path: Path) -> None:
     with serve(url=database_url) as client:
@@ -92,7 +82,7 @@ def a_competitions_records(client: TestClient, tmp_path: Path) -> None:
     assert lines(client.get(f"/api/competitions/{event_id}/records")) == []  # not started
     started = client.post(f"/api/competitions/{event_id}/start")
     assert started.status_code == 200, started.text
-    event = finished_event(client, event_id)
+    event = finished(client, event_id)
 
     # every game with a table, in the order of the page: stage, round, match, game
     expected = [(stage_number, one["number"], match_number, match["id"], game)

@@ -7,7 +7,7 @@ bots waiting; the organizer of a competition acting alone; the refusals."""
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -23,33 +23,11 @@ from server_helpers import (
     next_state,
     receive,
 )
+from test_time import FakeTime, keep_time, timed
 
 from carcassonne.server.pause import PAUSED
 
 PASSWORD = "correct horse battery"
-
-
-class FakeTime:
-    """A clock that moves only when told."""
-
-    def __init__(self) -> None:
-        self.moment = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
-
-    def now(self) -> datetime:
-        return self.moment
-
-    def advance(self, seconds: float) -> None:
-        self.moment += timedelta(seconds=seconds)
-
-
-def timed(serve: Serve, clock: FakeTime, **settings: Any) -> Any:
-    """The app on the fake clock, with no background timekeeper."""
-    return serve(now=clock.now, time_check=None, **settings)
-
-
-def keep_time(client: TestClient) -> int:
-    changed: int = client.portal.call(hall(client).keep_time)  # type: ignore[union-attr]
-    return changed
 
 
 def ask(client: TestClient, table_id: str, wanted: Any, token: str | None = None,

@@ -11,12 +11,12 @@ margin in the match's lines and the standings."""
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import HUMAN, PATIENCE, RANDOM, Serve, hall, my_turn, new_table, receive
+from test_time import FakeTime, keep_time
 
 from carcassonne.server.counting import counted_on_time
 from carcassonne.server.errors import Refusal
@@ -24,24 +24,6 @@ from carcassonne.server.presets import PRESETS, with_preset
 
 PASSWORD = "correct horse battery"
 FIFTEEN_MINUTES = {"kind": "clock", "base": 900, "increment": 0, "flag": "loss"}
-
-
-class FakeTime:
-    """A clock that moves only when told."""
-
-    def __init__(self) -> None:
-        self.moment = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
-
-    def now(self) -> datetime:
-        return self.moment
-
-    def advance(self, seconds: float) -> None:
-        self.moment += timedelta(seconds=seconds)
-
-
-def keep_time(client: TestClient) -> int:
-    changed: int = client.portal.call(hall(client).keep_time)  # type: ignore[union-attr]
-    return changed
 
 
 def until(what: Any, seconds: float = PATIENCE) -> Any:

@@ -25,6 +25,7 @@ router = APIRouter(prefix="/api")
 
 
 async def logged_in(request: Request, doing: str) -> list[str]:
+    """The logged-in player as ``[account id, name]``; 401 otherwise."""
     player = await player_of(request)
     if player is None:
         raise Refusal(401, f"log in to {doing}")

@@ -12,19 +12,11 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from carcassonne.server.errors import Refusal
 from carcassonne.server.event_actions import act
-from carcassonne.server.http_input import body_of, hall_of, player_of
+from carcassonne.server.event_api import logged_in
+from carcassonne.server.http_input import body_of, hall_of
 
 router = APIRouter(prefix="/api")
-
-
-async def logged_in(request: Request, doing: str) -> list[str]:
-    """The logged-in player as ``[account id, name]``; 401 otherwise."""
-    player = await player_of(request)
-    if player is None:
-        raise Refusal(401, f"log in to {doing}")
-    return list(player)
 
 
 @router.post("/competitions/{event_id}/referees")

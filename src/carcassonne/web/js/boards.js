@@ -7,7 +7,7 @@
 // seconds; a list is drawn again only when it changed, so a half-written
 // message stays as it is.
 
-import { ApiError } from "./api.js";
+import { ApiError, request } from "./api.js";
 import { currentAccount } from "./account.js";
 import { t } from "./i18n.js";
 import { scheduleBlock, threadTimes } from "./times.js";
@@ -15,21 +15,9 @@ import { toast } from "./ui.js";
 
 const EVERY = 5000;
 
-async function call(method, path, body) {
-  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(path, init);
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, data);
-  return data;
-}
-
 /** `POST /api/reports` for a message; shared with the moderation page's tests. */
 export function report(message, reason) {
-  return call("POST", "/api/reports", { message, reason });
+  return request("POST", "/api/reports", { message, reason });
 }
 
 /** An element `tag` with a class and, if given, its text (as text). */
@@ -146,17 +134,17 @@ function conversation(eventId, match, title, testid) {
     if (!text) return;
     send.disabled = true;
     try {
-      await call("POST", `/api/competitions/${encodeURIComponent(eventId)}/messages`,
+      await request("POST", `/api/competitions/${encodeURIComponent(eventId)}/messages`,
         match ? { text, match } : { text });
       input.value = "";
-      show(await call("GET", url));
+      show(await request("GET", url));
     } catch (err) {
       toast(err.message);
     } finally {
       send.disabled = false;
     }
   });
-  const load = async () => show(await call("GET", url));
+  const load = async () => show(await request("GET", url));
   return { box, heading, show, load, setPlayers: (names) => { players = names; } };
 }
 
@@ -180,7 +168,7 @@ export function messagesPanel(eventId) {
   async function reload() {
     clearTimeout(timer);
     try {
-      const data = await call("GET", `/api/competitions/${encodeURIComponent(eventId)}/messages`);
+      const data = await request("GET", `/api/competitions/${encodeURIComponent(eventId)}/messages`);
       board.heading.textContent = t("safety.board");
       board.show(data);
       const wanted = new Map(data.threads.map((thread) => [thread.match, thread]));

@@ -3,22 +3,10 @@
 // address of its calendar feed, which may be renewed (the old one then
 // stops working).
 
-import { ApiError } from "./api.js";
+import { request } from "./api.js";
 import { t } from "./i18n.js";
 import { browserZone } from "./times.js";
 import { toast } from "./ui.js";
-
-async function call(method, path, body) {
-  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(path, init);
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, data);
-  return data;
-}
 
 function node(tag, attrs = {}, ...children) {
   const out = document.createElement(tag);
@@ -51,7 +39,7 @@ export function calendarSection() {
   };
   select.addEventListener("change", async () => {
     try {
-      show(await call("PUT", "/api/me/calendar", { zone: select.value || null }));
+      show(await request("PUT", "/api/me/calendar", { zone: select.value || null }));
       toast(t("calendar.saved"), "ok");
     } catch (err) {
       toast(err.message);
@@ -59,7 +47,7 @@ export function calendarSection() {
   });
   renew.addEventListener("click", async () => {
     try {
-      show(await call("POST", "/api/me/calendar/key"));
+      show(await request("POST", "/api/me/calendar/key"));
       toast(t("calendar.renewed"), "ok");
     } catch (err) {
       toast(err.message);
@@ -69,6 +57,6 @@ export function calendarSection() {
     node("label", { class: "field inline" }, node("span", { text: t("calendar.zone") }), select),
     node("p", { class: "muted", text: t("calendar.zoneHelp") }),
     node("p", { class: "muted", text: t("calendar.feed") }), feed, node("div", { class: "actions" }, renew));
-  call("GET", "/api/me/calendar").then(show).catch((err) => toast(err.message));
+  request("GET", "/api/me/calendar").then(show).catch((err) => toast(err.message));
   return section;
 }

@@ -5,24 +5,12 @@
 // and the lobby's "your next games". Times go to the server in UTC
 // (ISO-8601 with "Z"), the zone they were written in beside them.
 
-import { ApiError } from "./api.js";
+import { request } from "./api.js";
 import { currentAccount } from "./account.js";
 import { t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 let chosenZone = null;
-
-async function call(method, path, body) {
-  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(path, init);
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, data);
-  return data;
-}
 
 function node(tag, className = "", text = null) {
   const out = document.createElement(tag);
@@ -46,7 +34,7 @@ export async function loadZone() {
   chosenZone = null;
   if (!currentAccount()) return viewerZone();
   try {
-    chosenZone = (await call("GET", "/api/me/calendar")).zone;
+    chosenZone = (await request("GET", "/api/me/calendar")).zone;
   } catch {
     chosenZone = null;
   }
@@ -156,7 +144,7 @@ export function threadTimes(eventId, match, list, done) {
     }
     send.disabled = true;
     try {
-      await call("POST", `${base}/proposals`, { times, zone: viewerZone() });
+      await request("POST", `${base}/proposals`, { times, zone: viewerZone() });
       inputs.forEach((input) => { input.value = ""; });
       await done();
     } catch (err) {
@@ -170,7 +158,7 @@ export function threadTimes(eventId, match, list, done) {
     if (!button) return;
     button.disabled = true;
     try {
-      await call("POST", `${base}/proposals/${button.dataset.accept}/accept`, { time: button.dataset.time });
+      await request("POST", `${base}/proposals/${button.dataset.accept}/accept`, { time: button.dataset.time });
       await done();
     } catch (err) {
       toast(err.message);
@@ -189,7 +177,7 @@ export function threadTimes(eventId, match, list, done) {
 /** A competition's agreed times, `{match: ISO}` (none if they cannot be read). */
 export async function agreedTimes(eventId) {
   try {
-    return (await call("GET", `/api/competitions/${encodeURIComponent(eventId)}/times`)).times;
+    return (await request("GET", `/api/competitions/${encodeURIComponent(eventId)}/times`)).times;
   } catch {
     return {};
   }
@@ -201,7 +189,7 @@ export async function renderNextGames(block) {
   let games = [];
   if (currentAccount()) {
     try {
-      games = (await call("GET", "/api/me/schedule")).games;
+      games = (await request("GET", "/api/me/schedule")).games;
     } catch {
       games = [];
     }
