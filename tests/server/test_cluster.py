@@ -339,7 +339,10 @@ def test_a_reload_waits_for_the_move_being_stored(postgres_url: str, redis_url: 
             await playing
             await reloading
             assert waited  # for the move being stored
-            stored = await a.db(a.store.moves, table.id)
+            # the stored move, with the server's clock on it (docs/server.md)
+            kept = await a.db(a.store.moves, table.id)
+            assert all("clock" in m for m in kept)
+            stored = [{k: v for k, v in m.items() if k != "clock"} for m in kept]
             here = a.get(table.id)
             assert here.moves == 1 and stored == [move]
             assert here.game is not None and [m.to_dict() for m in here.game.moves] == stored
