@@ -17,19 +17,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from carcassonne.server.errors import Refusal
 from carcassonne.server.event_actions import act
-from carcassonne.server.http_input import body_of, hall_of, player_of
+from carcassonne.server.http_input import body_of, hall_of, require_player
 
 router = APIRouter(prefix="/api")
-
-
-async def logged_in(request: Request, doing: str) -> list[str]:
-    """The logged-in player as ``[account id, name]``; 401 otherwise."""
-    player = await player_of(request)
-    if player is None:
-        raise Refusal(401, f"log in to {doing}")
-    return list(player)
 
 
 # -- routes ------------------------------------------------------------------------------
@@ -38,7 +29,7 @@ async def logged_in(request: Request, doing: str) -> list[str]:
 @router.post("/competitions", status_code=201)
 async def create_competition(request: Request) -> dict[str, Any]:
     body = await body_of(request)
-    player = await logged_in(request, "organize a competition")
+    player = list(await require_player(request, "organize a competition"))
     answer: dict[str, Any] = await act(hall_of(request), "create", player, body)
     return answer
 
@@ -60,7 +51,7 @@ async def add_entrant(request: Request, event_id: str) -> dict[str, Any]:
     """``{}``: enter yourself (an open competition); ``{"bot": NAME}`` or
     ``{"player": NAME}``: the organizer adds an entrant."""
     body = await body_of(request)
-    player = await logged_in(request, "enter a competition")
+    player = list(await require_player(request, "enter a competition"))
     answer: dict[str, Any] = await act(hall_of(request), "enter", player, event_id, body)
     return answer
 
@@ -68,7 +59,7 @@ async def add_entrant(request: Request, event_id: str) -> dict[str, Any]:
 @router.post("/competitions/{event_id}/start")
 async def start_competition(request: Request, event_id: str) -> dict[str, Any]:
     await body_of(request)
-    player = await logged_in(request, "start a competition")
+    player = list(await require_player(request, "start a competition"))
     answer: dict[str, Any] = await act(hall_of(request), "start", player, event_id)
     return answer
 
@@ -78,6 +69,6 @@ async def play_match(request: Request, event_id: str, match_id: str) -> dict[str
     """"Play now": you are there for your match; its table is made once
     everyone of the match is."""
     await body_of(request)
-    player = await logged_in(request, "play a match")
+    player = list(await require_player(request, "play a match"))
     answer: dict[str, Any] = await act(hall_of(request), "play", player, event_id, match_id)
     return answer

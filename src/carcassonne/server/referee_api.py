@@ -13,8 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from carcassonne.server.event_actions import act
-from carcassonne.server.event_api import logged_in
-from carcassonne.server.http_input import body_of, hall_of
+from carcassonne.server.http_input import body_of, hall_of, require_player
 
 router = APIRouter(prefix="/api")
 
@@ -23,7 +22,7 @@ router = APIRouter(prefix="/api")
 async def change_referees(request: Request, event_id: str) -> dict[str, Any]:
     """``{"add": NAME}`` or ``{"remove": NAME}`` (a ``"reason"`` if given)."""
     body = await body_of(request)
-    player = await logged_in(request, "name referees")
+    player = list(await require_player(request, "name referees"))
     answer: dict[str, Any] = await act(hall_of(request), "referees", player, event_id, body)
     return answer
 
@@ -33,6 +32,6 @@ async def decide(request: Request, event_id: str) -> dict[str, Any]:
     """A decision: ``{"kind": "result" | "disqualify" | "replace" | "reopen",
     ..., "reason"}`` (docs/server.md, "Referees")."""
     body = await body_of(request)
-    player = await logged_in(request, "decide")
+    player = list(await require_player(request, "decide"))
     answer: dict[str, Any] = await act(hall_of(request), "decide", player, event_id, body)
     return answer
