@@ -113,6 +113,8 @@ def test_a_round_of_eight_live_tables_on_one_page(page, browser, page_errors, si
         table = site.get(f"/api/tables/{table_id}")
         card = page.get_by_test_id(f"watch-board-{table_id}")
         assert card.locator(".watch-name").inner_text() == f"{match['id']} · Game 1"
+        # the name is read whole: the buttons go below it rather than cut it short
+        assert card.locator(".watch-name").evaluate("(e) => e.scrollWidth <= e.clientWidth")
         for seat in table["seats"]:
             line = card.get_by_test_id(f"watch-{table_id}-player-{seat['seat']}")
             assert seat["name"] in line.inner_text()
