@@ -256,6 +256,20 @@ def test_a_square_is_dead_once_no_tile_left_fits_it() -> None:
     assert game.dead_squares() == sorted([list(at) for at in around])
 
 
+def test_the_square_a_lost_lake_closes_is_never_dead() -> None:
+    # RIVER-UNPLACEABLE: the river tiles that cannot continue the river are
+    # removed and its open end is closed for good: no tile may ever lie
+    # there, so it is not an open square, dead or alive; every other square
+    # around the board is dead once the stack is empty.
+    record = json.loads((RECORDS / "river" / "river_unplaceable_tiles_removed.json")
+                        .read_text("utf-8"))
+    game = Game.from_record(record)
+    assert game.is_over
+    river = game.view(None)["river"]
+    assert river["closed"] and river["end"] not in game.dead_squares()
+    check_dead(game)
+
+
 def test_a_tile_in_any_hand_keeps_a_square_alive() -> None:
     # With 3-tile hands (VAR-HAND-1) Bob holds the only city tile; the
     # square north of the start tile's city needs one, so it is not dead
@@ -346,8 +360,12 @@ def check_dead(game: Game) -> None:
     held = {t for seat in range(len(game.players)) for t in game.hand(seat)}
     left.update(t for t in game.tiles_to_place if t not in PIECES and t not in held)
     unfilled = []
+    # RIVER-UNPLACEABLE: an unplaceable lake closes the river's open end for
+    # good; that square is not open, so neither filled nor dead
+    river = game.view(None).get("river")
+    closed = {tuple(river["end"])} if river and river["closed"] else set()
     for x, y in sorted({(x + dx, y + dy) for x, y in board.tiles
-                        for dx, dy in STEPS} - set(board.tiles)):
+                        for dx, dy in STEPS} - set(board.tiles) - closed):
         wanted = {}
         for side, (dx, dy) in enumerate(STEPS):
             neighbour = board.tiles.get((x + dx, y + dy))
