@@ -9,7 +9,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from e2e_helpers import page_id, play_turn, wait_turn_or_end
+from e2e_helpers import page_id, play_turn, quick_play, wait_turn_or_end
 
 from conftest import Server, new_page, serving
 
@@ -66,6 +66,7 @@ def test_the_bots_are_offered_in_order_of_strength_each_with_a_line(page, server
 
 def test_quick_play_seats_the_level_chosen_and_remembers_it(page, server):
     page.goto(server.url + "/")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'")  # catalogue in
     page.get_by_test_id("player-name").fill("Ann")
     page.get_by_test_id("quick-level-hard").check()
     assert page.get_by_test_id("quick-help").inner_text() == CHOICES[3][2]
@@ -99,6 +100,7 @@ def test_quick_play_seats_the_level_chosen_and_remembers_it(page, server):
 
 def test_in_japanese_the_names_the_server_gives_are_translated(page, server):
     page.goto(server.url + "/")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'")  # catalogue in
     page.get_by_test_id("language").select_option("ja")
     page.wait_for_function("() => document.documentElement.lang === 'ja'")
     assert choices(page, "seat-kind-1")[1:4] == [
@@ -162,11 +164,8 @@ def test_a_game_nobody_plays_any_more_leaves_games_being_played(
     server = resting_server
     player, lobby = new_page(browser, page_errors), new_page(browser, page_errors)
     try:
-        player.goto(server.url + "/")
-        player.get_by_test_id("player-name").fill("Ann")
-        player.get_by_test_id("quick-play").click()
-        player.wait_for_url("**/table/*")
-        table_id = page_id(player)
+        # (the lobby is ready for the click once its catalogue is in)
+        table_id = quick_play(player, server.url, "Ann")
         assert wait_turn_or_end(player)
         # a turn-based game waits days for its move: it is being played all along
         by_post = server.post("/api/tables", {
