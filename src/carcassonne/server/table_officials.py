@@ -13,7 +13,7 @@ process of a site answers the same.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -49,26 +49,6 @@ class StoredCompetition:
     setup: dict[str, Any]
 
 
-def officials(competition: Mapping[str, Any]) -> set[str]:
-    """The accounts (ids) that may act for the players of ``competition``'s
-    games, from its stored row: its organizer and its referees.
-
-        >>> sorted(officials({"organizer": "a1", "setup": {}}))
-        ['a1']
-        >>> sorted(officials({"organizer": "a1",
-        ...                   "setup": {"referees": [{"id": "account:r2", "name": "Rin"}]}}))
-        ['a1', 'r2']
-        >>> officials({"organizer": None, "setup": {}})
-        set()
-    """
-    found = {ref["id"].removeprefix("account:") for ref in competition["setup"].get("referees", [])}
-    if competition.get("organizer"):
-        found.add(competition["organizer"])
-    return {account for account in found
-            if officiates(StoredCompetition(competition.get("organizer"),
-                                            competition["setup"]), account)}
-
-
 def competition_of(store: Store, table_id: str) -> dict[str, Any] | None:
     """The stored row of the running competition one of whose games is
     played at table ``table_id``, or None (a table of no competition)."""
@@ -84,9 +64,10 @@ def competition_of(store: Store, table_id: str) -> dict[str, Any] | None:
 
 
 async def acts_for_others(host: OfficialsHost, table: Table, account: str | None) -> bool:
-    """Whether the logged-in ``account`` is an official of the competition
-    whose game ``table`` is (see :func:`officials`)."""
+    """Whether the logged-in ``account`` is an official (the organizer or a
+    referee) of the competition whose game ``table`` is."""
     if account is None:
         return False
     competition = await host.db(competition_of, host.store, table.id)
-    return competition is not None and account in officials(competition)
+    return competition is not None and officiates(
+        StoredCompetition(competition["organizer"], competition["setup"]), account)
