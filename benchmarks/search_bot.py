@@ -10,6 +10,7 @@ Run by hand (never in CI)::
     python benchmarks/search_bot.py times --levels easy,medium,hard
     python benchmarks/search_bot.py ladder --sets every --records /tmp/ladder
     python benchmarks/search_bot.py times --sets every
+    python benchmarks/search_bot.py slowest --sets every --games 4
 
 ``speed`` times search iterations (one determinisation, a walk down the
 tree, the rollout and the evaluation) from positions of random base games,
@@ -20,6 +21,7 @@ lobby offers. ``ladder`` plays each level against the one below it and
 ``hard`` against ``greedy`` (the targets: each at least 65%, ``hard`` at
 least 92%). ``times`` times each level's choice on positions of greedy
 games a quarter, half and three quarters through: mean and slowest.
+``slowest`` times every decision of each level in whole games.
 """
 
 from __future__ import annotations
@@ -37,8 +39,12 @@ from carcassonne.bots import LEVELS, make_bot, search_spec
 from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.search import Budget, Settings, search
 from carcassonne.cli_common import dump_record
+from carcassonne.engine.setup import SUPPORTED_SETS
 
-EVERY_SET = ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders")
+#: Every set the engine plays (until 2026-12-06 the tables of docs/bots.md
+#: called "every set" the first five: base, inns_cathedrals,
+#: traders_builders, watchtowers, wonders).
+EVERY_SET = SUPPORTED_SETS
 #: The ladder's matches: each level against the one below, and against greedy.
 LADDER = "medium-easy,hard-medium,hard-greedy,medium-greedy,easy-greedy"
 
@@ -54,7 +60,7 @@ def positions(count: int, seed: int, greedy: bool = False,
         game = Game.new(players=2, seed=seed + k, sets=sets)
         scale = game.stack_size / 72
         stop = round(((18, 36, 54) if greedy else (20, 35, 50))[k % 3] * scale)
-        bot = GreedyBot(seed=k)
+        bot = GreedyBot(seed=k, cap=1500)  # bounded: every set has positions of 28,000 moves
         while not game.is_over and len(game.moves) < stop:
             game.play(bot.choose(game) if greedy else game.legal_moves().random(rng))
         if not game.is_over:
@@ -163,6 +169,37 @@ def times(names: list[str], count: int, seed: int, sets: tuple[str, ...]) -> Non
               flush=True)
 
 
+def slowest(names: list[str], games: int, seed: int, sets: tuple[str, ...],
+            opponent: str) -> None:
+    """Every decision of each level in whole games against ``opponent``
+    (seats alternating), timed: the mean, the 99th percentile and the
+    slowest, with how many legal moves the slowest position had."""
+    print(f"sets: {','.join(sets)}; {games} games each against {opponent}, seed {seed}")
+    print(f"{'bot':<9} {'decisions':>9} {'mean s':>8} {'p99 s':>8} {'slowest s':>10} "
+          f"{'its moves':>9}")
+    for name in names:
+        spent: list[tuple[float, int]] = []
+        for k in range(games):
+            game = Game.new(players=2, seed=seed + k, sets=sets)
+            bots = [make_bot(name, seed=seed + k), make_bot(opponent, seed=seed + k + 1000)]
+            if k % 2:
+                bots.reverse()
+            while not game.is_over:
+                bot = bots[game.current_player or 0]
+                if bot is bots[k % 2]:
+                    start = time.perf_counter()
+                    move = bot.choose(game)
+                    spent.append((time.perf_counter() - start, len(game.legal_moves())))
+                else:
+                    move = bot.choose(game)
+                game.play(move)
+        times_only = sorted(t for t, _ in spent)
+        worst = max(spent)
+        p99 = times_only[min(len(times_only) - 1, int(0.99 * len(times_only)))]
+        print(f"{name:<9} {len(spent):>9} {sum(times_only) / len(spent):>8.3f} {p99:>8.3f} "
+              f"{worst[0]:>10.3f} {worst[1]:>9}", flush=True)
+
+
 def uncapped(name: str) -> str:
     """The search level ``name`` as an ``mcts:`` bot with its iterations and
     settings but no time cap: the moves the level plays on a machine fast
@@ -223,6 +260,12 @@ def main() -> None:
     clock.add_argument("--positions", type=int, default=30)
     clock.add_argument("--seed", type=int, default=1)
     clock.add_argument("--sets", default="base", help="SET,... or 'every' for all of them")
+    worst = sub.add_parser("slowest")
+    worst.add_argument("--levels", default="easy,friendly,medium,hard")
+    worst.add_argument("--games", type=int, default=4)
+    worst.add_argument("--seed", type=int, default=1)
+    worst.add_argument("--sets", default="every", help="SET,... or 'every' for all of them")
+    worst.add_argument("--against", default="easy")
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.iterations, args.positions, args.settings)
@@ -237,6 +280,8 @@ def main() -> None:
         ladder(args.games, args.seed, args.workers, sets_of(args.sets), pairs, args.records)
     elif args.what == "times":
         times(args.levels.split(","), args.positions, args.seed, sets_of(args.sets))
+    elif args.what == "slowest":
+        slowest(args.levels.split(","), args.games, args.seed, sets_of(args.sets), args.against)
     else:
         strength(args.levels.split(","), args.games, args.seed, args.workers)
 

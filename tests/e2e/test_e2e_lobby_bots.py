@@ -18,8 +18,11 @@ CHOICES = [
     ("", "human", "Human player"),
     ("Levels", "bot:easy", "Easy: a gentle opponent: looks one move ahead and often settles"
                            " for a move a little short of the best"),
-    ("Levels", "bot:medium", "Medium: a real challenge: searches ahead and beats Easy in most"
-                             " games"),
+    ("Levels", "bot:friendly", "Friendly: for building, not fighting: finishes its own cities and"
+                               " roads and seldom takes or blocks yours; wins about two games in"
+                               " three against Easy"),
+    ("Levels", "bot:medium", "Medium: a real challenge: searches ahead and beats Friendly in"
+                             " most games"),
     ("Levels", "bot:hard", "Hard: the strongest level: also knows which squares the tiles left"
                            " can fill, and beats Medium seven games in ten"),
     ("Training bots", "bot:random", "Random: training bot, plays any legal move"),
@@ -49,7 +52,8 @@ def quick_levels(page) -> list[tuple[str, bool]]:
 
 
 def test_the_bots_are_offered_in_order_of_strength_each_with_a_line(page, server):
-    assert server.get("/api/catalogue")["bots"] == ["easy", "medium", "hard", "random", "greedy"]
+    assert server.get("/api/catalogue")["bots"] == ["easy", "friendly", "medium", "hard", "random",
+                                                   "greedy"]
     page.goto(server.url + "/")
     page.get_by_test_id("seat-kind-1").wait_for()
     assert choices(page, "seat-kind-1") == CHOICES
@@ -58,10 +62,12 @@ def test_the_bots_are_offered_in_order_of_strength_each_with_a_line(page, server
     assert page.get_by_test_id("seat-kind-2").input_value() == "bot:greedy"
     assert choices(page, "seat-kind-2") == CHOICES
     # quick play: the three levels, Medium on a first visit, with its line
-    assert quick_levels(page) == [("easy", False), ("medium", True), ("hard", False)]
+    assert quick_levels(page) == [("easy", False), ("friendly", False), ("medium", True),
+                                  ("hard", False)]
     assert [page.locator(f"[data-testid=quick-level-{bot}] + span").inner_text()
-            for bot in ("easy", "medium", "hard")] == ["Easy", "Medium", "Hard"]
-    assert page.get_by_test_id("quick-help").inner_text() == CHOICES[2][2]
+            for bot in ("easy", "friendly", "medium", "hard")] == [
+        "Easy", "Friendly", "Medium", "Hard"]
+    assert page.get_by_test_id("quick-help").inner_text() == CHOICES[3][2]
 
 
 def test_quick_play_seats_the_level_chosen_and_remembers_it(page, server):
@@ -69,7 +75,7 @@ def test_quick_play_seats_the_level_chosen_and_remembers_it(page, server):
     page.wait_for_function("() => document.body.dataset.ready === 'true'")  # catalogue in
     page.get_by_test_id("player-name").fill("Ann")
     page.get_by_test_id("quick-level-hard").check()
-    assert page.get_by_test_id("quick-help").inner_text() == CHOICES[3][2]
+    assert page.get_by_test_id("quick-help").inner_text() == CHOICES[4][2]
     page.get_by_test_id("quick-play").click()
     page.wait_for_url("**/table/*")
     table_id = page_id(page)
@@ -86,9 +92,11 @@ def test_quick_play_seats_the_level_chosen_and_remembers_it(page, server):
     # back in the lobby the choice stands, after a reload too; the game is
     # listed by its name, the bot's seat by its name alone
     page.goto(server.url + "/")
-    assert quick_levels(page) == [("easy", False), ("medium", False), ("hard", True)]
+    assert quick_levels(page) == [("easy", False), ("friendly", False), ("medium", False),
+                                  ("hard", True)]
     page.reload()
-    assert quick_levels(page) == [("easy", False), ("medium", False), ("hard", True)]
+    assert quick_levels(page) == [("easy", False), ("friendly", False), ("medium", False),
+                                  ("hard", True)]
     row = page.get_by_test_id("playing-tables").get_by_test_id(f"table-{table_id}")
     assert row.locator(".tname").inner_text() == "Ann vs Hard bot"
     assert [c.inner_text() for c in row.locator(".chip").all()] == ["Ann", "Hard bot"]
@@ -103,12 +111,15 @@ def test_in_japanese_the_names_the_server_gives_are_translated(page, server):
     page.wait_for_function("() => document.body.dataset.ready === 'true'")  # catalogue in
     page.get_by_test_id("language").select_option("ja")
     page.wait_for_function("() => document.documentElement.lang === 'ja'")
-    assert choices(page, "seat-kind-1")[1:4] == [
+    assert choices(page, "seat-kind-1")[1:5] == [
         ("レベル", "bot:easy",
          "やさしい：穏やかな相手。一手先だけを見て、"
          "いちばんよい手より少し劣る手で満足することがよくあります"),
+        ("レベル", "bot:friendly",
+         "なかよし：戦うより作りたい人に。自分の都市や道を完成させ、"
+         "あなたの横取りや邪魔はめったにしません。やさしいボットには3回に2回ほど勝ちます"),
         ("レベル", "bot:medium",
-         "ふつう：手ごたえのある相手。先を読み、やさしいボットにはたいてい勝ちます"),
+         "ふつう：手ごたえのある相手。先を読み、なかよしボットにはたいてい勝ちます"),
         ("レベル", "bot:hard",
          "強い：いちばん強いレベル。残りのタイルで埋められるマスまで知っていて、"
          "ふつうのボットに10回に7回勝ちます")]

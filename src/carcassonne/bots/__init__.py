@@ -7,7 +7,7 @@ and other tools can ask for::
     >>> from carcassonne.bots import make_bot
     >>> bot = make_bot("random", seed=3)
     >>> sorted(BOTS)
-    ['easy', 'greedy', 'hard', 'medium', 'random']
+    ['easy', 'friendly', 'greedy', 'hard', 'medium', 'random']
 
 ``random`` plays uniformly random legal moves (the baseline); ``greedy``
 plays the move with the best immediate value; ``easy``, ``medium`` and
@@ -23,6 +23,7 @@ from typing import Any, Protocol, cast
 
 from carcassonne.bots import from_code
 from carcassonne.bots.evaluation_names import EVALUATIONS
+from carcassonne.bots.friendly_bot import FriendlyBot
 from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.mcts_bot import MctsBot
 from carcassonne.bots.random_bot import RandomBot
@@ -43,8 +44,11 @@ class Bot(Protocol):
 #: greedy reply, judged by how much it gains on the lead at the root
 #: (``relative``). Measured against ``greedy`` in paired base games, these
 #: settings won most often; ``relative`` keeps the search discerning when
-#: one player is far ahead, as with every set on (docs/bots.md).
-_SEARCH = Settings(depth=1, rollout=1, policy="greedy", width=6, prior=5, relative=True)
+#: one player is far ahead, as with every set on (docs/bots.md). The root's
+#: ranking weighs at most ``root_cap`` moves and each reply at most ``cap``
+#: (:mod:`.weighing`), so a move's work is bounded whatever the sets.
+_SEARCH = Settings(depth=1, rollout=1, policy="greedy", width=6, prior=5, relative=True,
+                   cap=300, root_cap=1500)
 
 
 @dataclass(frozen=True)
@@ -61,27 +65,33 @@ class Level:
     workers: int = 1
     slack: int = 0
     pooled: bool = False
+    #: The friendly bot (:class:`FriendlyBot`) rather than the greedy one,
+    #: for a level without a budget.
+    friendly: bool = False
 
     def build(self, seed: int | str | None = None) -> Bot:
         """The level's bot, seeded with ``seed``."""
         if self.budget is None:
-            return GreedyBot(seed=seed, evaluation=EVALUATIONS[self.settings.evaluation],
-                             slack=self.slack)
+            kind = FriendlyBot if self.friendly else GreedyBot
+            return kind(seed=seed, evaluation=EVALUATIONS[self.settings.evaluation],
+                        slack=self.slack, cap=self.settings.root_cap or None)
         return MctsBot(seed=seed, budget=self.budget, settings=self.settings,
                        workers=self.workers, pooled=self.pooled)
 
 
-#: The levels, weakest first. The budgets are iterations, so a level plays
-#: the same moves on any machine; the seconds only cap a slow one. Each
+#: The levels, weakest first. The budgets are work, not time: iterations,
+#: each weighing a bounded number of moves, so a level plays the same moves
+#: on any machine, a busy one only more slowly. Each
 #: level differs from the one below in what it knows, not only in how long
 #: it thinks (docs/bots.md measures them): ``easy`` sees one move ahead and
 #: is content with a move a few points short of the best; ``medium``
 #: searches, judging features by their open sides; ``hard`` also knows which
 #: squares the tiles left can fill (the ``fitting`` evaluation).
 LEVELS: dict[str, Level] = {
-    "easy": Level(Settings(evaluation="expected"), slack=200),
-    "medium": Level(replace(_SEARCH, evaluation="expected"), Budget(iterations=24, seconds=1.0)),
-    "hard": Level(_SEARCH, Budget(iterations=80, seconds=1.8), pooled=True),
+    "easy": Level(Settings(evaluation="expected", root_cap=1500), slack=200),
+    "friendly": Level(Settings(evaluation="fitting", root_cap=1500), slack=100, friendly=True),
+    "medium": Level(replace(_SEARCH, evaluation="expected"), Budget(iterations=24)),
+    "hard": Level(_SEARCH, Budget(iterations=80), pooled=True),
 }
 
 
@@ -197,6 +207,7 @@ __all__ = [
     "BOTS",
     "LEVELS",
     "Bot",
+    "FriendlyBot",
     "GreedyBot",
     "Level",
     "MctsBot",

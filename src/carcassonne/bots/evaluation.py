@@ -46,6 +46,7 @@ averages. :func:`move_values` values every legal move one move deep.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from carcassonne.engine import Game
@@ -178,31 +179,51 @@ EXPECTED = Evaluation(figure=500, fade=20, expected=True)
 FITTING = Evaluation(figure=500, fade=20, expected=True, feasible=True, scarce=8)
 
 
-def move_values(game: Game, evaluation: Evaluation, scored: int) -> dict[AnyMove, int]:
-    """Every legal move of ``game`` with its value for the player to move,
-    in hundredths of a point, in the order of ``game.legal_moves()``: the
-    mover's worth after the move minus the best opponent's, with ``scored``
-    more hundredths per point scored by the move during play (points in
-    hand beat points that still depend on finishing a feature). Empty once
-    the game is over; ``game`` itself is not changed.
+#: How a bot judges the position after a move: from each player's worth
+#: (points scored by the move included) and the position, the move's value.
+Judge = Callable[[list[int], Game], int]
+
+
+def move_values(game: Game, evaluation: Evaluation, scored: int,
+                moves: Iterable[AnyMove] | None = None,
+                judge: Judge | None = None) -> dict[AnyMove, int]:
+    """Every legal move of ``game`` (or each of ``moves``) with its value for
+    the player to move, in hundredths of a point, in the order of
+    ``game.legal_moves()``: the mover's worth after the move minus the best
+    opponent's, with ``scored`` more hundredths per point scored by the move
+    during play (points in hand beat points that still depend on finishing a
+    feature). Empty once the game is over; ``game`` itself is not changed.
 
     Of the position after a move only its score events, the projected
     scores, the claimed features and the supplies are read, which do not
     depend on the hidden order of the stack, and the figure bonus is set from
     the stack size *before* the move. Points "scored during play" leave out
     final scoring, so a move is valued the same whether or not the game ends
-    right after it.
+    right after it. ``judge`` values the position otherwise (see
+    :func:`valuer`).
     """
-    seat = game.current_player
-    if seat is None:
+    if game.current_player is None:
         return {}
-    moves = list(game.legal_moves())
+    value = valuer(game, evaluation, scored, judge)
+    return {move: value(move) for move in (game.legal_moves() if moves is None else moves)}
+
+
+def valuer(game: Game, evaluation: Evaluation, scored: int,
+           judge: Judge | None = None) -> Callable[[AnyMove], int]:
+    """The value of one move of ``game`` at a time, as :func:`move_values`
+    gives it, on a copy made once (``game`` has a player to move). A move
+    that is not legal raises :class:`~carcassonne.engine.IllegalMove` and
+    leaves the copy as it was. ``judge``, given each player's worth after
+    the move and the position, gives the value instead of the mover's worth
+    minus the best rival's (a bot with other aims than winning by most)."""
+    seat = game.current_player
+    assert seat is not None
     trial = game.copy()
     before = list(game.scores)
     seen = len(game.events)
     figure = evaluation.figure_bonus(game.stack_size)
-    values: dict[AnyMove, int] = {}
-    for move in moves:
+
+    def value(move: AnyMove) -> int:
         trial.play(move)
         during = before.copy()
         for event in trial.events[seen:]:
@@ -210,10 +231,15 @@ def move_values(game: Game, evaluation: Evaluation, scored: int) -> dict[AnyMove
                 during[event.player] += event.points
         worth = [w + scored * d for w, d in
                  zip(evaluation.worths(trial, figure), during, strict=True)]
+        if judge is not None:
+            judged = judge(worth, trial)
+            trial.undo()
+            return judged
         mine = worth.pop(seat)
-        values[move] = mine - max(worth, default=0)
         trial.undo()
-    return values
+        return mine - max(worth, default=0)
+
+    return value
 
 
 def leads(worth: list[int]) -> list[int]:

@@ -46,8 +46,9 @@ is valued the same whether or not the game ends right after it.
 
 from __future__ import annotations
 
-from carcassonne.bots.evaluation import FIGURE, SIMPLE, Evaluation, move_values
+from carcassonne.bots.evaluation import FIGURE, SIMPLE, Evaluation
 from carcassonne.bots.seeded import SeededBot
+from carcassonne.bots.weighing import bounded_values
 from carcassonne.engine import Game, Move
 
 #: Extra hundredths per point scored during play (not at final scoring).
@@ -67,13 +68,17 @@ class GreedyBot(SeededBot):
     name = "greedy"
 
     def __init__(self, seed: int | str | None = None,
-                 evaluation: Evaluation = SIMPLE, slack: int = 0) -> None:
+                 evaluation: Evaluation = SIMPLE, slack: int = 0,
+                 cap: int | None = None) -> None:
         super().__init__(seed)
         self.evaluation = evaluation
         #: Hundredths of a point: any move valued within this of the best may
         #: be played, chosen at random (a gentler bot that still never plays
         #: a move much worse than the best it sees).
         self.slack = slack
+        #: The most moves valued in one decision (None: every legal move);
+        #: beyond it the bot weighs in stages (:mod:`.weighing`).
+        self.cap = cap
 
     def choose(self, game: Game) -> Move:
         """The move to play in ``game`` for its current player; the game is
@@ -89,7 +94,9 @@ class GreedyBot(SeededBot):
 
     def values(self, game: Game) -> dict[Move, int]:
         """Every legal move of ``game`` with its value for the player to move,
-        in hundredths of a point, in the order of ``game.legal_moves()``.
-        Empty once the game is over. ``game`` itself is not changed
+        in hundredths of a point, in the order of ``game.legal_moves()``
+        (with a :attr:`cap`, at most that many of them). Empty once the game
+        is over. ``game`` itself is not changed
         (:func:`~carcassonne.bots.evaluation.move_values`)."""
-        return move_values(game, self.evaluation, SCORED)  # type: ignore[return-value]
+        return bounded_values(game, self.evaluation, SCORED, self.cap,  # type: ignore[return-value]
+                              self.rng)

@@ -94,6 +94,12 @@ class Settings:
     #: Hundredths of a point added per point scored during the game on the
     #: way from the root to the leaf: points in hand beat projected ones.
     scored: int = SCORED
+    #: The most moves a rollout's greedy reply weighs (0: every legal move),
+    #: :func:`~carcassonne.bots.weighing.bounded_values`: with every set a
+    #: reply could otherwise weigh tens of thousands.
+    cap: int = 0
+    #: The most moves the root's ranking weighs (0: every legal move).
+    root_cap: int = 0
 
 
 class Node:
@@ -120,7 +126,8 @@ def root_moves(game: Game, settings: Settings,
     moves = list(game.legal_moves())
     if len(moves) <= settings.width and not settings.prior:
         return moves, {}
-    values = GreedyBot(seed=seed, evaluation=EVALUATIONS[settings.evaluation]).values(game)
+    values = GreedyBot(seed=seed, evaluation=EVALUATIONS[settings.evaluation],
+                       cap=settings.root_cap or None).values(game)
     ranked = sorted(moves, key=lambda m: -values[m])
     if not settings.widening:
         ranked = ranked[:settings.width]
@@ -242,10 +249,11 @@ def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Setti
         legal = list(state.legal_moves())
     evaluation = EVALUATIONS[settings.evaluation]
     greedy = None
+    cap = settings.cap or None
     if settings.policy == "greedy":
-        greedy = GreedyBot(seed=rng.random())
+        greedy = GreedyBot(seed=rng.random(), cap=cap)
     elif settings.policy == "own":
-        greedy = GreedyBot(seed=rng.random(), evaluation=evaluation)
+        greedy = GreedyBot(seed=rng.random(), evaluation=evaluation, cap=cap)
     for _ in range(settings.rollout):
         if state.is_over:
             break

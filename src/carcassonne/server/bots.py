@@ -110,7 +110,7 @@ def bot_kinds() -> dict[str, str]:
     ``outside`` bots the server was started with, by name::
 
         >>> list(bot_kinds().items())[:4]
-        [('easy', 'level'), ('medium', 'level'), ('hard', 'level'), ('random', 'training')]
+        [('easy', 'level'), ('friendly', 'level'), ('medium', 'level'), ('hard', 'level')]
     """
     from carcassonne.bots import BOTS, LEVELS
 
