@@ -176,3 +176,34 @@ def test_rewards_measured_from_a_baseline() -> None:
     assert rewards(game, evaluation=EXPECTED, baseline=ahead) == [0.5, 0.5]
     shifted = rewards(game, evaluation=EXPECTED, baseline=[a - 500 for a in ahead])
     assert shifted == pytest.approx([0.5 + 0.5 * math.tanh(1.0)] * 2)
+
+
+@given(st.integers(2, 6), st.integers(0, 80))
+def test_with_more_players_a_follower_kept_back_is_worth_less(players: int, left: int) -> None:
+    """The search's estimates give a follower in supply its two-player worth
+    times 2 / P (each player has fewer turns to use it); the greedy bot's
+    simple estimate, the yardstick, gives the same worth at any table."""
+    for evaluation in (EXPECTED, FITTING):
+        assert evaluation.figure_bonus(left, players) == (
+            evaluation.figure_bonus(left, 2) * 2 // players)
+    assert SIMPLE.figure_bonus(left, players) == SIMPLE.figure_bonus(left, 2)
+
+
+def test_with_several_rivals_each_player_is_measured_against_the_best_of_them() -> None:
+    """What the search assumes of several opponents: each player's reward is
+    its lead over the best of the others (not their mean), so a move that
+    keeps the leader down counts, one that only hurts a trailing rival does
+    not."""
+    assert leads([900, 500, 100]) == [400, -400, -800]
+    assert leads([100, 900, 500, 500]) == [-800, 400, -400, -400]
+    game = Game.new(players=4, seed=2)
+    for _ in range(20):
+        game.play(game.legal_moves()[0])
+    worth = FITTING.worths(game)
+    expected = [0.5 + 0.5 * math.tanh(a / 500) for a in leads(worth)]
+    assert rewards(game, evaluation=FITTING) == pytest.approx(expected)
+    seat = game.current_player
+    assert seat is not None
+    four = FITTING.figure_bonus(game.stack_size, 4)
+    assert four == FITTING.figure_bonus(game.stack_size, 2) // 2
+    assert worth[seat] == FITTING.worths(game, four)[seat]

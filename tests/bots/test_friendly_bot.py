@@ -3,9 +3,11 @@ takes anything from the other players (carcassonne.bots.friendly_bot)."""
 
 from __future__ import annotations
 
+from bot_play import habits
+
 from carcassonne import Game
 from carcassonne.bots import LEVELS, GreedyBot, make_bot
-from carcassonne.bots.evaluation import FITTING, followers
+from carcassonne.bots.evaluation import FITTING
 from carcassonne.bots.friendly_bot import FriendlyBot, sharing
 from carcassonne.engine.moves import AnyMove
 
@@ -52,23 +54,10 @@ def test_in_the_same_positions_it_takes_far_less_from_rivals_than_greedy_or_easy
 def test_it_builds_and_finishes_its_own_features() -> None:
     """Against greedy it places followers, scores them during play, and
     keeps some back, as the other levels do."""
-    placed = scorings = turns = empty = 0
-    for seed in range(3):
-        game = Game.new(players=2, seed=seed)
-        bots = [make_bot("friendly", seed=seed), make_bot("greedy", seed=seed + 100)]
-        while not game.is_over:
-            seat = game.current_player
-            assert seat is not None
-            move = bots[seat].choose(game)
-            if seat == 0:
-                turns += 1
-                empty += followers(game.supply(0)) == 0
-                placed += bool(move.figures)
-            game.play(move)
-        scorings += sum(1 for e in game.events if e.player == 0 and not e.final)
-    assert placed >= 10 * 3
-    assert scorings >= 7 * 3
-    assert empty <= 0.25 * turns
+    seen = habits("friendly", games=3)
+    assert seen.placed >= 10 * 3
+    assert seen.scorings >= 7 * 3
+    assert seen.empty <= 0.25 * seen.turns
 
 
 def test_friendly_is_a_level_between_easy_and_medium() -> None:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
+from bot_play import habits
 from strategies import draw_order, play_checked
 
 from carcassonne import Game
 from carcassonne.bots import BOTS, LEVELS, MctsBot, known_bot, make_bot
-from carcassonne.bots.evaluation import followers
 from carcassonne.bots.search import Budget, Settings, root_moves, search, widened
 
 EVERY_SET = ["base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders"]
@@ -241,21 +242,21 @@ def test_easy_plays_plausibly() -> None:
     them (about 12 scorings a game during play) and keeps followers back
     (its supply is empty on about one turn in ten; ``greedy``'s on about
     four in ten)."""
-    placed = scorings = turns = empty = 0
-    games = 4
-    for seed in range(games):
-        game = Game.new(players=2, seed=seed)
-        bots = [make_bot("easy", seed=seed), make_bot("greedy", seed=seed + 100)]
-        while not game.is_over:
-            seat = game.current_player
-            assert seat is not None
-            move = bots[seat].choose(game)
-            if seat == 0:
-                turns += 1
-                empty += followers(game.supply(0)) == 0
-                placed += bool(move.figures)
-            game.play(move)
-        scorings += sum(1 for e in game.events if e.player == 0 and not e.final)
-    assert placed >= 12 * games
-    assert scorings >= 7 * games
-    assert empty <= 0.25 * turns
+    seen = habits("easy", games=4)
+    assert seen.placed >= 12 * 4
+    assert seen.scorings >= 7 * 4
+    assert seen.empty <= 0.25 * seen.turns
+
+
+def test_each_rival_makes_the_rollout_a_round_of_replies() -> None:
+    """With ``each_rival`` the rollout plays one reply per other player: the
+    same search as without it at two players, a different one at four."""
+    for players, same in ((2, True), (4, False)):
+        game = Game.new(players=players, seed=3)
+        for _ in range(8):
+            game.play(game.legal_moves()[0])
+        plain = Settings(depth=1, rollout=1, policy="greedy", width=4, prior=2)
+        rounds = replace(plain, each_rival=True)
+        first = search(game, Budget(iterations=30), plain, seed=4)
+        second = search(game, Budget(iterations=30), rounds, seed=4)
+        assert (first == second) is same

@@ -4,13 +4,15 @@ one-move-deep valuation weighs, so every level's work per move is bounded."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from carcassonne import Game
-from carcassonne.bots import LEVELS, GreedyBot
+from carcassonne.bots import LEVELS, GreedyBot, MctsBot, make_bot
 from carcassonne.bots.evaluation import EXPECTED, SIMPLE, move_values
+from carcassonne.bots.search import Budget
 from carcassonne.bots.weighing import bounded_values
 from carcassonne.engine.moves import Move
 from carcassonne.engine.setup import SUPPORTED_SETS
@@ -92,3 +94,16 @@ def test_the_levels_budgets_are_work_not_time() -> None:
         if level.budget is not None:
             assert level.budget.seconds is None and level.budget.iterations, name
             assert level.settings.cap, name
+
+
+def test_the_levels_play_legal_moves_where_the_moves_outnumber_their_caps() -> None:
+    """Where a position has more moves than a level weighs, its choice is
+    one of the moves it weighed, and legal."""
+    game = portal_position()
+    for name in LEVELS:
+        bot = make_bot(name, seed=3)
+        assert game.is_legal(bot.choose(game)), name
+    narrow = replace(LEVELS["hard"].settings, root_cap=100, cap=50)
+    for seed in range(3):
+        move = MctsBot(seed=seed, budget=Budget(iterations=10), settings=narrow).choose(game)
+        assert game.is_legal(move)

@@ -56,7 +56,7 @@ class FriendlyBot(GreedyBot):
         seat = game.current_player
         if seat is None:
             return {}
-        figure = self.evaluation.figure_bonus(game.stack_size)
+        figure = self.evaluation.figure_bonus(game.stack_size, len(game.players))
         before = self.evaluation.worths(game, figure)
         shared = sharing(game, seat)
 

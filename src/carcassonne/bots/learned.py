@@ -168,7 +168,7 @@ class LearnedEvaluation(Evaluation):
 
     model: Model | None = None
 
-    def figure_bonus(self, stack_size: int) -> int:
+    def figure_bonus(self, stack_size: int, players: int = 2) -> int:
         """No separate bonus per follower: the model values them itself."""
         return 0
 

@@ -12,7 +12,8 @@ An iteration:
 1. deals the hidden tiles again;
 2. walks down the tree by UCB1 among the children legal in this deal, and
    adds one untried legal move as a new leaf (at most ``depth`` moves deep);
-3. plays ``rollout`` more moves, so the next tiles are sampled: by default
+3. plays ``rollout`` more moves (with ``each_rival``, ``rollout`` rounds
+   of one move by each other player), so the next tiles are sampled: by default
    random tile placements without figures (where the next tiles go and what
    they complete), the greedy bot's moves (``policy="greedy"``), or the best
    moves one move deep by the search's own evaluation (``policy="own"``);
@@ -94,6 +95,9 @@ class Settings:
     #: Hundredths of a point added per point scored during the game on the
     #: way from the root to the leaf: points in hand beat projected ones.
     scored: int = SCORED
+    #: Whether ``rollout`` counts rounds rather than moves: each rival
+    #: replies once per round (the same with two players).
+    each_rival: bool = False
     #: The most moves a rollout's greedy reply weighs (0: every legal move),
     #: :func:`~carcassonne.bots.weighing.bounded_values`: with every set a
     #: reply could otherwise weigh tens of thousands.
@@ -123,12 +127,14 @@ def root_moves(game: Game, settings: Settings,
     under the search's evaluation: all moves, or the ``settings.width`` best
     (all of them, ranked, with ``widening``). The values are left out
     (empty) when neither the width nor the prior needs them."""
-    moves = list(game.legal_moves())
-    if len(moves) <= settings.width and not settings.prior:
-        return moves, {}
+    legal = game.legal_moves()
+    if not settings.prior and legal.placement_count <= settings.width and (
+            len(legal) <= settings.width):
+        return list(legal), {}
+    # With a ``root_cap``, only the moves weighed are candidates.
     values = GreedyBot(seed=seed, evaluation=EVALUATIONS[settings.evaluation],
                        cap=settings.root_cap or None).values(game)
-    ranked = sorted(moves, key=lambda m: -values[m])
+    ranked = sorted(values, key=lambda m: -values[m])
     if not settings.widening:
         ranked = ranked[:settings.width]
     return ranked, {move: values[move] for move in ranked}
@@ -254,7 +260,8 @@ def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Setti
         greedy = GreedyBot(seed=rng.random(), cap=cap)
     elif settings.policy == "own":
         greedy = GreedyBot(seed=rng.random(), evaluation=evaluation, cap=cap)
-    for _ in range(settings.rollout):
+    replies = settings.rollout * (len(state.players) - 1 if settings.each_rival else 1)
+    for _ in range(replies):
         if state.is_over:
             break
         if greedy is not None:
