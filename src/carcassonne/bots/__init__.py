@@ -86,12 +86,13 @@ class Level:
 #: it thinks (docs/bots.md measures them): ``easy`` sees one move ahead and
 #: is content with a move a few points short of the best; ``medium``
 #: searches, judging features by their open sides; ``hard`` also knows which
-#: squares the tiles left can fill (the ``fitting`` evaluation).
+#: squares the tiles left can fill (the ``fitting`` evaluation), and with
+#: three or more players each rival replies in its rollouts (``each_rival``).
 LEVELS: dict[str, Level] = {
     "easy": Level(Settings(evaluation="expected", root_cap=1500), slack=200),
     "friendly": Level(Settings(evaluation="fitting", root_cap=1500), slack=100, friendly=True),
     "medium": Level(replace(_SEARCH, evaluation="expected"), Budget(iterations=24)),
-    "hard": Level(_SEARCH, Budget(iterations=80), pooled=True),
+    "hard": Level(replace(_SEARCH, each_rival=True), Budget(iterations=80), pooled=True),
 }
 
 

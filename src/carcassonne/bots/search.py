@@ -130,11 +130,12 @@ def root_moves(game: Game, settings: Settings,
     legal = game.legal_moves()
     if not settings.prior and legal.placement_count <= settings.width and (
             len(legal) <= settings.width):
-        return list(legal), {}
+        every: list[AnyMove] = list(legal)
+        return every, {}
     # With a ``root_cap``, only the moves weighed are candidates.
     values = GreedyBot(seed=seed, evaluation=EVALUATIONS[settings.evaluation],
                        cap=settings.root_cap or None).values(game)
-    ranked = sorted(values, key=lambda m: -values[m])
+    ranked: list[AnyMove] = sorted(values, key=lambda m: -values[m])
     if not settings.widening:
         ranked = ranked[:settings.width]
     return ranked, {move: values[move] for move in ranked}

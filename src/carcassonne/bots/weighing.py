@@ -28,7 +28,8 @@ spending what the one before left:
    sample of them if they are too many; the few targets that did best there
    are then tried with the next placements. A follower sent through a portal
    is worth about the same whichever placement opened the portal, so the
-   best targets for one placement are the best for the others.
+   best targets for one placement are the best for the others. (A wonder's
+   figures name their square as well, and are weighed in this stage too.)
 
 The moves are listed only as far as they are weighed (the options of a
 placement are listed when it is reached), so listing too stays bounded.
@@ -37,7 +38,7 @@ placement are listed when it is reached), so listing too stays bounded.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from carcassonne.bots.evaluation import Evaluation, Judge, move_values, valuer
 from carcassonne.engine import Game, IllegalMove
@@ -61,10 +62,10 @@ def bounded_values(game: Game, evaluation: Evaluation, scored: int, cap: int | N
         return move_values(game, evaluation, scored, judge=judge)
     legal = game.legal_moves()
     placements = legal.placements()
-    listed: list[list[AnyMove]] = []
+    listed: list[Sequence[AnyMove]] = []
     count = 0
     for placement in placements:
-        options = legal.options(placement)
+        options: Sequence[AnyMove] = legal.options(placement)
         listed.append(options)
         count += len(options)
         if count > cap:
@@ -77,7 +78,8 @@ def bounded_values(game: Game, evaluation: Evaluation, scored: int, cap: int | N
 
 
 def _staged(game: Game, value: Callable[[AnyMove], int], cap: int, rng: random.Random,
-            placements: list[AnyMove], listed: list[list[AnyMove]]) -> dict[AnyMove, int]:
+            placements: Sequence[AnyMove], listed: list[Sequence[AnyMove]],
+            ) -> dict[AnyMove, int]:
     """The three stages of the module docstring, valuing moves by ``value``."""
     legal = game.legal_moves()
     values: dict[AnyMove, int] = {}
