@@ -26,7 +26,7 @@ def rivals_loss(game: Game, move: AnyMove) -> int:
 def test_in_the_same_positions_it_takes_far_less_from_rivals_than_greedy_or_easy() -> None:
     """Positions of greedy games; in each, the move each bot would choose.
     The friendly bot's choices cost the other player much less (measured:
-    about a fifth of greedy's and a quarter of easy's), and it joins a
+    about a sixth of greedy's and a fifth of easy's), and it joins a
     rival's feature where greedy does only now and then."""
     lost = {"friendly": 0, "greedy": 0, "easy": 0}
     joins = {"friendly": 0, "greedy": 0}

@@ -8,9 +8,10 @@ play to build find that joyless. The friendly bot looks one move ahead, as
 ``easy`` does, but values a move by what it does for the bot itself, and
 counts against it whatever it takes from the others:
 
-- its own worth after the move, under the expected estimate
-  (:data:`~carcassonne.bots.evaluation.EXPECTED`: projected points, each
-  open feature's chance of completion, followers kept back);
+- its own worth after the move, under the fitting estimate
+  (:data:`~carcassonne.bots.evaluation.FITTING`: projected points, each
+  open feature's chance of completion knowing which squares the tiles left
+  can fill, followers kept back);
 - minus :attr:`FriendlyBot.spare` times every point of worth a rival loses
   by the move (a city blocked, a road cut off, a feature taken over);
 - minus :attr:`FriendlyBot.join` for each rival feature it moves into (a
@@ -28,7 +29,7 @@ like ``easy``, so it does not always play the same game.
 
 from __future__ import annotations
 
-from carcassonne.bots.evaluation import EXPECTED, Evaluation
+from carcassonne.bots.evaluation import FITTING, Evaluation
 from carcassonne.bots.greedy_bot import SCORED, GreedyBot
 from carcassonne.bots.weighing import bounded_values
 from carcassonne.engine import Game
@@ -41,7 +42,7 @@ class FriendlyBot(GreedyBot):
 
     name = "friendly"
 
-    def __init__(self, seed: int | str | None = None, evaluation: Evaluation = EXPECTED,
+    def __init__(self, seed: int | str | None = None, evaluation: Evaluation = FITTING,
                  slack: int = 100, cap: int | None = 1500, spare: float = 3.0,
                  join: int = 800) -> None:
         super().__init__(seed, evaluation=evaluation, slack=slack, cap=cap)
