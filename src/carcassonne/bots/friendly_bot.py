@@ -57,8 +57,7 @@ class FriendlyBot(GreedyBot):
         seat = game.current_player
         if seat is None:
             return {}
-        figure = self.evaluation.figure_bonus(game.stack_size, len(game.players))
-        before = self.evaluation.worths(game, figure)
+        before = self.evaluation.worths(game)  # with the figure bonus the moves are judged by
         shared = sharing(game, seat)
 
         def friendly(worth: list[int], after: Game) -> int:

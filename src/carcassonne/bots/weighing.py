@@ -41,7 +41,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from carcassonne.bots.evaluation import Evaluation, Judge, move_values, valuer
-from carcassonne.engine import Game, IllegalMove
+from carcassonne.engine import Game, IllegalMove, LegalMoves
+from carcassonne.engine.choices import ChoiceMoves
 from carcassonne.engine.moves import AnyMove, Move
 
 #: Of the portal targets tried with the best placement, how many are tried
@@ -74,14 +75,14 @@ def bounded_values(game: Game, evaluation: Evaluation, scored: int, cap: int | N
         return move_values(game, evaluation, scored, [m for opts in listed for m in opts],
                            judge)
     value = valuer(game, evaluation, scored, judge)
-    return _staged(game, value, max(cap, 3), rng, placements, listed)
+    return _staged(legal, value, max(cap, 3), rng, placements, listed)
 
 
-def _staged(game: Game, value: Callable[[AnyMove], int], cap: int, rng: random.Random,
-            placements: Sequence[AnyMove], listed: list[Sequence[AnyMove]],
-            ) -> dict[AnyMove, int]:
-    """The three stages of the module docstring, valuing moves by ``value``."""
-    legal = game.legal_moves()
+def _staged(legal: LegalMoves | ChoiceMoves, value: Callable[[AnyMove], int], cap: int,
+            rng: random.Random, placements: Sequence[AnyMove],
+            listed: list[Sequence[AnyMove]]) -> dict[AnyMove, int]:
+    """The three stages of the module docstring over the ``legal`` moves of
+    the position, valuing moves by ``value``."""
     values: dict[AnyMove, int] = {}
     indexes = list(range(len(placements)))
     if len(indexes) > cap // 3:
@@ -101,14 +102,17 @@ def _staged(game: Game, value: Callable[[AnyMove], int], cap: int, rng: random.R
     limit = cap
     for _, i in ranked:
         options = listed[i] if i < len(listed) else legal.options(placements[i])
-        away = [move for move in options if _elsewhere(move)]
+        here: list[AnyMove] = []
+        away: list[AnyMove] = []
+        for move in options:
+            (away if _elsewhere(move) else here).append(move)
         if away:
             elsewhere.append(away)
             limit = cap - cap // 3
         if len(values) >= limit:
             break
-        for move in options:
-            if move not in values and not _elsewhere(move):
+        for move in here:
+            if move not in values:
                 if len(values) >= limit:
                     break
                 values[move] = value(move)
