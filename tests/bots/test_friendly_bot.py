@@ -61,5 +61,5 @@ def test_it_builds_and_finishes_its_own_features() -> None:
 
 
 def test_friendly_is_a_level_between_easy_and_medium() -> None:
-    assert list(LEVELS) == ["easy", "friendly", "medium", "hard"]
+    assert list(LEVELS) == ["easy", "friendly", "medium", "hard", "expert"]
     assert isinstance(make_bot("friendly", seed=1), FriendlyBot)

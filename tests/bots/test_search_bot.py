@@ -117,7 +117,8 @@ def test_search_statistics_cover_the_budget() -> None:
 
 
 def test_levels_and_search_specs() -> None:
-    assert set(LEVELS) == {"easy", "friendly", "medium", "hard"} and set(LEVELS) <= set(BOTS)
+    assert set(LEVELS) == {"easy", "friendly", "medium", "hard", "expert"}
+    assert set(LEVELS) <= set(BOTS)
     bot = make_bot("mcts:seconds=0.5,depth=1,rollout=3,policy=greedy,workers=2", seed=1)
     assert isinstance(bot, MctsBot)
     assert bot.budget == Budget(iterations=None, seconds=0.5)

@@ -94,6 +94,8 @@ def test_the_levels_budgets_are_work_not_time() -> None:
         if level.budget is not None:
             assert level.budget.seconds is None and level.budget.iterations, name
             assert level.settings.cap, name
+        if level.plan is not None:  # the expert: a bounded count of bounded replies
+            assert level.plan.cap and level.plan.root_cap and level.plan.outcomes, name
 
 
 def test_the_levels_play_legal_moves_where_the_moves_outnumber_their_caps() -> None:

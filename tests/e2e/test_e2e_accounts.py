@@ -48,11 +48,16 @@ def test_an_account_plays_a_rated_table_from_two_browsers(page, another_page, se
     another_page.get_by_test_id("leaderboard-link").click()
     another_page.get_by_test_id("leaderboard").wait_for()
     assert another_page.get_by_test_id("family").input_value() == "base"
+    # the bot levels are listed at their calibrated ratings before anyone played them
+    expert = another_page.get_by_test_id("leader-Expert bot")
+    assert expert.get_by_test_id("leader-calibrated").inner_text() == "(calibrated)"
+    assert another_page.locator("[data-testid=leader-calibrated]").count() == 5
     another_page.screenshot(path=str(artifacts / "accounts-leaderboard.png"))
     another_page.get_by_test_id("language").select_option("ja")
     another_page.wait_for_function(
         "() => document.querySelector('[data-testid=leaderboard-page] h1').textContent"
         " === 'ランキング'")
+    assert expert.get_by_test_id("leader-calibrated").inner_text() == "（推定）"
     assert "ログアウト" in another_page.get_by_test_id("log-out").inner_text()
 
     # logging out there ends that session only

@@ -19,12 +19,15 @@ CHOICES = [
     ("Levels", "bot:easy", "Easy: a gentle opponent: looks one move ahead and often settles"
                            " for a move a little short of the best"),
     ("Levels", "bot:friendly", "Friendly: for building, not fighting: finishes its own cities and"
-                               " roads and seldom takes or blocks yours; wins about two games in"
-                               " three against Easy"),
+                               " roads and seldom takes or blocks yours; wins about three games in"
+                               " five against Easy"),
     ("Levels", "bot:medium", "Medium: a real challenge: searches ahead and beats Friendly in"
                              " most games"),
-    ("Levels", "bot:hard", "Hard: the strongest level: also knows which squares the tiles left"
+    ("Levels", "bot:hard", "Hard: a strong opponent: also knows which squares the tiles left"
                            " can fill, and beats Medium seven games in ten"),
+    ("Levels", "bot:expert", "Expert: the strongest level: weighs every tile you might draw next"
+                             " and your best answer to each, and beats Hard about six games in"
+                             " ten"),
     ("Training bots", "bot:random", "Random: training bot, plays any legal move"),
     ("Training bots", "bot:greedy", "Greedy: training bot, takes the most points now"),
 ]
@@ -52,8 +55,8 @@ def quick_levels(page) -> list[tuple[str, bool]]:
 
 
 def test_the_bots_are_offered_in_order_of_strength_each_with_a_line(page, server):
-    assert server.get("/api/catalogue")["bots"] == ["easy", "friendly", "medium", "hard", "random",
-                                                   "greedy"]
+    assert server.get("/api/catalogue")["bots"] == ["easy", "friendly", "medium", "hard", "expert",
+                                                   "random", "greedy"]
     page.goto(server.url + "/")
     page.get_by_test_id("seat-kind-1").wait_for()
     assert choices(page, "seat-kind-1") == CHOICES
@@ -63,10 +66,10 @@ def test_the_bots_are_offered_in_order_of_strength_each_with_a_line(page, server
     assert choices(page, "seat-kind-2") == CHOICES
     # quick play: the three levels, Medium on a first visit, with its line
     assert quick_levels(page) == [("easy", False), ("friendly", False), ("medium", True),
-                                  ("hard", False)]
+                                  ("hard", False), ("expert", False)]
     assert [page.locator(f"[data-testid=quick-level-{bot}] + span").inner_text()
-            for bot in ("easy", "friendly", "medium", "hard")] == [
-        "Easy", "Friendly", "Medium", "Hard"]
+            for bot in ("easy", "friendly", "medium", "hard", "expert")] == [
+        "Easy", "Friendly", "Medium", "Hard", "Expert"]
     assert page.get_by_test_id("quick-help").inner_text() == CHOICES[3][2]
 
 
@@ -74,36 +77,36 @@ def test_quick_play_seats_the_level_chosen_and_remembers_it(page, server):
     page.goto(server.url + "/")
     page.wait_for_function("() => document.body.dataset.ready === 'true'")  # catalogue in
     page.get_by_test_id("player-name").fill("Ann")
-    page.get_by_test_id("quick-level-hard").check()
-    assert page.get_by_test_id("quick-help").inner_text() == CHOICES[4][2]
+    page.get_by_test_id("quick-level-expert").check()
+    assert page.get_by_test_id("quick-help").inner_text() == CHOICES[5][2]
     page.get_by_test_id("quick-play").click()
     page.wait_for_url("**/table/*")
     table_id = page_id(page)
     table = server.get(f"/api/tables/{table_id}")
     assert [(s["kind"], s["bot"], s["name"]) for s in table["seats"]] == [
-        ("human", None, "Ann"), ("bot", "hard", "Hard bot")]
-    assert table["name"] == "Ann vs Hard bot"
+        ("human", None, "Ann"), ("bot", "expert", "Expert bot")]
+    assert table["name"] == "Ann vs Expert bot"
     assert wait_turn_or_end(page)
-    assert "Hard bot" in page.get_by_test_id("player-1").inner_text()
+    assert "Expert bot" in page.get_by_test_id("player-1").inner_text()
     play_turn(page, random.Random(1))
-    assert wait_turn_or_end(page)  # the hard bot answered
-    assert "Hard bot" in page.get_by_test_id("log").inner_text()
+    assert wait_turn_or_end(page)  # the expert answered (its search runs in the pool)
+    assert "Expert bot" in page.get_by_test_id("log").inner_text()
 
     # back in the lobby the choice stands, after a reload too; the game is
     # listed by its name, the bot's seat by its name alone
     page.goto(server.url + "/")
     assert quick_levels(page) == [("easy", False), ("friendly", False), ("medium", False),
-                                  ("hard", True)]
+                                  ("hard", False), ("expert", True)]
     page.reload()
     assert quick_levels(page) == [("easy", False), ("friendly", False), ("medium", False),
-                                  ("hard", True)]
+                                  ("hard", False), ("expert", True)]
     row = page.get_by_test_id("playing-tables").get_by_test_id(f"table-{table_id}")
-    assert row.locator(".tname").inner_text() == "Ann vs Hard bot"
-    assert [c.inner_text() for c in row.locator(".chip").all()] == ["Ann", "Hard bot"]
+    assert row.locator(".tname").inner_text() == "Ann vs Expert bot"
+    assert [c.inner_text() for c in row.locator(".chip").all()] == ["Ann", "Expert bot"]
     # the next quick play seats the remembered level
     page.get_by_test_id("quick-play").click()
     page.wait_for_url("**/table/*")
-    assert server.get(f"/api/tables/{page_id(page)}")["seats"][1]["bot"] == "hard"
+    assert server.get(f"/api/tables/{page_id(page)}")["seats"][1]["bot"] == "expert"
 
 
 def test_in_japanese_the_names_the_server_gives_are_translated(page, server):
@@ -111,18 +114,21 @@ def test_in_japanese_the_names_the_server_gives_are_translated(page, server):
     page.wait_for_function("() => document.body.dataset.ready === 'true'")  # catalogue in
     page.get_by_test_id("language").select_option("ja")
     page.wait_for_function("() => document.documentElement.lang === 'ja'")
-    assert choices(page, "seat-kind-1")[1:5] == [
+    assert choices(page, "seat-kind-1")[1:6] == [
         ("レベル", "bot:easy",
          "やさしい：穏やかな相手。一手先だけを見て、"
          "いちばんよい手より少し劣る手で満足することがよくあります"),
         ("レベル", "bot:friendly",
          "なかよし：戦うより作りたい人に。自分の都市や道を完成させ、"
-         "あなたの横取りや邪魔はめったにしません。やさしいボットには3回に2回ほど勝ちます"),
+         "あなたの横取りや邪魔はめったにしません。やさしいボットには5回に3回ほど勝ちます"),
         ("レベル", "bot:medium",
          "ふつう：手ごたえのある相手。先を読み、なかよしボットにはたいてい勝ちます"),
         ("レベル", "bot:hard",
-         "強い：いちばん強いレベル。残りのタイルで埋められるマスまで知っていて、"
-         "ふつうのボットに10回に7回勝ちます")]
+         "強い：手ごわい相手。残りのタイルで埋められるマスまで知っていて、"
+         "ふつうのボットに10回に7回勝ちます"),
+        ("レベル", "bot:expert",
+         "達人：いちばん強いレベル。あなたが次に引くかもしれないタイルすべてと、"
+         "それぞれへのあなたの最善手まで読み、強いボットに10回に6回ほど勝ちます")]
     page.get_by_test_id("player-name").fill("Ann")
     page.get_by_test_id("quick-level-hard").check()
     page.get_by_test_id("quick-play").click()

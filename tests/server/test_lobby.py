@@ -41,11 +41,11 @@ def test_catalogue_lists_sets_options_bots_and_tiles_as_the_files_say(
                           "presets"]
     assert data["sets"] == list(SUPPORTED_SETS) and data["start"] == "BA/RCr"
     # the levels from the weakest (docs/bots.md), then the training bots
-    assert data["bots"] == ["easy", "friendly", "medium", "hard", "random",
+    assert data["bots"] == ["easy", "friendly", "medium", "hard", "expert", "random",
                             "greedy"]
     assert sorted(data["bots"]) == sorted(BOTS)
     assert data["bot_kinds"] == {"easy": "level", "friendly": "level", "medium": "level",
-                                 "hard": "level",
+                                 "hard": "level", "expert": "level",
                                  "random": "training", "greedy": "training"}
     farmers = next(o for o in data["options"] if o["name"] == "farmers")
     assert farmers == {"name": "farmers", "default": True, "allowed": [True, False],

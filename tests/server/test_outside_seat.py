@@ -45,8 +45,8 @@ def test_the_lobby_offers_outside_bots(client: TestClient, offer: list[str]) -> 
     add(offer, "afar", [sys.executable, str(EXAMPLE)])
     catalogue = client.get("/api/catalogue").json()
     # after every built-in bot, by name
-    assert catalogue["bots"] == ["easy", "friendly", "medium", "hard", "random", "greedy",
-                                  "afar", "city"]
+    assert catalogue["bots"] == ["easy", "friendly", "medium", "hard", "expert", "random",
+                                  "greedy", "afar", "city"]
     assert sorted(catalogue["bots"][:-2]) == sorted(BOTS)
     assert catalogue["bot_kinds"]["afar"] == catalogue["bot_kinds"]["city"] == "outside"
     with pytest.raises(ValueError, match="already a bot called 'city'"):

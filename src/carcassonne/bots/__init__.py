@@ -7,27 +7,32 @@ and other tools can ask for::
     >>> from carcassonne.bots import make_bot
     >>> bot = make_bot("random", seed=3)
     >>> sorted(BOTS)
-    ['easy', 'friendly', 'greedy', 'hard', 'medium', 'random']
+    ['easy', 'expert', 'friendly', 'greedy', 'hard', 'medium', 'random']
 
 ``random`` plays uniformly random legal moves (the baseline); ``greedy``
-plays the move with the best immediate value; ``easy``, ``medium`` and
-``hard`` are the lobby's levels (:data:`LEVELS`): ``easy`` one move deep,
-``medium`` and ``hard`` the search bot (:class:`MctsBot`) with fixed budgets.
+plays the move with the best immediate value; ``easy``, ``friendly``,
+``medium``, ``hard`` and ``expert`` are the lobby's levels (:data:`LEVELS`):
+``easy`` and ``friendly`` one move deep, ``medium`` and ``hard`` the search
+bot (:class:`MctsBot`) with fixed budgets, ``expert`` one reply ahead over
+every tile the next player may draw (:class:`ExpertBot`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
-from typing import Any, Protocol, cast
+from dataclasses import dataclass, replace
+from typing import Protocol, cast
 
 from carcassonne.bots import from_code
 from carcassonne.bots.evaluation_names import EVALUATIONS
+from carcassonne.bots.expectimax import Plan
+from carcassonne.bots.expert_bot import ExpertBot
 from carcassonne.bots.friendly_bot import FriendlyBot
 from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.bots.mcts_bot import MctsBot
 from carcassonne.bots.random_bot import RandomBot
 from carcassonne.bots.search import Budget, Settings
+from carcassonne.bots.specs import expert_spec, search_spec
 from carcassonne.engine import Game, Move
 
 
@@ -68,13 +73,18 @@ class Level:
     #: The friendly bot (:class:`FriendlyBot`) rather than the greedy one,
     #: for a level without a budget.
     friendly: bool = False
+    #: The expert bot (:class:`ExpertBot`) with this plan, instead of the
+    #: settings' bot.
+    plan: Plan | None = None
 
     def build(self, seed: int | str | None = None) -> Bot:
         """The level's bot, seeded with ``seed``."""
+        if self.plan is not None:
+            return ExpertBot(seed=seed, plan=self.plan, workers=self.workers, pooled=self.pooled)
         if self.budget is None:
             kind = FriendlyBot if self.friendly else GreedyBot
             return kind(seed=seed, evaluation=EVALUATIONS[self.settings.evaluation],
-                        slack=self.slack, cap=self.settings.root_cap or None)
+                        slack=self.slack, cap=self.settings.root_cap)
         return MctsBot(seed=seed, budget=self.budget, settings=self.settings,
                        workers=self.workers, pooled=self.pooled)
 
@@ -87,12 +97,16 @@ class Level:
 #: is content with a move a few points short of the best; ``medium``
 #: searches, judging features by their open sides; ``hard`` also knows which
 #: squares the tiles left can fill (the ``fitting`` evaluation), and with
-#: three or more players each rival replies in its rollouts (``each_rival``).
+#: three or more players each rival replies in its rollouts (``each_rival``);
+#: ``expert`` weighs every tile the next player may draw, exactly, and that
+#: player's best reply to each by its own estimate (:mod:`.expectimax`).
 LEVELS: dict[str, Level] = {
     "easy": Level(Settings(evaluation="expected", root_cap=1500), slack=200),
     "friendly": Level(Settings(evaluation="fitting", root_cap=1500), slack=100, friendly=True),
     "medium": Level(replace(_SEARCH, evaluation="expected"), Budget(iterations=24)),
     "hard": Level(replace(_SEARCH, each_rival=True), Budget(iterations=80), pooled=True),
+    "expert": Level(Settings(evaluation="fitting", cap=300, root_cap=1500), plan=Plan(),
+                    pooled=True),
 }
 
 
@@ -117,9 +131,10 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
     """The bot called ``name``, seeded with ``seed`` (``ValueError`` if unknown).
 
     Besides the names of :data:`BOTS`, ``policy:MODULE:NAME`` is the bot
-    (or trained policy) your own function makes (:mod:`.from_code`), and
+    (or trained policy) your own function makes (:mod:`.from_code`),
     ``mcts:KEY=VALUE,...`` is the search bot with its own budget and
-    settings (:func:`search_spec`)::
+    settings and ``expert:KEY=VALUE,...`` the expert with its own plan
+    (:mod:`.specs`)::
 
         >>> make_bot("mcts:iterations=200,depth=1,workers=1").budget
         Budget(iterations=200, seconds=None)
@@ -127,24 +142,29 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
     if name.startswith("mcts:"):
         budget, settings, workers = search_spec(name[len("mcts:"):])
         return MctsBot(seed=seed, budget=budget, settings=settings, workers=workers)
+    if name.startswith("expert:"):
+        plan, workers = expert_spec(name[len("expert:"):])
+        return ExpertBot(seed=seed, plan=plan, workers=workers)
     if name.startswith(from_code.PREFIX):
         return cast(Bot, from_code.build(name[len(from_code.PREFIX):], seed))
     try:
         build = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))}, "
-                         f"mcts:KEY=VALUE,... or policy:MODULE:NAME)") from None
+                         f"mcts:KEY=VALUE,..., expert:KEY=VALUE,... or policy:MODULE:NAME)"
+                         ) from None
     return build(seed)
 
 
 def known_bot(name: str) -> bool:
     """Whether :func:`make_bot` can build a bot called ``name``."""
-    if name.startswith("mcts:"):
-        try:
-            search_spec(name[len("mcts:"):])
-        except ValueError:
-            return False
-        return True
+    for kind, read in (("mcts:", search_spec), ("expert:", expert_spec)):
+        if name.startswith(kind):
+            try:
+                read(name[len(kind):])
+            except ValueError:
+                return False
+            return True
     if name.startswith(from_code.PREFIX):
         try:
             from_code.factory(name[len(from_code.PREFIX):])
@@ -163,51 +183,18 @@ def own_processes(name: str) -> int:
     """
     if name.startswith("mcts:"):
         return search_spec(name[len("mcts:"):])[2]
+    if name.startswith("expert:"):
+        return expert_spec(name[len("expert:"):])[1]
     if name in LEVELS:
         return LEVELS[name].workers
     return 1
-
-
-def search_spec(text: str) -> tuple[Budget, Settings, int]:
-    """Read ``iterations=300,seconds=0.5,workers=2,depth=2,...``: the budget
-    (``iterations``, ``seconds``), ``workers``, and any field of
-    :class:`~carcassonne.bots.search.Settings`. Unset budget fields are
-    unlimited once the other is given."""
-    budget: dict[str, Any] = {}
-    settings: dict[str, Any] = {}
-    workers = 1
-    names = {f.name: f.type for f in fields(Settings)}
-    for item in filter(None, text.split(",")):
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise ValueError(f"mcts: {item!r} is not KEY=VALUE")
-        try:
-            if key == "iterations":
-                budget[key] = int(value)
-            elif key == "seconds":
-                budget[key] = float(value)
-            elif key == "workers":
-                workers = int(value)
-            elif key in names:
-                default = getattr(Settings(), key)
-                settings[key] = (value.lower() in ("1", "true", "yes")
-                                 if isinstance(default, bool) else type(default)(value))
-            else:
-                raise ValueError(f"mcts: unknown setting {key!r} (iterations, seconds, "
-                                 f"workers, {', '.join(names)})")
-        except ValueError as err:
-            if "unknown setting" in str(err):
-                raise
-            raise ValueError(f"mcts: bad value {value!r} for {key}") from None
-    if budget and "iterations" not in budget:
-        budget["iterations"] = None
-    return Budget(**budget), Settings(**settings), workers
 
 
 __all__ = [
     "BOTS",
     "LEVELS",
     "Bot",
+    "ExpertBot",
     "FriendlyBot",
     "GreedyBot",
     "Level",
@@ -216,4 +203,5 @@ __all__ = [
     "known_bot",
     "make_bot",
     "own_processes",
+    "search_spec",
 ]

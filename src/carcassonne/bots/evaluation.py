@@ -48,6 +48,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from carcassonne.engine import Game
 from carcassonne.engine.moves import AnyMove
@@ -140,9 +141,11 @@ class Evaluation:
         bonus = self.figure * min(stack_size, self.fade) // self.fade
         return bonus * 2 // players if self.by_players else bonus
 
-    def worths(self, game: Game, figure: int | None = None) -> list[int]:
+    def worths(self, game: Game, figure: int | None = None,
+               claimed: list[dict[str, Any]] | None = None) -> list[int]:
         """Each player's worth in hundredths of a point, with ``figure`` per
-        follower in supply (by default from the stack left)."""
+        follower in supply (by default from the stack left); ``claimed`` is
+        :meth:`Game.claimed_features`, when the caller has it already."""
         if figure is None:
             figure = (self.figure_bonus(game.stack_size, len(game.players))
                       if not game.is_over else 0)
@@ -151,12 +154,13 @@ class Evaluation:
             supply = game.supply(player)
             worth[player] += figure * sum(supply.get(name, 0) for name in self.followers)
         if self.expected and not game.is_over:
-            self._add_chances(game, worth, figure)
+            self._add_chances(game, worth, figure, claimed)
         return worth
 
-    def _add_chances(self, game: Game, worth: list[int], figure: int) -> None:
+    def _add_chances(self, game: Game, worth: list[int], figure: int,
+                     claimed: list[dict[str, Any]] | None) -> None:
         left = game.stack_size
-        for feature in game.claimed_features():
+        for feature in game.claimed_features() if claimed is None else claimed:
             strength = feature["strength"]
             top = max(strength.values())
             if feature["kind"] == "field":

@@ -43,7 +43,7 @@ class FriendlyBot(GreedyBot):
     name = "friendly"
 
     def __init__(self, seed: int | str | None = None, evaluation: Evaluation = FITTING,
-                 slack: int = 100, cap: int | None = 1500, spare: float = 3.0,
+                 slack: int = 100, cap: int | None = 1500, spare: float = 1.5,
                  join: int = 800) -> None:
         super().__init__(seed, evaluation=evaluation, slack=slack, cap=cap)
         #: Hundredths counted against a move per hundredth a rival's worth falls.
@@ -57,7 +57,11 @@ class FriendlyBot(GreedyBot):
         seat = game.current_player
         if seat is None:
             return {}
-        before = self.evaluation.worths(game)  # with the figure bonus the moves are judged by
+        # Worths before the move, counted as the moves' worths after it are:
+        # with the figure bonus they are judged by, and SCORED hundredths per
+        # point scored so far.
+        before = [w + SCORED * s for w, s in
+                  zip(self.evaluation.worths(game), game.scores, strict=True)]
         shared = sharing(game, seat)
 
         def friendly(worth: list[int], after: Game) -> int:

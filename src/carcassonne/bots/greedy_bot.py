@@ -76,7 +76,7 @@ class GreedyBot(SeededBot):
         #: be played, chosen at random (a gentler bot that still never plays
         #: a move much worse than the best it sees).
         self.slack = slack
-        #: The most moves valued in one decision (None: every legal move);
+        #: The most moves valued in one decision (None or 0: every legal move);
         #: beyond it the bot weighs in stages (:mod:`.weighing`).
         self.cap = cap
 

@@ -172,9 +172,11 @@ class LearnedEvaluation(Evaluation):
         """No separate bonus per follower: the model values them itself."""
         return 0
 
-    def worths(self, game: Game, figure: int | None = None) -> list[int]:
+    def worths(self, game: Game, figure: int | None = None,
+               claimed: list[dict[str, Any]] | None = None) -> list[int]:
         """Each player's worth in hundredths of a point; a finished game is
-        worth its final scores. ``figure`` is ignored (see :meth:`figure_bonus`)."""
+        worth its final scores. ``figure`` is ignored (see :meth:`figure_bonus`),
+        and so is ``claimed``."""
         if game.is_over:
             return [PROJECTED * points for points in game.scores]
         model = self.model or packaged()

@@ -20,30 +20,24 @@ The levels the lobby offers are fixed budgets (:data:`LEVELS`).
 from __future__ import annotations
 
 from carcassonne.bots import pool
+from carcassonne.bots.pooled_bot import PooledBot
 from carcassonne.bots.search import Budget, Settings, root_moves, search
-from carcassonne.bots.seeded import SeededBot
 from carcassonne.engine import Game
 from carcassonne.engine.moves import AnyMove
 
 
-class MctsBot(SeededBot):
-    """Monte Carlo tree search over determinised stacks (see the module docstring)."""
+class MctsBot(PooledBot):
+    """Monte Carlo tree search over determinised stacks (see the module
+    docstring); ``workers`` and ``pooled`` as :class:`.PooledBot` says."""
 
     name = "mcts"
 
     def __init__(self, seed: int | str | None = None, budget: Budget | None = None,
                  settings: Settings | None = None, workers: int = 1,
                  pooled: bool = False) -> None:
-        super().__init__(seed)
+        super().__init__(seed, workers, pooled)
         self.budget = budget or Budget()
         self.settings = settings or Settings()
-        self.workers = max(1, workers)
-        #: Whether even a single search runs in the shared pool, so that it
-        #: never holds the calling process (a server's event loop shares
-        #: its interpreter with the thread that asks). The moves are the same
-        #: either way; a process that may not start others (a daemonic
-        #: worker, as the arena's) searches in itself.
-        self.pooled = pooled
 
     def choose(self, game: Game) -> AnyMove:
         """The move to play in ``game`` for its current player; the game is
@@ -74,10 +68,6 @@ class MctsBot(SeededBot):
                 seen, summed = total.get(move, (0, 0.0))
                 total[move] = (seen + visits, summed + reward)
         return total
-
-    def close(self, game: Game | None = None) -> None:
-        """Nothing to stop: the processes are the program's (:mod:`.pool`).
-        Like every bot's ``close``, it may be told the finished ``game``."""
 
 
 def _mean(stat: tuple[int, float]) -> float:

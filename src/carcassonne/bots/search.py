@@ -134,7 +134,7 @@ def root_moves(game: Game, settings: Settings,
         return every, {}
     # With a ``root_cap``, only the moves weighed are candidates.
     values = GreedyBot(seed=seed, evaluation=EVALUATIONS[settings.evaluation],
-                       cap=settings.root_cap or None).values(game)
+                       cap=settings.root_cap).values(game)
     ranked: list[AnyMove] = sorted(values, key=lambda m: -values[m])
     if not settings.widening:
         ranked = ranked[:settings.width]
@@ -256,11 +256,10 @@ def _iterate(state: Game, root: Node, candidates: list[AnyMove], settings: Setti
         legal = list(state.legal_moves())
     evaluation = EVALUATIONS[settings.evaluation]
     greedy = None
-    cap = settings.cap or None
     if settings.policy == "greedy":
-        greedy = GreedyBot(seed=rng.random(), cap=cap)
+        greedy = GreedyBot(seed=rng.random(), cap=settings.cap)
     elif settings.policy == "own":
-        greedy = GreedyBot(seed=rng.random(), evaluation=evaluation, cap=cap)
+        greedy = GreedyBot(seed=rng.random(), evaluation=evaluation, cap=settings.cap)
     replies = settings.rollout * (len(state.players) - 1 if settings.each_rival else 1)
     for _ in range(replies):
         if state.is_over:

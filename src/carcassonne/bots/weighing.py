@@ -54,12 +54,12 @@ def bounded_values(game: Game, evaluation: Evaluation, scored: int, cap: int | N
                    rng: random.Random, judge: Judge | None = None) -> dict[AnyMove, int]:
     """Values (as :func:`~carcassonne.bots.evaluation.move_values`, with its
     ``judge``) of at most ``cap`` legal moves of ``game``, chosen as the
-    module docstring says; every move when ``cap`` is None or the moves are
-    that few. The best move valued is the bot's choice; ``rng`` picks the
+    module docstring says; every move when ``cap`` is None or 0 or the
+    moves are that few. The best move valued is the bot's choice; ``rng`` picks the
     samples."""
     if game.current_player is None:
         return {}
-    if cap is None:
+    if not cap:
         return move_values(game, evaluation, scored, judge=judge)
     legal = game.legal_moves()
     placements = legal.placements()

@@ -47,6 +47,7 @@ from carcassonne.server.bodies import mapping
 from carcassonne.server.errors import Refusal
 from carcassonne.server.event_actions import act
 from carcassonne.server.http_input import account_of, accounts_of, body_of, hall_of
+from carcassonne.server.level_ratings import waiting
 from carcassonne.server.listings import games_of
 from carcassonne.server.mail.settings import clean_email, set_email
 from carcassonne.server.ratings import families, shown_rating
@@ -190,7 +191,9 @@ def rating_view(row: dict[str, Any]) -> dict[str, Any]:
 @router.get("/leaderboard")
 async def leaderboard(request: Request, family: str = "base") -> dict[str, Any]:
     """Every rated player of a family, best first: accounts by name, bot
-    levels as ``Easy bot`` (with ``bot``), so a newcomer sees where they stand."""
+    levels as ``Easy bot`` (with ``bot``), so a newcomer sees where they stand.
+    A level that has not played a rated game yet is listed at its
+    calibrated rating (``calibrated``, :mod:`.level_ratings`)."""
     if family not in families():
         raise Refusal(400, f"unknown family {shown(family)} (one of {', '.join(families())})")
     accounts = accounts_of(request)
@@ -200,7 +203,13 @@ async def leaderboard(request: Request, family: str = "base") -> dict[str, Any]:
     for row in rows:
         kind, _, key = row["player"].partition(":")
         name = names.get(key, "?") if kind == "account" else bot_label(key)
-        out.append({"name": name, "bot": key if kind == "bot" else None, **rating_view(row)})
+        out.append({"name": name, "bot": key if kind == "bot" else None, "calibrated": False,
+                    **rating_view(row)})
+    # Levels that have not played a rated game yet, at their calibrated rating.
+    for key, start in waiting(family, (row["player"] for row in rows)):
+        out.append({"name": bot_label(key), "bot": key, "calibrated": True,
+                    **rating_view({"family": family, **vars(start)})})
+    out.sort(key=lambda player: -player["rating"])
     return {"family": family, "families": families(), "players": out}
 
 

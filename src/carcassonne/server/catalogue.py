@@ -34,8 +34,8 @@ preset"::
 The bots come as a lobby offers them: the levels from the weakest, then the
 training bots, then any outside bot (``bot_kinds`` says which is which)::
 
-    >>> data["bots"][:6], data["bot_kinds"]["greedy"]
-    (['easy', 'friendly', 'medium', 'hard', 'random', 'greedy'], 'training')
+    >>> data["bots"][:7], data["bot_kinds"]["greedy"]
+    (['easy', 'friendly', 'medium', 'hard', 'expert', 'random', 'greedy'], 'training')
 
 With The Wonders of Humanity among the playable sets, ``wonders`` holds every
 wonder piece by id as ``wonders.toml`` gives it: its name, its ability, its

@@ -13,6 +13,7 @@ from datetime import datetime
 from sqlalchemy import insert, select, text, update
 from sqlalchemy.engine import Connection
 
+from carcassonne.server.level_ratings import start
 from carcassonne.server.models import RatingEventRow, RatingRow, TableRow
 from carcassonne.server.ratings import RatedResult, Rating, rate, shown_rating
 
@@ -28,14 +29,18 @@ def apply_rating(connection: Connection, table_id: str, result: RatedResult,
     finishing at once are rated one after the other, in the order of
     ``at``, which is the order a recomputation follows. A player seated
     twice at one table (the same bot in two seats) is rated once, from its
-    first seat."""
+    first seat. A player's first game in a family starts from
+    :func:`~carcassonne.server.level_ratings.start`: a newcomer's rating,
+    or a bot level's calibrated one."""
     if connection.dialect.name == "postgresql":
         connection.execute(text("SELECT pg_advisory_xact_lock(7300001)"))
     rows = connection.execute(select(RatingRow.__table__).where(
         RatingRow.family == result.family,
         RatingRow.player.in_(set(result.players)))).mappings().all()
     known = {r["player"]: Rating(r["mu"], r["sigma"], r["games"]) for r in rows}
-    after = rate([known.get(p, Rating()) for p in result.players], list(result.scores),
+    # A first game starts from a newcomer's rating, or a bot level's calibrated one.
+    first = {p: start(p, result.family) for p in result.players if p not in known}
+    after = rate([known.get(p) or first[p] for p in result.players], list(result.scores),
                  result.last)
     done: set[str] = set()
     figures: dict[str, dict[str, int]] = {}
@@ -43,7 +48,7 @@ def apply_rating(connection: Connection, table_id: str, result: RatedResult,
         if player in done:
             continue
         done.add(player)
-        old = known.get(player, Rating())
+        old = known.get(player) or first[player]
         figures[player] = {"before": shown_rating(old.mu, old.sigma),
                            "after": shown_rating(new.mu, new.sigma)}
         values = {"mu": new.mu, "sigma": new.sigma, "games": new.games}

@@ -1,5 +1,7 @@
 // The leaderboard (/leaderboard?family=base): every rated player of one
-// family of rules, best first, the lobby's bot levels among them.
+// family of rules, best first, the lobby's bot levels among them (a level
+// that has not played a rated game yet at its rating measured against the
+// other levels, marked "calibrated").
 
 import { startPage } from "./account.js";
 import { api, esc } from "./api.js";
@@ -14,7 +16,7 @@ function render() {
   const options = data.families.map((f) => `<option value="${esc(f)}"${f === data.family ? " selected" : ""}>${esc(t(`family.${f}`))}</option>`).join("");
   const rows = data.players.map((p, i) => `<tr data-testid="leader-${esc(p.name)}"><td>${i + 1}</td>
       <td>${p.bot ? esc(t("players.bot", { bot: t(`bot.${p.bot}`) })) : `<a href="/player/${encodeURIComponent(p.name)}">${esc(p.name)}</a>`}</td>
-      <td data-testid="leader-rating">${p.rating}</td><td>${p.games}</td></tr>`).join("");
+      <td data-testid="leader-rating">${p.rating}${p.calibrated ? ` <span class="muted" data-testid="leader-calibrated" title="${esc(t("leaderboard.calibrated_title"))}">${esc(t("leaderboard.calibrated"))}</span>` : ""}</td><td>${p.games}</td></tr>`).join("");
   $("page").innerHTML = `<section class="card"><h1>${esc(t("account.leaderboard"))}</h1>
     <label class="field inline"><span>${esc(t("leaderboard.family"))}</span><select id="family" data-testid="family">${options}</select></label>
     <table class="leaderboard" data-testid="leaderboard"><thead><tr><th>#</th><th>${esc(t("leaderboard.player"))}</th>

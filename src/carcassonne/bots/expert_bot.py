@@ -1,0 +1,65 @@
+"""The expert bot: one reply ahead over every tile the rival may draw.
+
+It ranks its moves one move deep, then looks into the best few with
+:func:`~carcassonne.bots.expectimax.expected_values` (every kind of tile the
+next player may draw, that player's best reply by the expert's own
+evaluation) and plays the move with the best expected outcome::
+
+    >>> from carcassonne import Game
+    >>> game = Game.new(players=2, seed=1)
+    >>> game.is_legal(ExpertBot(seed=2).choose(game))
+    True
+
+With ``workers`` above 1 the candidates are shared out among that many
+processes of the program's pool (:mod:`carcassonne.bots.pool`); with
+``pooled`` even one search runs there, never in the calling process (a
+server's). The moves are the same either way: each reply is seeded by the
+position and the tile, not by the order of the work.
+"""
+
+from __future__ import annotations
+
+from carcassonne.bots import pool
+from carcassonne.bots.expectimax import Plan, expected_values, ranked
+from carcassonne.bots.pooled_bot import PooledBot
+from carcassonne.engine import Game
+from carcassonne.engine.moves import AnyMove
+
+
+class ExpertBot(PooledBot):
+    """See the module docstring; ``workers`` and ``pooled`` as
+    :class:`.PooledBot` says."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | str | None = None, plan: Plan | None = None,
+                 workers: int = 1, pooled: bool = False) -> None:
+        super().__init__(seed, workers, pooled)
+        self.plan = plan or Plan()
+
+    def choose(self, game: Game) -> AnyMove:
+        """The move to play in ``game`` for its current player; the game is
+        left unchanged. Raises ``IndexError`` when the game is over."""
+        if game.current_player is None:
+            raise IndexError("no legal move: the game is over")
+        seed = self.rng.randrange(2**32)
+        candidates, _ = ranked(game, self.plan, seed)
+        if len(candidates) == 1:
+            return candidates[0]
+        values = self.values(game, candidates, seed)
+        # ties (rare: equal expectations) go to the better one-move value
+        return max(candidates, key=lambda m: (values[m], -candidates.index(m)))
+
+    def values(self, game: Game, candidates: list[AnyMove], seed: int) -> dict[AnyMove, float]:
+        """Each candidate's expected reward, on this process or the pool's."""
+        if not pool.usable() or (self.workers == 1 and not self.pooled):
+            # (a process that may not start others, as the arena's workers
+            # are, looks into every candidate itself)
+            return expected_values(game, self.plan, seed, candidates)
+        shares = [candidates[i::self.workers] for i in range(self.workers)]
+        futures = [pool.shared().submit(expected_values, game, self.plan, seed, share)
+                   for share in shares if share]
+        out: dict[AnyMove, float] = {}
+        for future in futures:
+            out.update(future.result())
+        return out
