@@ -19,7 +19,8 @@ against ``greedy`` in paired games (the arena: every stack twice, seats
 swapped) and prints a table. ``levels`` does the same for the levels the
 lobby offers. ``ladder`` plays each level against the one below it and
 ``hard`` against ``greedy`` (the targets: each at least 65%, ``hard`` at
-least 92%). ``times`` times each level's choice on positions of greedy
+least 92%; ``expert`` against ``hard``, the slowest match, about an hour
+and a quarter on two cores). ``times`` times each level's choice on positions of greedy
 games a quarter, half and three quarters through: mean and slowest.
 ``slowest`` times every decision of each level in whole games.
 """
@@ -46,7 +47,7 @@ from carcassonne.engine.setup import SUPPORTED_SETS
 #: traders_builders, watchtowers, wonders).
 EVERY_SET = SUPPORTED_SETS
 #: The ladder's matches: each level against the one below, and against greedy.
-LADDER = "medium-easy,hard-medium,hard-greedy,medium-greedy,easy-greedy"
+LADDER = "medium-easy,hard-medium,expert-hard,hard-greedy,medium-greedy,easy-greedy"
 
 
 def positions(count: int, seed: int, greedy: bool = False,
@@ -256,12 +257,12 @@ def main() -> None:
                        help="play the search levels without their time cap (their moves on a "
                             "fast machine), for a machine busy with other work")
     clock = sub.add_parser("times")
-    clock.add_argument("--levels", default="easy,medium,hard")
+    clock.add_argument("--levels", default="easy,friendly,medium,hard,expert")
     clock.add_argument("--positions", type=int, default=30)
     clock.add_argument("--seed", type=int, default=1)
     clock.add_argument("--sets", default="base", help="SET,... or 'every' for all of them")
     worst = sub.add_parser("slowest")
-    worst.add_argument("--levels", default="easy,friendly,medium,hard")
+    worst.add_argument("--levels", default="easy,friendly,medium,hard,expert")
     worst.add_argument("--games", type=int, default=4)
     worst.add_argument("--seed", type=int, default=1)
     worst.add_argument("--sets", default="every", help="SET,... or 'every' for all of them")
