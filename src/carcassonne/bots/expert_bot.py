@@ -37,18 +37,16 @@ class ExpertBot(PooledBot):
         super().__init__(seed, workers, pooled)
         self.plan = plan or Plan()
 
-    def choose(self, game: Game) -> AnyMove:
-        """The move to play in ``game`` for its current player; the game is
-        left unchanged. Raises ``IndexError`` when the game is over."""
-        if game.current_player is None:
-            raise IndexError("no legal move: the game is over")
-        seed = self.rng.randrange(2**32)
-        candidates, _ = ranked(game, self.plan, seed)
-        if len(candidates) == 1:
-            return candidates[0]
-        values = self.values(game, candidates, seed)
-        # ties (rare: equal expectations) go to the better one-move value
-        return max(candidates, key=lambda m: (values[m], -candidates.index(m)))
+    def candidates(self, game: Game, seed: int) -> tuple[list[AnyMove], dict[AnyMove, int]]:
+        """The best moves by their one-move value (:func:`.expectimax.ranked`)."""
+        return ranked(game, self.plan, seed)
+
+    def pick(self, game: Game, candidates: list[AnyMove], values: dict[AnyMove, int],
+             seed: int) -> AnyMove:
+        """The candidate with the best expected reward; ties (rare) go to
+        the better one-move value."""
+        expected = self.values(game, candidates, seed)
+        return max(candidates, key=lambda m: (expected[m], -candidates.index(m)))
 
     def values(self, game: Game, candidates: list[AnyMove], seed: int) -> dict[AnyMove, float]:
         """Each candidate's expected reward, on this process or the pool's."""

@@ -39,15 +39,13 @@ class MctsBot(PooledBot):
         self.budget = budget or Budget()
         self.settings = settings or Settings()
 
-    def choose(self, game: Game) -> AnyMove:
-        """The move to play in ``game`` for its current player; the game is
-        left unchanged. Raises ``IndexError`` when the game is over."""
-        if game.current_player is None:
-            raise IndexError("no legal move: the game is over")
-        seed = self.rng.randrange(2**32)
-        candidates, values = root_moves(game, self.settings, seed)
-        if len(candidates) == 1:
-            return candidates[0]
+    def candidates(self, game: Game, seed: int) -> tuple[list[AnyMove], dict[AnyMove, int]]:
+        """The root's candidates (:func:`~carcassonne.bots.search.root_moves`)."""
+        return root_moves(game, self.settings, seed)
+
+    def pick(self, game: Game, candidates: list[AnyMove], values: dict[AnyMove, int],
+             seed: int) -> AnyMove:
+        """The most visited candidate (the better mean reward among equals)."""
         stats = self.statistics(game, candidates, seed, values)
         return max(candidates, key=lambda m: (stats.get(m, (0, 0.0))[0],
                                               _mean(stats.get(m, (0, 0.0)))))
