@@ -67,10 +67,8 @@ class Plan:
 def ranked(game: Game, plan: Plan, seed: int) -> tuple[list[AnyMove], dict[AnyMove, int]]:
     """The root's candidates, best first by their one-move value (at most
     ``plan.width``), and those values."""
-    values = GreedyBot(seed=seed, evaluation=EVALUATIONS[plan.evaluation],
-                       cap=plan.root_cap).values(game)
-    best = sorted(values, key=lambda m: -values[m])[:plan.width]
-    return best, {move: values[move] for move in best}
+    bot = GreedyBot(seed=seed, evaluation=EVALUATIONS[plan.evaluation], cap=plan.root_cap)
+    return bot.best(game, plan.width)
 
 
 def expected_values(game: Game, plan: Plan, seed: int,

@@ -46,10 +46,13 @@ is valued the same whether or not the game ends right after it.
 
 from __future__ import annotations
 
+from typing import cast
+
 from carcassonne.bots.evaluation import FIGURE, SIMPLE, Evaluation
 from carcassonne.bots.seeded import SeededBot
 from carcassonne.bots.weighing import bounded_values
 from carcassonne.engine import Game, Move
+from carcassonne.engine.moves import AnyMove
 
 #: Extra hundredths per point scored during play (not at final scoring).
 SCORED = 25
@@ -100,3 +103,12 @@ class GreedyBot(SeededBot):
         (:func:`~carcassonne.bots.evaluation.move_values`)."""
         return bounded_values(game, self.evaluation, SCORED, self.cap,  # type: ignore[return-value]
                               self.rng)
+
+    def best(self, game: Game, width: int | None = None,
+             ) -> tuple[list[AnyMove], dict[AnyMove, int]]:
+        """The moves :meth:`values` weighs, best first (at most ``width`` of
+        them; None: all), with their values: the candidates a search looks
+        into."""
+        values = cast(dict[AnyMove, int], self.values(game))
+        ranked = sorted(values, key=lambda m: -values[m])[:width]
+        return ranked, {move: values[move] for move in ranked}

@@ -133,12 +133,9 @@ def root_moves(game: Game, settings: Settings,
         every: list[AnyMove] = list(legal)
         return every, {}
     # With a ``root_cap``, only the moves weighed are candidates.
-    values = GreedyBot(seed=seed, evaluation=EVALUATIONS[settings.evaluation],
-                       cap=settings.root_cap).values(game)
-    ranked: list[AnyMove] = sorted(values, key=lambda m: -values[m])
-    if not settings.widening:
-        ranked = ranked[:settings.width]
-    return ranked, {move: values[move] for move in ranked}
+    bot = GreedyBot(seed=seed, evaluation=EVALUATIONS[settings.evaluation],
+                    cap=settings.root_cap)
+    return bot.best(game, None if settings.widening else settings.width)
 
 
 def widened(settings: Settings, iterations: int, candidates: int) -> int:

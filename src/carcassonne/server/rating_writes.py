@@ -39,16 +39,15 @@ def apply_rating(connection: Connection, table_id: str, result: RatedResult,
         RatingRow.player.in_(set(result.players)))).mappings().all()
     known = {r["player"]: Rating(r["mu"], r["sigma"], r["games"]) for r in rows}
     # A first game starts from a newcomer's rating, or a bot level's calibrated one.
-    first = {p: start(p, result.family) for p in result.players if p not in known}
-    after = rate([known.get(p) or first[p] for p in result.players], list(result.scores),
-                 result.last)
+    before = {p: known[p] if p in known else start(p, result.family) for p in result.players}
+    after = rate([before[p] for p in result.players], list(result.scores), result.last)
     done: set[str] = set()
     figures: dict[str, dict[str, int]] = {}
     for player, new in zip(result.players, after, strict=True):
         if player in done:
             continue
         done.add(player)
-        old = known.get(player) or first[player]
+        old = before[player]
         figures[player] = {"before": shown_rating(old.mu, old.sigma),
                            "after": shown_rating(new.mu, new.sigma)}
         values = {"mu": new.mu, "sigma": new.sigma, "games": new.games}
