@@ -171,23 +171,25 @@ def times(names: list[str], count: int, seed: int, sets: tuple[str, ...]) -> Non
 
 
 def slowest(names: list[str], games: int, seed: int, sets: tuple[str, ...],
-            opponent: str) -> None:
-    """Every decision of each level in whole games against ``opponent``
-    (seats alternating), timed: the mean, the 99th percentile and the
-    slowest, with how many legal moves the slowest position had."""
-    print(f"sets: {','.join(sets)}; {games} games each against {opponent}, seed {seed}")
+            opponent: str, players: int = 2) -> None:
+    """Every decision of each level in whole games against ``players - 1``
+    of ``opponent`` (its seat moving round the table), timed: the mean, the
+    99th percentile and the slowest, with how many legal moves the slowest
+    position had."""
+    print(f"sets: {','.join(sets)}; {games} games of {players} players each against "
+          f"{opponent}, seed {seed}")
     print(f"{'bot':<9} {'decisions':>9} {'mean s':>8} {'p99 s':>8} {'slowest s':>10} "
           f"{'its moves':>9}")
     for name in names:
         spent: list[tuple[float, int]] = []
         for k in range(games):
-            game = Game.new(players=2, seed=seed + k, sets=sets)
-            bots = [make_bot(name, seed=seed + k), make_bot(opponent, seed=seed + k + 1000)]
-            if k % 2:
-                bots.reverse()
+            game = Game.new(players=players, seed=seed + k, sets=sets)
+            timed = make_bot(name, seed=seed + k)
+            bots = [make_bot(opponent, seed=seed + k + 1000 * q) for q in range(1, players)]
+            bots.insert(k % players, timed)
             while not game.is_over:
                 bot = bots[game.current_player or 0]
-                if bot is bots[k % 2]:
+                if bot is timed:
                     start = time.perf_counter()
                     move = bot.choose(game)
                     spent.append((time.perf_counter() - start, len(game.legal_moves())))
@@ -267,6 +269,7 @@ def main() -> None:
     worst.add_argument("--seed", type=int, default=1)
     worst.add_argument("--sets", default="every", help="SET,... or 'every' for all of them")
     worst.add_argument("--against", default="easy")
+    worst.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.iterations, args.positions, args.settings)
@@ -282,7 +285,8 @@ def main() -> None:
     elif args.what == "times":
         times(args.levels.split(","), args.positions, args.seed, sets_of(args.sets))
     elif args.what == "slowest":
-        slowest(args.levels.split(","), args.games, args.seed, sets_of(args.sets), args.against)
+        slowest(args.levels.split(","), args.games, args.seed, sets_of(args.sets), args.against,
+                args.players)
     else:
         strength(args.levels.split(","), args.games, args.seed, args.workers)
 

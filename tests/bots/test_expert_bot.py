@@ -125,3 +125,90 @@ def test_every_set_the_work_stays_bounded_and_the_moves_legal() -> None:
         move = ExpertBot(seed=1, plan=plan).choose(game)
         assert game.is_legal(move)
         game.play(move)
+
+
+def test_a_work_budget_cuts_the_tiles_likeliest_first_the_same_for_every_candidate(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replies' work is counted in moves weighed; once the next tile
+    would take it past ``work`` no further tile is looked at. Every
+    candidate is weighed over the same tiles, and what was weighed is what
+    an unlimited search finds for those tiles."""
+    from carcassonne.bots import expectimax
+    from carcassonne.engine.setup import SUPPORTED_SETS
+
+    weighed: list[int] = []
+
+    class Counting(GreedyBot):
+        def values(self, game: Game) -> dict:  # type: ignore[override]
+            values = super().values(game)
+            weighed.append(len(values))
+            return values
+
+    monkeypatch.setattr(expectimax, "GreedyBot", Counting)
+    game = _middle(9, sets=SUPPORTED_SETS)
+    plan = replace(Plan(), width=3, outcomes=12, cap=60, root_cap=200, work=400)
+    candidates, _ = ranked(game, plan, seed=4)
+    weighed.clear()
+    rounds = expectimax.outcome_rewards(game, plan, 4, candidates)
+    spent = sum(weighed)
+    kinds = min(plan.outcomes, len(game.chance_outcomes()))
+    assert 1 <= len(rounds) < kinds  # cut short by the budget
+    # within the budget plus one tile's replies: 3 candidates × 1 rival × 60
+    assert spent <= plan.work + 3 * plan.cap
+    assert all(set(row) == set(candidates) for _, row in rounds)
+    chances = [chance for chance, _ in rounds]
+    assert chances == sorted(chances, reverse=True)
+    unlimited = expectimax.outcome_rewards(game, replace(plan, work=0), 4, candidates)
+    assert len(unlimited) == kinds
+    assert unlimited[:len(rounds)] == rounds
+    # shared out, each share is cut to the tiles every share reached
+    parts = [rounds, unlimited]
+    assert expectimax.averages(parts) == expectimax.averages([rounds, rounds[:len(rounds)]])
+
+
+def test_the_later_rivals_meet_a_fresh_tile_for_each_tile_looked_at() -> None:
+    """At tables of three or more the rivals after the next one answer on
+    tiles drawn for each kind of next tile, from the tiles left once that
+    one is drawn: not on the one tile a single deal would give them."""
+    from carcassonne.bots.expectimax import _later_draws
+
+    draws = [("A", 0.5), ("B", 0.25), ("C", 0.25)]  # 2 A, 1 B, 1 C of 4
+    for seed in range(20):
+        later = _later_draws(draws, "B", 4, 2, random.Random(seed))
+        assert len(later) == 2 and "B" not in later  # B's only copy is drawn
+        assert later == _later_draws(draws, "B", 4, 2, random.Random(seed))
+    seen = {tuple(_later_draws(draws, "A", 4, 1, random.Random(seed))) for seed in range(20)}
+    assert seen == {("A",), ("B",), ("C",)}
+    assert _later_draws(draws, "A", 4, 0, random.Random(1)) == []
+
+
+def test_with_its_own_next_move_the_expert_looks_three_plies_deep() -> None:
+    """With ``own`` the expert's own best next move follows the rival's
+    reply, on the tile left after the rival's, before the position is judged."""
+    game = Game.new(players=2, seed=6)
+    bot = GreedyBot(seed=1, cap=300)
+    while game.stack_size > 2:
+        game.play(bot.choose(game))
+    plan = Plan(width=2, own=True)
+    candidates, _ = ranked(game, plan, seed=3)
+    values = expected_values(game, plan, 3, candidates)
+    seat = game.current_player
+    base = leads(FITTING.worths(game))
+    outcomes = game.chance_outcomes()
+    for move in candidates:
+        total = 0.0
+        for tile, chance in outcomes:
+            trial = game.copy()
+            rest = [t for t, _ in outcomes if t != tile] or [tile]
+            trial.fix_draws([tile, rest[0]])
+            trial.play(move)
+            for k in range(2):  # the rival's reply, then the expert's own move
+                assert trial.current_player == (seat + 1 + k) % 2
+                trial.play(GreedyBot(seed=f"3:{tile}:{k}", evaluation=FITTING,
+                                     cap=300).choose(trial))
+            extra = [0, 0]
+            for event in trial.events[len(game.events):]:
+                if not event.final:
+                    extra[event.player] += SCORED * event.points
+            total += chance * rewards(trial, 500.0, extra, FITTING, base)[seat]
+        assert values[move] == pytest.approx(total)

@@ -16,8 +16,9 @@ it. For each of the ``width`` best moves by their one-move value:
 2. the next player answers with *its best move one move deep by this
    search's own evaluation* (not the greedy bot's: the reply of a player
    who values followers and chances as the expert does), and at tables of
-   three or more each later rival answers too, on the tile the deal gives
-   it;
+   three or more each later rival answers too, on a tile drawn at random
+   for that kind of next tile (so that over the kinds looked at the later
+   rivals meet many tiles, not the one a single deal would give them);
 3. the position is judged as the search bot judges its leaves (the lead
    gained since the root, squashed, points scored on the way counted a
    little more), and the move's value is the average over the tiles,
@@ -28,9 +29,17 @@ public: the deal the search starts from (:meth:`Game.determinized`) hides
 the real order of the stack, and the outcomes are the tiles left, which
 every player can count.
 
-The work is bounded by construction: at most ``root_cap`` moves weighed to
-rank the root, then ``width`` × ``outcomes`` × ``(players - 1)`` replies of
-at most ``cap`` moves each.
+The tiles are looked at likeliest first, every candidate for one tile
+before the next tile, and the replies' work is counted in moves weighed: a
+further tile is looked at only while the work so far and the last tile's
+again stay within ``work``. So every candidate is weighed over the same
+tiles, and the work is bounded by construction: at most ``root_cap`` moves
+weighed to rank the root, then ``work`` plus one more tile's replies
+(``width`` × ``(players - 1)`` of at most ``cap`` moves each), and never
+more than ``width`` × ``outcomes`` × ``(players - 1)`` replies. A base
+game of two players seldom reaches the budget (the 24 kinds of its stack
+cost less); every set, or four players, does, and is cut to the likeliest
+tiles.
 """
 
 from __future__ import annotations
@@ -60,6 +69,13 @@ class Plan:
     #: The most moves a reply weighs, and the root's ranking.
     cap: int = 300
     root_cap: int = 1500
+    #: The moves the replies of one decision may weigh: no further kind of
+    #: tile is looked at once they have (0: no limit).
+    work: int = 15000
+    #: Whether the expert's own next move is played too, after the rivals'
+    #: replies (a third ply, on a tile drawn at random for each kind looked
+    #: at), before the position is judged.
+    own: bool = False
     #: Hundredths of lead gained that give a reward of about 0.88.
     scale: float = 500.0
 
@@ -71,57 +87,110 @@ def ranked(game: Game, plan: Plan, seed: int) -> tuple[list[AnyMove], dict[AnyMo
     return bot.best(game, plan.width)
 
 
+#: Per kind of tile looked at, likeliest first: its chance and each
+#: candidate's reward after that draw.
+Rounds = list[tuple[float, dict[AnyMove, float]]]
+
+
 def expected_values(game: Game, plan: Plan, seed: int,
                     candidates: list[AnyMove]) -> dict[AnyMove, float]:
     """Each of ``candidates``' expected reward (between 0 and 1) for the
     player to move in ``game``, over the next player's possible tiles and
     replies (see the module docstring); ``game`` is not changed."""
+    return averages([outcome_rewards(game, plan, seed, candidates)])
+
+
+def averages(parts: list[Rounds]) -> dict[AnyMove, float]:
+    """Each candidate's reward averaged over the tiles by their chances.
+    ``parts`` are the rounds of :func:`outcome_rewards` for shares of the
+    candidates (one per process); each is cut to the tiles every share
+    reached, so that all candidates are weighed over the same tiles."""
+    reached = min(len(rounds) for rounds in parts)
+    out: dict[AnyMove, float] = {}
+    for rounds in parts:
+        kept = rounds[:reached]
+        total = sum(chance for chance, _ in kept)
+        for move in kept[0][1] if kept else ():
+            out[move] = sum(chance * rewards[move] for chance, rewards in kept) / total
+    return out
+
+
+def outcome_rewards(game: Game, plan: Plan, seed: int, candidates: list[AnyMove]) -> Rounds:
+    """Each candidate's reward after each kind of tile the next player may
+    draw, likeliest first: every candidate for one tile, then the next tile,
+    until ``plan.work`` moves have been weighed by the replies (at least one
+    tile; the tile whose round reaches the budget is finished). With no
+    tile left to fix, one round on the deal's own draws, of chance 1."""
     seat = game.current_player
-    if seat is None:
-        return {}
+    if seat is None or not candidates:
+        return []
     rng = random.Random(seed)
     evaluation = EVALUATIONS[plan.evaluation]
     state = game.determinized(seat, rng)
     base = leads(evaluation.worths(state))
     first = len(state.events)
-    draws = sorted(state.chance_outcomes(), key=lambda o: -o[1])[:plan.outcomes]
+    every = state.chance_outcomes()
+    draws = sorted(every, key=lambda o: -o[1])[:plan.outcomes]
     rivals = len(state.players) - 1
+    spent = 0
 
-    def judge(replies: int, key: str) -> float:
+    def judge(move: AnyMove, key: str) -> float:
+        nonlocal spent
+        state.play(move)
         played = 0
-        for k in range(replies):
-            if state.is_over or state.current_player == seat:
+        for k in range(rivals + plan.own):
+            if state.is_over or (state.current_player == seat) != (k == rivals):
                 break
             # seeded by the tile, not by the order of the work: the same
             # values whichever process looks into which candidate
-            reply = GreedyBot(seed=f"{seed}:{key}:{k}", evaluation=evaluation,
-                              cap=plan.cap).choose(state)
-            state.play(reply)
+            bot = GreedyBot(seed=f"{seed}:{key}:{k}", evaluation=evaluation, cap=plan.cap)
+            values = bot.values(state)
+            spent += len(values)
+            state.play(bot.pick(values))
             played += 1
         extra = [0] * len(state.players)
         for event in state.events[first:]:
             if not event.final:
                 extra[event.player] += SCORED * event.points
         reward = rewards(state, plan.scale, extra, evaluation, base)[seat]
-        for _ in range(played):
+        for _ in range(played + 1):
             state.undo()
         return reward
 
-    out: dict[AnyMove, float] = {}
-    for move in candidates:
-        value, weight = 0.0, 0.0
-        for tile, chance in draws:
+    rounds: Rounds = []
+    last = 0  # the moves the last tile's round weighed
+    for tile, chance in draws:
+        if rounds and plan.work and spent + last > plan.work:
+            break
+        before = spent
+        row: dict[AnyMove, float] = {}
+        later = _later_draws(every, tile, state.stack_size, rivals - 1 + plan.own,
+                             random.Random(f"{seed}:{tile}"))
+        for move in candidates:
             try:
-                state.fix_draws([tile])
+                state.fix_draws([tile, *later])
             except ValueError:  # a tile that cannot come next here (RIVER-SETUP-2, PD-REC)
-                continue
-            state.play(move)
-            value += chance * judge(rivals, tile)
-            weight += chance
-            state.undo()
-        if not weight:  # no outcome to fix (the stack is empty): the deal's own draws
-            state.play(move)
-            value, weight = judge(rivals, "-"), 1.0
-            state.undo()
-        out[move] = value / weight
-    return out
+                try:
+                    state.fix_draws([tile])
+                except ValueError:
+                    break
+            row[move] = judge(move, tile)
+        if len(row) == len(candidates):
+            rounds.append((chance, row))
+            last = spent - before
+    if not rounds:  # no outcome to fix (the stack is empty): the deal's own draws
+        rounds.append((1.0, {move: judge(move, "-") for move in candidates}))
+    return rounds
+
+
+def _later_draws(draws: list[tuple[str, float]], tile: str, stack: int, count: int,
+                 rng: random.Random) -> list[str]:
+    """``count`` tiles for the rivals after the next player, drawn at random
+    from the ``stack`` tiles of ``draws`` (each kind with its chance) once
+    ``tile`` has been drawn: a fresh draw for each tile looked at, so that
+    their replies are averaged over many tiles, not answered to the one
+    tile a single deal would give them every time."""
+    pool = [kind for kind, chance in draws for _ in range(round(chance * stack))]
+    if tile in pool:
+        pool.remove(tile)
+    return rng.sample(pool, min(count, len(pool)))

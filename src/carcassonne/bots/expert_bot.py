@@ -13,14 +13,19 @@ evaluation) and plays the move with the best expected outcome::
 With ``workers`` above 1 the candidates are shared out among that many
 processes of the program's pool (:mod:`carcassonne.bots.pool`); with
 ``pooled`` even one search runs there, never in the calling process (a
-server's). The moves are the same either way: each reply is seeded by the
-position and the tile, not by the order of the work.
+server's). Each reply is seeded by the position and the tile, not by the
+order of the work, so the moves are the same either way while the work
+budget is not reached; when it is, each process stops at its share of the
+budget and the tiles weighed are those every process reached (about as
+many as one process alone would look at).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from carcassonne.bots import pool
-from carcassonne.bots.expectimax import Plan, expected_values, ranked
+from carcassonne.bots.expectimax import Plan, averages, expected_values, outcome_rewards, ranked
 from carcassonne.bots.pooled_bot import PooledBot
 from carcassonne.engine import Game
 from carcassonne.engine.moves import AnyMove
@@ -55,9 +60,14 @@ class ExpertBot(PooledBot):
             # are, looks into every candidate itself)
             return expected_values(game, self.plan, seed, candidates)
         shares = [candidates[i::self.workers] for i in range(self.workers)]
-        futures = [pool.shared().submit(expected_values, game, self.plan, seed, share)
+        futures = [pool.shared().submit(outcome_rewards, game,
+                                        self.share(len(share), len(candidates)), seed, share)
                    for share in shares if share]
-        out: dict[AnyMove, float] = {}
-        for future in futures:
-            out.update(future.result())
-        return out
+        return averages([future.result() for future in futures])
+
+    def share(self, some: int, every: int) -> Plan:
+        """The plan for a process that weighs ``some`` of ``every`` candidates:
+        its share of the work budget."""
+        if not self.plan.work:
+            return self.plan
+        return replace(self.plan, work=self.plan.work * some // every)

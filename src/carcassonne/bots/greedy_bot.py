@@ -89,7 +89,12 @@ class GreedyBot(SeededBot):
 
         Raises ``IndexError`` when the game is over (there is nothing to choose).
         """
-        values = self.values(game)
+        return self.pick(self.values(game))
+
+    def pick(self, values: dict[Move, int]) -> Move:
+        """The move :meth:`choose` plays of these ``values`` (:meth:`values`'
+        answer): the best, or any within :attr:`slack` of it, at random.
+        Raises ``IndexError`` when there are none (the game is over)."""
         if not values:
             raise IndexError("no legal move: the game is over")
         least = max(values.values()) - self.slack

@@ -5,8 +5,9 @@ or other knobs is written as the kind, a colon, and ``KEY=VALUE`` pairs::
 
     >>> search_spec("iterations=200,depth=1,workers=2")[0]
     Budget(iterations=200, seconds=None)
-    >>> expert_spec("width=8,evaluation=corrected")
-    (Plan(width=8, evaluation='corrected', outcomes=24, cap=300, root_cap=1500, scale=500.0), 1)
+    >>> plan, workers = expert_spec("width=8,evaluation=corrected,work=0")
+    >>> plan.width, plan.evaluation, plan.outcomes, plan.work, workers
+    (8, 'corrected', 24, 0, 1)
     >>> expert_spec("evaluation=best")
     Traceback (most recent call last):
     ...
