@@ -129,32 +129,37 @@ def test_every_set_the_work_stays_bounded_and_the_moves_legal() -> None:
 
 def test_a_work_budget_cuts_the_tiles_likeliest_first_the_same_for_every_candidate(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The replies' work is counted in moves weighed; once the next tile
-    would take it past ``work`` no further tile is looked at. Every
-    candidate is weighed over the same tiles, and what was weighed is what
-    an unlimited search finds for those tiles."""
+    """The replies' work is counted in features read (each move weighed
+    reads every claimed feature, plus a fixed part); a further tile is
+    looked at only while the work so far and the last tile's again stay
+    within ``work``. Every candidate is weighed over the same tiles, and
+    what was weighed is what an unlimited search finds for those tiles."""
     from carcassonne.bots import expectimax
     from carcassonne.engine.setup import SUPPORTED_SETS
 
-    weighed: list[int] = []
+    works: list[int] = []
 
     class Counting(GreedyBot):
         def values(self, game: Game) -> dict:  # type: ignore[override]
             values = super().values(game)
-            weighed.append(len(values))
+            works.append(len(values) * (expectimax.READ + len(game.claimed_features())))
             return values
 
     monkeypatch.setattr(expectimax, "GreedyBot", Counting)
     game = _middle(9, sets=SUPPORTED_SETS)
-    plan = replace(Plan(), width=3, outcomes=12, cap=60, root_cap=200, work=400)
+    plan = replace(Plan(), width=3, outcomes=12, cap=60, root_cap=200, work=8000)
     candidates, _ = ranked(game, plan, seed=4)
-    weighed.clear()
+    works.clear()
     rounds = expectimax.outcome_rewards(game, plan, 4, candidates)
-    spent = sum(weighed)
     kinds = min(plan.outcomes, len(game.chance_outcomes()))
-    assert 1 <= len(rounds) < kinds  # cut short by the budget
-    # within the budget plus one tile's replies: 3 candidates × 1 rival × 60
-    assert spent <= plan.work + 3 * plan.cap
+    assert 2 <= len(rounds) < kinds  # cut short by the budget
+    assert len(works) == 3 * len(rounds)  # one reply per candidate and tile (two players)
+    per_round = [sum(works[i:i + 3]) for i in range(0, len(works), 3)]
+    # each tile was begun within the budget, judged by the tile before it
+    for k in range(1, len(per_round)):
+        assert sum(per_round[:k]) + per_round[k - 1] <= plan.work
+    # and the next would not have been
+    assert sum(per_round) + per_round[-1] > plan.work
     assert all(set(row) == set(candidates) for _, row in rounds)
     chances = [chance for chance, _ in rounds]
     assert chances == sorted(chances, reverse=True)
@@ -162,8 +167,13 @@ def test_a_work_budget_cuts_the_tiles_likeliest_first_the_same_for_every_candida
     assert len(unlimited) == kinds
     assert unlimited[:len(rounds)] == rounds
     # shared out, each share is cut to the tiles every share reached
-    parts = [rounds, unlimited]
-    assert expectimax.averages(parts) == expectimax.averages([rounds, rounds[:len(rounds)]])
+    first, second = candidates[:1], candidates[1:]
+    parts = [expectimax.outcome_rewards(game, replace(plan, work=0), 4, first),
+             expectimax.outcome_rewards(game, plan, 4, second)]
+    reached = min(len(part) for part in parts)
+    assert reached < kinds
+    expected = expectimax.averages([unlimited[:reached]])
+    assert expectimax.averages(parts) == pytest.approx(expected)
 
 
 def test_the_later_rivals_meet_a_fresh_tile_for_each_tile_looked_at() -> None:
