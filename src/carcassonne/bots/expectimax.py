@@ -30,15 +30,16 @@ the real order of the stack, and the outcomes are the tiles left, which
 every player can count.
 
 The tiles are looked at likeliest first, every candidate for one tile
-before the next tile, and the replies' work is counted in moves weighed: a
-further tile is looked at only while the work so far and the last tile's
-again stay within ``work``. So every candidate is weighed over the same
-tiles, and the work is bounded by construction: at most ``root_cap`` moves
-weighed to rank the root, then ``work`` plus one more tile's replies
-(``width`` × ``(players - 1)`` of at most ``cap`` moves each), and never
-more than ``width`` × ``outcomes`` × ``(players - 1)`` replies. A base
-game of two players seldom reaches the budget (the 24 kinds of its stack
-cost less); every set, or four players, does, and is cut to the likeliest
+before the next tile, and the replies' work is counted: each move a reply
+weighs reads every claimed feature of the board, plus a fixed part
+(:data:`READ`), and a further tile is looked at only while the work so far
+and the last tile's again stay within ``work``. So every candidate is
+weighed over the same tiles, and the work is bounded by construction: at
+most ``root_cap`` moves weighed to rank the root, then ``work`` plus one
+more tile's replies (``width`` replies of at most ``cap`` moves by the next
+player, and of at most ``later_cap`` by each later rival), and never more
+than ``outcomes`` tiles. A base game of two players seldom reaches the
+budget; every set, or four players, does, and is cut to the likeliest
 tiles.
 """
 
@@ -52,7 +53,6 @@ from carcassonne.bots.evaluation_names import EVALUATIONS
 from carcassonne.bots.greedy_bot import SCORED, GreedyBot
 from carcassonne.engine import Game
 from carcassonne.engine.moves import AnyMove
-
 
 #: Weighing a move reads every claimed feature of the board (the estimate
 #: judges each) and does a fixed part of work besides, about as much as
@@ -130,8 +130,8 @@ def averages(parts: list[Rounds]) -> dict[AnyMove, float]:
 def outcome_rewards(game: Game, plan: Plan, seed: int, candidates: list[AnyMove]) -> Rounds:
     """Each candidate's reward after each kind of tile the next player may
     draw, likeliest first: every candidate for one tile, then the next tile,
-    until ``plan.work`` moves have been weighed by the replies (at least one
-    tile; the tile whose round reaches the budget is finished). With no
+    while the work so far and the last tile's again stay within
+    ``plan.work`` (the module docstring; always at least one tile). With no
     tile left to fix, one round on the deal's own draws, of chance 1."""
     seat = game.current_player
     if seat is None or not candidates:
