@@ -81,8 +81,9 @@ class Plan:
     #: the expert's own next move (:attr:`own`): replies on a tile drawn at
     #: random, which matter less than the next player's.
     later_cap: int = 100
-    #: The moves the replies of one decision may weigh: no further kind of
-    #: tile is looked at once they have (0: no limit).
+    #: The work the replies of one decision may do, in features read
+    #: (:data:`READ`): no further kind of tile is looked at once the next
+    #: would pass it (0: no limit).
     work: int = 250000
     #: Whether the expert's own next move is played too, after the rivals'
     #: replies (a third ply, on a tile drawn at random for each kind looked
@@ -171,7 +172,7 @@ def outcome_rewards(game: Game, plan: Plan, seed: int, candidates: list[AnyMove]
         return reward
 
     rounds: Rounds = []
-    last = 0  # the moves the last tile's round weighed
+    last = 0  # the work of the last tile's round
     for tile, chance in draws:
         if rounds and plan.work and spent + last > plan.work:
             break
