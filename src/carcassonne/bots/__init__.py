@@ -74,7 +74,8 @@ class Level:
     #: for a level without a budget.
     friendly: bool = False
     #: The expert bot (:class:`ExpertBot`) with this plan, instead of the
-    #: settings' bot.
+    #: settings' bot (whose settings it does not read: the plan holds its
+    #: evaluation and its caps).
     plan: Plan | None = None
 
     def build(self, seed: int | str | None = None) -> Bot:
@@ -105,8 +106,7 @@ LEVELS: dict[str, Level] = {
     "friendly": Level(Settings(evaluation="fitting", root_cap=1500), slack=100, friendly=True),
     "medium": Level(replace(_SEARCH, evaluation="expected"), Budget(iterations=24)),
     "hard": Level(replace(_SEARCH, each_rival=True), Budget(iterations=80), pooled=True),
-    "expert": Level(Settings(evaluation="fitting", cap=300, root_cap=1500), plan=Plan(),
-                    pooled=True),
+    "expert": Level(Settings(), plan=Plan(), pooled=True),
 }
 
 
