@@ -1,4 +1,4 @@
-"""The expert level: one reply ahead over every tile the next player may draw
+"""The expert level: a reply and its own next move ahead over every tile the next player may draw
 (carcassonne/bots/expectimax.py, expert_bot.py; docs/bots.md "The expert")."""
 
 from __future__ import annotations
@@ -147,7 +147,8 @@ def test_a_work_budget_cuts_the_tiles_likeliest_first_the_same_for_every_candida
 
     monkeypatch.setattr(expectimax, "GreedyBot", Counting)
     game = _middle(9, sets=SUPPORTED_SETS)
-    plan = replace(Plan(), width=3, outcomes=12, cap=60, root_cap=200, work=8000)
+    plan = replace(Plan(), width=3, outcomes=12, cap=60, root_cap=200, work=8000,
+                   own=False)
     candidates, _ = ranked(game, plan, seed=4)
     works.clear()
     rounds = expectimax.outcome_rewards(game, plan, 4, candidates)

@@ -128,7 +128,7 @@ def test_in_japanese_the_names_the_server_gives_are_translated(page, server):
          "ふつうのボットに10回に7回勝ちます"),
         ("レベル", "bot:expert",
          "達人：いちばん強いレベル。あなたが次に引くかもしれないタイルすべてと、"
-         "それぞれへのあなたの最善手まで読み、強いボットに10回に6回ほど勝ちます")]
+         "それぞれへのあなたの最善手、さらに自分の次の手まで読み、強いボットに10回に7回ほど勝ちます")]
     page.get_by_test_id("player-name").fill("Ann")
     page.get_by_test_id("quick-level-hard").check()
     page.get_by_test_id("quick-play").click()

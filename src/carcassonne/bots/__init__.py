@@ -13,8 +13,8 @@ and other tools can ask for::
 plays the move with the best immediate value; ``easy``, ``friendly``,
 ``medium``, ``hard`` and ``expert`` are the lobby's levels (:data:`LEVELS`):
 ``easy`` and ``friendly`` one move deep, ``medium`` and ``hard`` the search
-bot (:class:`MctsBot`) with fixed budgets, ``expert`` one reply ahead over
-every tile the next player may draw (:class:`ExpertBot`).
+bot (:class:`MctsBot`) with fixed budgets, ``expert`` a reply and its own next
+move ahead over every tile the next player may draw (:class:`ExpertBot`).
 """
 
 from __future__ import annotations
@@ -100,7 +100,8 @@ class Level:
 #: squares the tiles left can fill (the ``fitting`` evaluation), and with
 #: three or more players each rival replies in its rollouts (``each_rival``);
 #: ``expert`` weighs every tile the next player may draw, exactly, and that
-#: player's best reply to each by its own estimate (:mod:`.expectimax`).
+#: player's best reply to each by its own estimate, then its own next move
+#: (:mod:`.expectimax`).
 LEVELS: dict[str, Level] = {
     "easy": Level(Settings(evaluation="expected", root_cap=1500), slack=200),
     "friendly": Level(Settings(evaluation="fitting", root_cap=1500), slack=100, friendly=True),

@@ -1,4 +1,4 @@
-"""Looking one reply ahead over every tile the rival may draw: the expert's search.
+"""Looking a reply and a move ahead over every tile the rival may draw: the expert's search.
 
 The search bot (:mod:`carcassonne.bots.search`) learns what a move is worth
 by sampling: each iteration deals the stack again, so the rival's next tile
@@ -19,6 +19,9 @@ it. For each of the ``width`` best moves by their one-move value:
    three or more each later rival answers too, on a tile drawn at random
    for that kind of next tile (so that over the kinds looked at the later
    rivals meet many tiles, not the one a single deal would give them);
+   then the expert plays its own best next move the same way, on a tile
+   drawn for that kind too (``own``: a third ply, so that the rival does not
+   always have the last word and a move that prepares the next is seen);
 3. the position is judged as the search bot judges its leaves (the lead
    gained since the root, squashed, points scored on the way counted a
    little more), and the move's value is the average over the tiles,
@@ -37,10 +40,9 @@ and the last tile's again stay within ``work``. So every candidate is
 weighed over the same tiles, and the work is bounded by construction: at
 most ``root_cap`` moves weighed to rank the root, then ``work`` plus one
 more tile's replies (``width`` replies of at most ``cap`` moves by the next
-player, and of at most ``later_cap`` by each later rival), and never more
-than ``outcomes`` tiles. A base game of two players seldom reaches the
-budget; every set, or four players, does, and is cut to the likeliest
-tiles.
+player, and of at most ``later_cap`` by each later rival and by the
+expert's own next move), and never more than ``outcomes`` tiles. Every set,
+or more players, reaches the budget, and is cut to the likeliest tiles.
 """
 
 from __future__ import annotations
@@ -87,8 +89,10 @@ class Plan:
     work: int = 250000
     #: Whether the expert's own next move is played too, after the rivals'
     #: replies (a third ply, on a tile drawn at random for each kind looked
-    #: at), before the position is judged.
-    own: bool = False
+    #: at), before the position is judged. Without it the rival always has
+    #: the last word, and a move that sets up the expert's next one is not
+    #: seen (docs/bots.md measures both).
+    own: bool = True
     #: Hundredths of lead gained that give a reward of about 0.88.
     scale: float = 500.0
 

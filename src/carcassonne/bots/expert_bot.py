@@ -1,9 +1,10 @@
-"""The expert bot: one reply ahead over every tile the rival may draw.
+"""The expert bot: a reply and its own next move ahead, over every tile the rival may draw.
 
 It ranks its moves one move deep, then looks into the best few with
 :func:`~carcassonne.bots.expectimax.expected_values` (every kind of tile the
 next player may draw, that player's best reply by the expert's own
-evaluation) and plays the move with the best expected outcome::
+evaluation, then the expert's own best next move) and plays the move with
+the best expected outcome::
 
     >>> from carcassonne import Game
     >>> game = Game.new(players=2, seed=1)

@@ -142,7 +142,7 @@ export default {
   "botHelp.friendly": "for building, not fighting: finishes its own cities and roads and seldom takes or blocks yours; wins about three games in five against Easy",
   "botHelp.medium": "a real challenge: searches ahead and beats Friendly in most games",
   "botHelp.hard": "a strong opponent: also knows which squares the tiles left can fill, and beats Medium seven games in ten",
-  "botHelp.expert": "the strongest level: weighs every tile you might draw next and your best answer to each, and beats Hard about six games in ten",
+  "botHelp.expert": "the strongest level: weighs every tile you might draw next, your best answer to each and its own next move, and beats Hard about seven games in ten",
   "botHelp.random": "training bot, plays any legal move",
   "botHelp.greedy": "training bot, takes the most points now",
   "botChoice": ({ bot, help }) => `${bot}: ${help}`,
