@@ -25,9 +25,9 @@ CHOICES = [
                              " most games"),
     ("Levels", "bot:hard", "Hard: a strong opponent: also knows which squares the tiles left"
                            " can fill, and beats Medium seven games in ten"),
-    ("Levels", "bot:expert", "Expert: the strongest level: weighs every tile you might draw next"
-                             " and your best answer to each, and beats Hard about six games in"
-                             " ten"),
+    ("Levels", "bot:expert", "Expert: the strongest level: weighs every tile you might draw next,"
+                             " your best answer to each and its own next move, and beats Hard"
+                             " about seven games in ten"),
     ("Training bots", "bot:random", "Random: training bot, plays any legal move"),
     ("Training bots", "bot:greedy", "Greedy: training bot, takes the most points now"),
 ]
