@@ -41,8 +41,9 @@ weighed over the same tiles, and the work is bounded by construction: at
 most ``root_cap`` moves weighed to rank the root, then ``work`` plus one
 more tile's replies (``width`` replies of at most ``cap`` moves by the next
 player, and of at most ``later_cap`` by each later rival and by the
-expert's own next move), and never more than ``outcomes`` tiles. Every set,
-or more players, reaches the budget, and is cut to the likeliest tiles.
+expert's own next move), and never more than ``outcomes`` tiles. About half
+the decisions of a two-player base game reach the budget, and most with
+every set or more players; those are cut to the likeliest tiles.
 """
 
 from __future__ import annotations
