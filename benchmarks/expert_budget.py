@@ -33,13 +33,7 @@ from search_bot import sets_of
 
 from carcassonne import Game
 from carcassonne.bots import expert_spec, make_bot
-from carcassonne.bots.expectimax import Plan, averages, outcome_rewards, ranked
-from carcassonne.engine.moves import AnyMove
-
-
-def best(candidates: list[AnyMove], values: dict[AnyMove, float]) -> AnyMove:
-    """The candidate the expert plays: best value, ties to the earlier one."""
-    return max(candidates, key=lambda m: (values[m], -candidates.index(m)))
+from carcassonne.bots.expectimax import Plan, averages, chosen, outcome_rewards, ranked
 
 
 def measure(plan: Plan, sets: tuple[str, ...], players: int, games: int, seed: int) -> None:
@@ -62,7 +56,7 @@ def measure(plan: Plan, sets: tuple[str, ...], players: int, games: int, seed: i
             start = time.perf_counter()
             rounds = outcome_rewards(game, plan, search_seed, candidates)
             spent.append(time.perf_counter() - start)
-            mine = best(candidates, averages([rounds]))
+            mine = chosen(candidates, averages([rounds]))
             could = max(1, min(len(game.chance_outcomes()), plan.outcomes))
             decisions += 1
             reached += len(rounds)
@@ -70,16 +64,15 @@ def measure(plan: Plan, sets: tuple[str, ...], players: int, games: int, seed: i
             if len(rounds) < could:
                 cut += 1
                 unlimited = outcome_rewards(game, replace(plan, work=0), search_seed, candidates)
-                same += best(candidates, averages([unlimited])) == mine
+                same += chosen(candidates, averages([unlimited])) == mine
             game.play(mine)
-    spent.sort()
     print(f"sets {','.join(sets)}; {players} players; {games} games from seed {seed}; "
           f"work {plan.work}, own {plan.own}")
     print(f"{'decisions':>9} {'cut short':>9} {'same as unlimited':>17} "
           f"{'tiles looked at':>15} {'of kinds':>8} {'mean s':>7} {'slowest s':>9}")
     print(f"{decisions:>9} {cut:>9} {same:>17} {reached / max(decisions, 1):>15.1f} "
           f"{kinds / max(decisions, 1):>8.1f} {sum(spent) / max(len(spent), 1):>7.2f} "
-          f"{(spent[-1] if spent else 0):>9.2f}", flush=True)
+          f"{max(spent, default=0):>9.2f}", flush=True)
 
 
 def main() -> None:

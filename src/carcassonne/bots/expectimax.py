@@ -105,6 +105,12 @@ def ranked(game: Game, plan: Plan, seed: int) -> tuple[list[AnyMove], dict[AnyMo
     return bot.best(game, plan.width)
 
 
+def chosen(candidates: list[AnyMove], expected: dict[AnyMove, float]) -> AnyMove:
+    """The candidate the expert plays: the best expected reward, ties (rare)
+    to the better one-move value, that is the earlier candidate."""
+    return max(candidates, key=lambda m: (expected[m], -candidates.index(m)))
+
+
 #: Per kind of tile looked at, likeliest first: its chance and each
 #: candidate's reward after that draw.
 Rounds = list[tuple[float, dict[AnyMove, float]]]

@@ -26,7 +26,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from carcassonne.bots import pool
-from carcassonne.bots.expectimax import Plan, averages, expected_values, outcome_rewards, ranked
+from carcassonne.bots.expectimax import (
+    Plan,
+    averages,
+    chosen,
+    expected_values,
+    outcome_rewards,
+    ranked,
+)
 from carcassonne.bots.pooled_bot import PooledBot
 from carcassonne.engine import Game
 from carcassonne.engine.moves import AnyMove
@@ -49,10 +56,9 @@ class ExpertBot(PooledBot):
 
     def pick(self, game: Game, candidates: list[AnyMove], values: dict[AnyMove, int],
              seed: int) -> AnyMove:
-        """The candidate with the best expected reward; ties (rare) go to
-        the better one-move value."""
-        expected = self.values(game, candidates, seed)
-        return max(candidates, key=lambda m: (expected[m], -candidates.index(m)))
+        """The candidate with the best expected reward
+        (:func:`.expectimax.chosen`)."""
+        return chosen(candidates, self.values(game, candidates, seed))
 
     def values(self, game: Game, candidates: list[AnyMove], seed: int) -> dict[AnyMove, float]:
         """Each candidate's expected reward, on this process or the pool's."""
