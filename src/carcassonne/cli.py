@@ -5,6 +5,7 @@
     carcassonne play --names Ann,Bob --seed 7
     carcassonne serve --port 8000         the game server and web client
     carcassonne arena random greedy --games 200   bots against each other
+    carcassonne analyse game.json         the computer review of a game
 
 Run ``carcassonne COMMAND --help`` for each command's options. The exit
 status is 0 on success, 1 when a record is invalid or a move illegal, and 2
@@ -20,6 +21,7 @@ import textwrap
 
 from carcassonne import __version__, compiled
 from carcassonne.cli_admin import add_parser as add_admin_parser
+from carcassonne.cli_analyse import add_parser as add_analyse_parser
 from carcassonne.cli_arena import add_parser as add_arena_parser
 from carcassonne.cli_common import CliError, parse_list, parse_options, positive_int
 from carcassonne.cli_ratings import add_parser as add_ratings_parser
@@ -53,7 +55,7 @@ def _add_setup(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``carcassonne`` and its three commands."""
+    """The argument parser of ``carcassonne`` and its commands."""
     parser = argparse.ArgumentParser(
         prog="carcassonne", formatter_class=_formatter,
         description=_wrap("A rules-exact Carcassonne engine: replay and check game records, "
@@ -124,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="also write the game record to FILE")
     add_serve_parser(commands, _formatter)
     add_arena_parser(commands, _formatter)
+    add_analyse_parser(commands, _formatter)
     add_ratings_parser(commands, _formatter)
     add_admin_parser(commands, _formatter)
     return parser
@@ -155,6 +158,10 @@ def run(args: argparse.Namespace) -> int:
         from carcassonne.cli_arena import run as arena
 
         return arena(args)
+    if args.command == "analyse":
+        from carcassonne.cli_analyse import run as analyse
+
+        return analyse(args)
     if args.command == "ratings":
         from carcassonne.cli_ratings import run as ratings
 

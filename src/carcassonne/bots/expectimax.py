@@ -49,6 +49,8 @@ every set or more players; those are cut to the likeliest tiles.
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from carcassonne.bots.evaluation import leads, rewards
@@ -111,6 +113,10 @@ def chosen(candidates: list[AnyMove], expected: dict[AnyMove, float]) -> AnyMove
     return max(candidates, key=lambda m: (expected[m], -candidates.index(m)))
 
 
+#: How a position at the end of a line is judged, for the player to move at
+#: the root: :func:`outcome_rewards`' ``leaf``.
+Leaf = Callable[[Game], float]
+
 #: Per kind of tile looked at, likeliest first: its chance and each
 #: candidate's reward after that draw.
 Rounds = list[tuple[float, dict[AnyMove, float]]]
@@ -139,12 +145,18 @@ def averages(parts: list[Rounds]) -> dict[AnyMove, float]:
     return out
 
 
-def outcome_rewards(game: Game, plan: Plan, seed: int, candidates: list[AnyMove]) -> Rounds:
+def outcome_rewards(game: Game, plan: Plan, seed: int, candidates: list[AnyMove],
+                    leaf: Leaf | None = None, until: float | None = None) -> Rounds:
     """Each candidate's reward after each kind of tile the next player may
     draw, likeliest first: every candidate for one tile, then the next tile,
     while the work so far and the last tile's again stay within
     ``plan.work`` (the module docstring; always at least one tile). With no
-    tile left to fix, one round on the deal's own draws, of chance 1."""
+    tile left to fix, one round on the deal's own draws, of chance 1.
+
+    ``leaf`` judges the positions instead of the search's reward (the
+    analysis asks for the mover's lead in points, :mod:`carcassonne.analysis`);
+    with ``until`` (a :func:`time.monotonic` time) no further tile is looked
+    at once it has passed."""
     seat = game.current_player
     if seat is None or not candidates:
         return []
@@ -153,6 +165,15 @@ def outcome_rewards(game: Game, plan: Plan, seed: int, candidates: list[AnyMove]
     state = game.determinized(seat, rng)
     base = leads(evaluation.worths(state))
     first = len(state.events)
+
+    def reward(after: Game) -> float:
+        extra = [0] * len(after.players)
+        for event in after.events[first:]:
+            if not event.final:
+                extra[event.player] += SCORED * event.points
+        return rewards(after, plan.scale, extra, evaluation, base)[seat]
+
+    judged = leaf or reward
     every = state.chance_outcomes()
     draws = sorted(every, key=lambda o: -o[1])[:plan.outcomes]
     rivals = len(state.players) - 1
@@ -173,19 +194,16 @@ def outcome_rewards(game: Game, plan: Plan, seed: int, candidates: list[AnyMove]
             spent += len(values) * (READ + len(state.claimed_features()))
             state.play(bot.pick(values))
             played += 1
-        extra = [0] * len(state.players)
-        for event in state.events[first:]:
-            if not event.final:
-                extra[event.player] += SCORED * event.points
-        reward = rewards(state, plan.scale, extra, evaluation, base)[seat]
+        value = judged(state)
         for _ in range(played + 1):
             state.undo()
-        return reward
+        return value
 
     rounds: Rounds = []
     last = 0  # the work of the last tile's round
     for tile, chance in draws:
-        if rounds and plan.work and spent + last > plan.work:
+        if rounds and ((plan.work and spent + last > plan.work)
+                       or (until is not None and time.monotonic() > until)):
             break
         before = spent
         row: dict[AnyMove, float] = {}

@@ -1,0 +1,135 @@
+"""The review of a whole game: every decision weighed and classed, and each player's summary.
+
+:func:`analyse` replays a record (docs/formats.md) move by move, and at
+every *decision* (a move whose player had more than one legal move; a
+forced move teaches nothing) weighs the move played against the best moves
+found (:mod:`.decisions`). Each decision gets the value after the move
+played and after the best move, the loss between them, and its class
+(:mod:`.classes`). Each player's summary gives their decisions, the
+average loss a decision, how many fell in each class, and their largest
+losses.
+
+The same record, settings and seed give the same review, whatever the
+machine, unless a time limit (``seconds``) cut a decision short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from carcassonne.analysis.classes import CLASSES, classify
+from carcassonne.analysis.decisions import weigh
+from carcassonne.bots.expectimax import Plan
+from carcassonne.engine import Game
+from carcassonne.engine.records import RecordError
+
+#: How many of a player's largest losses their summary lists.
+LARGEST = 3
+#: Decisions with at most this many tiles left to place (the one in hand
+#: included) are solved exactly when the solution fits its budget
+#: (:mod:`.endgame`; docs/analysis.md measures the cost).
+EXACT = 3
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the game, weighed. ``index`` is the move's index in
+    the record (counted from 0); values are the mover's expected final lead
+    in points (see :mod:`.decisions`)."""
+
+    index: int
+    player: int
+    played: str
+    best: str
+    played_value: float
+    best_value: float
+    loss: float
+    klass: str
+    choices: int
+    tiles: int
+    exact: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """As the JSON of ``carcassonne analyse --json`` gives it."""
+        return {"move": self.index, "player": self.player, "played": self.played,
+                "best": self.best, "played_value": round(self.played_value, 2),
+                "best_value": round(self.best_value, 2), "loss": round(self.loss, 2),
+                "class": self.klass, "choices": self.choices, "tiles": self.tiles,
+                "exact": self.exact}
+
+
+@dataclass
+class Review:
+    """A game's review: its players and final scores, and its decisions in
+    the order they were made."""
+
+    players: list[str]
+    scores: list[int]
+    decisions: list[Decision] = field(default_factory=list)
+
+    def summary(self) -> list[dict[str, Any]]:
+        """Per player: decisions, average loss a decision, the count of each
+        class, and the largest losses (at least an inaccuracy), largest first."""
+        out = []
+        for seat, name in enumerate(self.players):
+            own = [d for d in self.decisions if d.player == seat]
+            worst = sorted((d for d in own if d.klass not in ("best", "good")),
+                           key=lambda d: (-d.loss, d.index))[:LARGEST]
+            out.append({
+                "player": seat, "name": name, "score": self.scores[seat],
+                "decisions": len(own),
+                "average_loss": round(sum(d.loss for d in own) / len(own), 2) if own else 0.0,
+                "classes": {k: sum(1 for d in own if d.klass == k) for k in CLASSES},
+                "largest": [{"move": d.index, "loss": round(d.loss, 2), "class": d.klass}
+                            for d in worst],
+            })
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole review as JSON-ready data."""
+        return {"players": self.players, "scores": self.scores,
+                "decisions": [d.to_dict() for d in self.decisions],
+                "summary": self.summary()}
+
+
+def start_of(record: Any) -> Game:
+    """The game of ``record`` before its first move (the record is assumed
+    replayable: :func:`analyse` checks it first)."""
+    empty = {key: value for key, value in record.items() if key != "result"}
+    empty["moves"] = []
+    return Game.from_record(empty, check_result=False)
+
+
+def analyse(record: Any, plan: Plan | None = None, seed: int = 0,
+            seconds: float | None = None, exact: int = EXACT,
+            progress: Callable[[int, int], None] | None = None,
+            seats: Collection[int] | None = None) -> Review:
+    """Review the game of ``record``: every decision weighed with ``plan``
+    (the expert's by default), each seeded by ``seed`` and its index, and
+    cut to ``seconds`` when given; solved exactly once at most ``exact``
+    tiles are left to place (:mod:`.endgame`). ``progress(done, total)`` is
+    called after each move. With ``seats``, only those players' decisions
+    are weighed (a player reviewing their own moves). Raises :class:`RecordError` for a record that
+    does not replay, naming the move and the rule."""
+    plan = plan or Plan()
+    whole = Game.from_record(record, check_result=True)
+    if not isinstance(record, dict):  # (from_record refuses these first)
+        raise RecordError("a record is a JSON object")
+    game = start_of(record)
+    review = Review(list(whole.players), list(whole.scores))
+    total = len(whole.moves)
+    for index, move in enumerate(whole.moves):
+        choices = len(game.legal_moves())
+        if choices > 1 and (seats is None or whole.movers[index] in seats):
+            weighed = weigh(game, move, plan, seed * 1_000_003 + index, seconds, exact)
+            best_value, played_value = weighed.values[weighed.best], weighed.values[move]
+            loss = max(0.0, best_value - played_value)
+            review.decisions.append(Decision(
+                index, whole.movers[index], str(move), str(weighed.best), played_value,
+                best_value, loss, classify(loss), choices, weighed.tiles, weighed.exact))
+        game.play(move)
+        if progress is not None:
+            progress(index + 1, total)
+    return review
