@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from carcassonne.analysis.review import EXACT
+from carcassonne.bots.expectimax import Plan
 from carcassonne.cli_common import dump_json, positive_int, seconds
 
 
@@ -27,8 +29,9 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
                     "mover's expected final lead after the move played and after the best "
                     "move found, the loss between them in points, and its class (best, "
                     "good, inaccuracy, mistake, blunder; docs/analysis.md).",
-        epilog="exit status: 0 once the review is printed; 1 if the record cannot be read "
-               "or replayed (one line on standard error, as for 'replay').\n\n"
+        epilog=textwrap.fill("exit status: 0 once the review is printed; 1 if the record "
+                             "cannot be read or replayed (one line on standard error, as for "
+                             "'replay').", 79) + "\n\n"
                "examples:\n"
                "  carcassonne analyse game.json\n"
                "  carcassonne analyse game.json --seconds 0.5\n"
@@ -40,7 +43,7 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
                               "(default: no limit; the review then depends on the machine)")
     analyse.add_argument("--work", type=positive_int, default=None, metavar="N",
                          help="the search's work budget a decision (default: the expert's, "
-                              "250000)")
+                              f"{Plan().work})")
     analyse.add_argument("--exact", type=int, default=EXACT, metavar="N",
                          help="solve a decision exactly once at most N tiles are left to "
                               f"place, when it fits a few seconds (default: {EXACT}; 0: never)")
@@ -57,7 +60,6 @@ def _per_decision(text: str) -> float:
 def run(args: argparse.Namespace) -> int:
     """Review the record ``args.record`` and print the review."""
     from carcassonne.analysis import analyse
-    from carcassonne.bots.expectimax import Plan
     from carcassonne.cli_replay import read_record, replay
 
     record = read_record(args.record)
@@ -76,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _progress(done: int, total: int) -> None:
-    print(f"\ranalysing move {done} of {total}", end="", file=sys.stderr, flush=True)
+    print(f"\rweighing decision {done} of {total}", end="", file=sys.stderr, flush=True)
 
 
 def table(data: dict[str, Any]) -> str:

@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from carcassonne.cli_common import CliError, seconds, timeout_seconds
+from carcassonne.bots.expectimax import Plan
+from carcassonne.cli_common import CliError, positive_int, seconds, timeout_seconds
 from carcassonne.extras import EXTRAS, MissingExtra, require
 
 #: The bounds on slow clients and connections per address (server/connections.py).
@@ -75,6 +76,13 @@ def table_count(text: str) -> int:
     """A number of tables, 1 to 100,000."""
     if not text.isdigit() or not 1 <= int(text) <= 100_000:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of tables (1 to 100000)")
+    return int(text)
+
+
+def worker_count(text: str) -> int:
+    """A number of processes, 0 to 64."""
+    if not text.isdigit() or not 0 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (0 to 64)")
     return int(text)
 
 
@@ -230,6 +238,12 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
     serve.add_argument("--outside-bot-timeout", type=timeout_seconds, default=10.0,
                        metavar="SECONDS", help="time an outside bot has for each "
                                                "decision (default: 10)")
+    serve.add_argument("--analysis-workers", type=worker_count, default=0, metavar="N",
+                       help="review finished games on request, on N processes of their own "
+                            "(default: 0, no reviews; docs/analysis.md)")
+    serve.add_argument("--analysis-work", type=positive_int, default=None, metavar="N",
+                       help="the reviews' work budget a decision (default: the expert's, "
+                            f"{Plan().work})")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -281,7 +295,9 @@ def run(args: argparse.Namespace) -> int:
                                   urlsplit(u).scheme == "https" for u in urls),
                               vapid_key=vapid_key, vapid_subject=subject,
                               smtp_url=smtp, mail_from=mail_sender(args.mail_from, urls),
-                              public_url=urls[0] if urls else f"http://{host}:{args.port}"))
+                              public_url=urls[0] if urls else f"http://{host}:{args.port}",
+                              analysis_workers=args.analysis_workers,
+                              analysis_work=args.analysis_work))
     guard = ConnectionGuard(args.connections_per_address, args.header_timeout,
                             args.body_timeout, args.trusted_proxy)
     http, ws = protocols(guard)

@@ -79,7 +79,7 @@ def test_a_database_of_the_first_schema_is_upgraded_and_its_games_go_on(
     with serve(url=sqlite_url) as client:
         with Store(sqlite_url).engine.connect() as connection:
             version = connection.execute(text("SELECT version_num FROM alembic_version")).one()
-        assert version[0] == "0010"
+        assert version[0] == "0011"
         record = client.get("/api/tables/done/record").json()
         assert Game.from_record(record).scores == finished.scores
         table = client.get("/api/tables/going").json()

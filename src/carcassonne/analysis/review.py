@@ -15,7 +15,7 @@ machine, unless a time limit (``seconds``) cut a decision short.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,7 @@ from carcassonne.analysis.classes import CLASSES, classify
 from carcassonne.analysis.decisions import weigh
 from carcassonne.bots.expectimax import Plan
 from carcassonne.engine import Game
+from carcassonne.engine.moves import AnyMove
 from carcassonne.engine.records import RecordError
 
 #: How many of a player's largest losses their summary lists.
@@ -96,10 +97,56 @@ class Review:
 
 def start_of(record: Any) -> Game:
     """The game of ``record`` before its first move (the record is assumed
-    replayable: :func:`analyse` checks it first)."""
+    replayable: :func:`replayed` checks it first)."""
     empty = {key: value for key, value in record.items() if key != "result"}
     empty["moves"] = []
     return Game.from_record(empty, check_result=False)
+
+
+def replayed(record: Any) -> Game:
+    """The game of ``record`` replayed and checked, or :class:`RecordError`
+    naming the move and the rule."""
+    whole = Game.from_record(record, check_result=True)
+    if not isinstance(record, dict):  # (from_record refuses these first)
+        raise RecordError("a record is a JSON object")
+    return whole
+
+
+@dataclass(frozen=True)
+class Step:
+    """A decision to weigh: its index in the record, its player, the game
+    just before it (a copy of its own), the move played and how many legal
+    moves there were."""
+
+    index: int
+    player: int
+    game: Game
+    move: AnyMove
+    choices: int
+
+
+def steps(record: Any, whole: Game, seats: Collection[int] | None = None) -> Iterator[Step]:
+    """The decisions of ``record`` (replayed as ``whole``, :func:`replayed`),
+    those of ``seats`` only when given, in the order they were made."""
+    game = start_of(record)
+    for index, move in enumerate(whole.moves):
+        choices = len(game.legal_moves())
+        player = whole.movers[index]
+        if choices > 1 and (seats is None or player in seats):
+            yield Step(index, player, game.copy(), move, choices)
+        game.play(move)
+
+
+def decide(step: Step, plan: Plan, seed: int, seconds: float | None = None,
+           exact: int = EXACT) -> Decision:
+    """Weigh one decision (:func:`.decisions.weigh`), seeded by ``seed`` and
+    its index: the same in any process."""
+    weighed = weigh(step.game, step.move, plan, seed * 1_000_003 + step.index, seconds, exact)
+    best_value, played_value = weighed.values[weighed.best], weighed.values[step.move]
+    loss = max(0.0, best_value - played_value)
+    return Decision(step.index, step.player, str(step.move), str(weighed.best), played_value,
+                    best_value, loss, classify(loss), step.choices, weighed.tiles,
+                    weighed.exact)
 
 
 def analyse(record: Any, plan: Plan | None = None, seed: int = 0,
@@ -110,26 +157,16 @@ def analyse(record: Any, plan: Plan | None = None, seed: int = 0,
     (the expert's by default), each seeded by ``seed`` and its index, and
     cut to ``seconds`` when given; solved exactly once at most ``exact``
     tiles are left to place (:mod:`.endgame`). ``progress(done, total)`` is
-    called after each move. With ``seats``, only those players' decisions
-    are weighed (a player reviewing their own moves). Raises :class:`RecordError` for a record that
-    does not replay, naming the move and the rule."""
+    called after each decision weighed. With ``seats``, only those players'
+    decisions are weighed (a player reviewing their own moves). Raises
+    :class:`RecordError` for a record that does not replay, naming the move
+    and the rule."""
     plan = plan or Plan()
-    whole = Game.from_record(record, check_result=True)
-    if not isinstance(record, dict):  # (from_record refuses these first)
-        raise RecordError("a record is a JSON object")
-    game = start_of(record)
+    whole = replayed(record)
     review = Review(list(whole.players), list(whole.scores))
-    total = len(whole.moves)
-    for index, move in enumerate(whole.moves):
-        choices = len(game.legal_moves())
-        if choices > 1 and (seats is None or whole.movers[index] in seats):
-            weighed = weigh(game, move, plan, seed * 1_000_003 + index, seconds, exact)
-            best_value, played_value = weighed.values[weighed.best], weighed.values[move]
-            loss = max(0.0, best_value - played_value)
-            review.decisions.append(Decision(
-                index, whole.movers[index], str(move), str(weighed.best), played_value,
-                best_value, loss, classify(loss), choices, weighed.tiles, weighed.exact))
-        game.play(move)
+    todo = list(steps(record, whole, seats))
+    for step in todo:
+        review.decisions.append(decide(step, plan, seed, seconds, exact))
         if progress is not None:
-            progress(index + 1, total)
+            progress(len(review.decisions), len(todo))
     return review

@@ -41,18 +41,24 @@ def usable() -> bool:
     return not multiprocessing.current_process().daemon
 
 
+def started(workers: int) -> ProcessPoolExecutor:
+    """A new pool of ``workers`` processes started as this module's own
+    are (``forkserver``, each dying with the program): for work that must
+    not wait behind the bots' searches, as the server's analyses."""
+    methods = multiprocessing.get_all_start_methods()
+    method = "forkserver" if "forkserver" in methods else None
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload([GUARD])
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_die_with_parent)
+
+
 def shared() -> ProcessPoolExecutor:
     """The program's pool of search processes, started on first use."""
     global _pool
     with _lock:
         if _pool is None:
-            methods = multiprocessing.get_all_start_methods()
-            method = "forkserver" if "forkserver" in methods else None
-            context = multiprocessing.get_context(method)
-            if method == "forkserver":
-                context.set_forkserver_preload([GUARD])
-            _pool = ProcessPoolExecutor(size(), mp_context=context,
-                                        initializer=_die_with_parent)
+            _pool = started(size())
         return _pool
 
 

@@ -36,6 +36,7 @@ from starlette.exceptions import HTTPException
 from carcassonne.server import (
     account_api,
     aids_api,
+    analysis_api,
     board_api,
     chat_api,
     event_api,
@@ -51,6 +52,7 @@ from carcassonne.server import (
     scheduling_api,
 )
 from carcassonne.server.account_store import AccountStore
+from carcassonne.server.analyses import Analyses
 from carcassonne.server.chat import Chat
 from carcassonne.server.cluster import default_node
 from carcassonne.server.config import Settings
@@ -82,13 +84,19 @@ def create_app(settings: Settings) -> FastAPI:
                       hall.node or settings.node or default_node(),
                       also=push.deliver if push is not None else None)
 
+    #: Computer reviews of finished games (analyses.py), on a pool of their own.
+    analyses = Analyses(hall, settings.analysis_workers,
+                        hall.node or settings.node or default_node(), settings.analysis_work)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hall.open()
         await mail.start()
+        await analyses.start()
         try:
             yield
         finally:
+            await analyses.stop()
             await mail.stop()
             await hall.close()
 
@@ -97,6 +105,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.hall = hall
     app.state.mail = mail
     app.state.push = push
+    app.state.analyses = analyses
     #: Accounts, sessions and ratings (account_api.py), in the hall's database threads.
     app.state.accounts = AccountStore(hall.store, hall.db)
     #: The tables' chat (chat.py): its lines per writer, heard from other processes.
@@ -122,6 +131,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(mail_api.router)
     app.include_router(chat_api.router)
     app.include_router(records_api.router)
+    app.include_router(analysis_api.router)
     _same_origin(app)
     headers = security_headers(settings)
     _errors(app, headers)

@@ -69,6 +69,11 @@ class Settings:
     sender looks every ``mail_poll`` seconds, holds a claimed mail for
     ``mail_lease`` seconds, tries a failed one again after ``mail_retry``
     seconds (twice as long each time) and gives up after ``mail_attempts``.
+
+    ``analysis_workers`` is the size of this process's pool of processes
+    that review finished games (analyses.py; 0: no reviews), and
+    ``analysis_work`` the search's work budget a decision (None: the
+    expert's).
     """
 
     database_url: str
@@ -100,6 +105,8 @@ class Settings:
     mail_lease: float = 120.0
     mail_retry: float = 30.0
     mail_attempts: int = 8
+    analysis_workers: int = 0
+    analysis_work: int | None = None
 
 
 def data_dir() -> Path:

@@ -27,20 +27,21 @@ def hall_of(request: Request) -> Hall:
     return hall
 
 
-async def body_of(request: Request) -> dict[str, Any]:
-    """The JSON object a write request carries (``{}`` when empty); counts
-    the request against its client's rate bound first."""
+async def body_of(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+    """The JSON object a write request carries (``{}`` when empty), of at
+    most ``limit`` bytes; counts the request against its client's rate
+    bound first."""
     writes: Windows | SiteWindows = request.app.state.writes
     if not await writes.allow(client_address(request)):
         raise Refusal(429, "too many requests: wait a few seconds")
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
-        raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise Refusal(413, f"the body is over {limit} bytes")
     raw = b""
     async for chunk in request.stream():
         raw += chunk
-        if len(raw) > MAX_BODY:
-            raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+        if len(raw) > limit:
+            raise Refusal(413, f"the body is over {limit} bytes")
     if not raw.strip():
         return {}
     try:

@@ -23,7 +23,10 @@ The server sends:
   writer);
 - :class:`ChatHistory` ``{"type": "chat_history", "messages"}``: the chat's
   lines so far, right after the first ``state`` of a connection (when
-  there are any).
+  there are any);
+- :class:`AnalysisNews` ``{"type": "analysis", "key", "status", "done",
+  "total", "position"}``: how the computer review of a finished table
+  goes, to every watcher (analyses.py).
 
 Each seat gets its own view of a state (``game.view(seat)``), a spectator
 the view of ``None``; ``legal`` lists the moves in record form only for the
@@ -137,7 +140,22 @@ class ChatHistory(TypedDict):
     messages: list[ChatLine]
 
 
-Message = StateMessage | PatchMessage | ErrorMessage | PongMessage | ChatLine | ChatHistory
+class AnalysisNews(TypedDict):
+    """How the computer review of a finished table goes (analyses.py):
+    ``key`` is the table's id; ``status`` is ``queued``, ``running``,
+    ``done`` or ``failed``; ``done`` of ``total`` decisions are weighed;
+    ``position`` is the place in the site's queue while queued."""
+
+    type: Literal["analysis"]
+    key: str
+    status: str
+    done: int
+    total: int
+    position: int | None
+
+
+Message = (StateMessage | PatchMessage | ErrorMessage | PongMessage | ChatLine | ChatHistory
+           | AnalysisNews)
 
 
 def state_message(table: Table, seat: int | None, now: datetime) -> StateMessage:

@@ -366,3 +366,28 @@ class CalendarRow(Base):
     account_id: Mapped[str] = _account_key(primary_key=True)
     key: Mapped[str | None] = mapped_column(String(64), unique=True)
     zone: Mapped[str | None] = mapped_column(String(64))
+
+
+class AnalysisRow(Base):
+    """A game's computer review (docs/analysis.md), asked for once and kept.
+
+    ``key`` is the table's id, or ``r-`` and a hash of an uploaded record;
+    ``record`` is the game reviewed, so any process may do the work.
+    ``status`` is ``queued``, ``running`` (by ``claimed_by``, whose lease
+    runs until ``claimed_until`` and is renewed with each step), ``done``
+    (``review`` holds it) or ``failed`` (``error`` says why); ``done`` of
+    ``total`` decisions are weighed."""
+
+    __tablename__ = "analyses"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    requested: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    claimed_by: Mapped[str | None] = mapped_column(String(64))
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    done: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    total: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    error: Mapped[str | None] = mapped_column(String(300))
