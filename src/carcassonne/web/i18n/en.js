@@ -10,6 +10,7 @@ import safety from "./safety-en.js";
 import presets from "./presets-en.js";
 import watch from "./watch-en.js";
 import replayClock from "./replay-clock-en.js";
+import review from "./review-en.js";
 import referee from "./referee-en.js";
 import aids from "./aids-en.js";
 import times from "./times-en.js";
@@ -25,6 +26,7 @@ export default {
   ...presets,
   ...watch,
   ...replayClock,
+  ...review,
   ...referee,
   ...aids,
   ...times,

@@ -8,6 +8,7 @@ import safety from "./safety-ja.js";
 import presets from "./presets-ja.js";
 import watch from "./watch-ja.js";
 import replayClock from "./replay-clock-ja.js";
+import review from "./review-ja.js";
 import referee from "./referee-ja.js";
 import aids from "./aids-ja.js";
 import times from "./times-ja.js";
@@ -21,6 +22,7 @@ export default {
   ...presets,
   ...watch,
   ...replayClock,
+  ...review,
   ...referee,
   ...aids,
   ...times,

@@ -3,7 +3,7 @@
 // its moves' tiles in order; scores come from the finished view's score
 // events (each names its move). Step back and forward, play, or jump to a
 // move from the slider or the log. The time of each move, a line and a
-// graph, is replay-clock.js's.
+// graph, is replay-clock.js's; the computer review, review.js's.
 
 import { t } from "./i18n.js";
 import { replayStates } from "./features.js";
@@ -14,7 +14,7 @@ const PLAY = '<svg viewBox="0 0 20 20" width="16" height="16"><path d="M6 3l11 7
 const PAUSE = '<svg viewBox="0 0 20 20" width="16" height="16"><path d="M5 3h4v14H5ZM11 3h4v14h-4Z" fill="currentColor"/></svg>';
 
 export class ReplayViewer {
-  constructor({ record, board, view, table, renderPlayers, renderLog, onClose }) {
+  constructor({ record, board, view, table, renderPlayers, renderLog, onClose, onRender = () => {} }) {
     this.record = record;
     this.board = board;
     this.view = view;
@@ -28,6 +28,7 @@ export class ReplayViewer {
     this.renderPlayersFn = renderPlayers;
     this.renderLogFn = renderLog;
     this.onClose = onClose;
+    this.onRender = onRender; // after each position drawn (the review draws on it)
     this.bar = $("replay-bar");
     this.bar.hidden = false;
     this.bind();
@@ -137,5 +138,6 @@ export class ReplayViewer {
     $("replay-position").textContent = t("replay.position", { pos: this.pos, total: this.last });
     $("replay-play").innerHTML = this.timer ? PAUSE : PLAY;
     $("replay-play").title = t(this.timer ? "replay.pause" : "replay.play");
+    this.onRender(this.pos);
   }
 }

@@ -46,6 +46,7 @@ import { tableName } from "./names.js";
 import { offerNotifications, watchNotices } from "./notices.js";
 import { followRematch, renderRematch } from "./rematch.js";
 import { ReplayViewer } from "./replay.js";
+import { ReviewPanel } from "./review.js";
 import { renderPause, setUpPause } from "./pause.js";
 import { renderResign, setUpResign } from "./resign.js";
 import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, seatClass, setCatalogue, wonderData } from "./tiles.js";
@@ -71,6 +72,7 @@ const S = {
   got: 0, // how many states and patches this connection received
   retry: 0,
   replay: null,
+  review: null, // the computer review beside the replay (review.js)
   clocks: null, // the table's time as of the last state (clocks.js)
   decidedFrom: null, // performance.now() when the pending decision became mine
 };
@@ -130,6 +132,8 @@ function connect() {
       chat.add(msg);
     } else if (msg.type === "chat_history") {
       chat.history(msg.messages);
+    } else if (msg.type === "analysis") {
+      S.review?.news(msg);
     } else if (msg.type === "error" && msg.answers === "chat") {
       chat.refused(msg.error);
     } else if (msg.type === "error") {
@@ -802,11 +806,18 @@ function reconnect() {
 async function openReplay() {
   try {
     const record = await api.record(id);
+    S.review = new ReviewPanel($("review"), {
+      tableId: id, names: S.msg.view.players, moves: (record.moves || []).length, board,
+      jump: (pos) => S.replay?.go(pos),
+    });
     S.replay = new ReplayViewer({
       record, board, view: S.msg.view, table: S.msg.table,
       renderPlayers: (opts) => renderPlayers($("players"), { ...opts, table: S.msg.table, seat: S.msg.seat }),
       renderLog: (view, upTo, jump) => renderLog(view, S.msg.table, upTo, jump),
+      onRender: (pos) => S.review?.show(pos),
       onClose: () => {
+        S.review?.close();
+        S.review = null;
         S.replay = null;
         $("turn-card").hidden = true;
         render();

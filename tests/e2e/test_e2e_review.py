@@ -1,0 +1,110 @@
+"""The computer review of a finished game, as a player uses it: Ann plays
+eight moves against the random bot and resigns; in the replay she requests
+the analysis, sees it queued and weighed, then the evaluation graph, each
+player's summary and the list of inaccuracies, mistakes and blunders; a
+click on one jumps the replay to that move, whose line names the class and
+the loss, with the best move drawn on the board as a ghost tile; a click on
+the graph jumps too; in English, then in Japanese."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from e2e_helpers import PATIENCE_MS
+
+from conftest import Server, new_page, serving
+
+CLASSES = ("inaccuracy", "mistake", "blunder")
+
+
+@pytest.fixture(scope="module")
+def reviewing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server that reviews games, on one process, at a small budget."""
+    with serving(tmp_path_factory.mktemp("e2e-review"), "--analysis-workers", "1",
+                 "--analysis-work", "20000") as running:
+        yield running
+
+
+def play_and_resign(page: Any, server: Server, moves: int) -> str:
+    made = server.post("/api/tables", {"seats": [{"kind": "human"},
+                                                 {"kind": "bot", "bot": "random"}],
+                                       "join": {"seat": 0, "name": "Ann"}})
+    table_id = made["table"]["id"]
+    page.goto(server.url + "/")
+    page.evaluate("([id, seat, token]) => localStorage.setItem('carcassonne.seats',"
+                  " JSON.stringify({[id]: {seat, token}}))",
+                  [table_id, made["seat"], made["token"]])
+    page.goto(f"{server.url}/table/{table_id}")
+    for _ in range(moves):
+        page.wait_for_function("() => document.body.dataset.myTurn === 'true'",
+                               timeout=PATIENCE_MS)
+        before = int(page.evaluate("document.body.dataset.last"))
+        page.evaluate("""() => {
+            const s = window.carcassonneTable.state();
+            window.carcassonneTable.socket().send(JSON.stringify(
+                {type: 'move', move: s.legal[s.legal.length - 1]}));
+        }""")
+        page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
+    server.post(f"/api/tables/{table_id}/resign", {}, token=made["token"])
+    page.wait_for_function("() => document.body.dataset.over === 'true'", timeout=PATIENCE_MS)
+    return table_id
+
+
+def test_a_finished_game_is_reviewed_in_its_replay(page, browser, page_errors, reviewing,
+                                                    artifacts) -> None:
+    table_id = play_and_resign(page, reviewing, 8)
+    page.get_by_test_id("replay-open").click()
+    card = page.get_by_test_id("review")
+    card.wait_for()
+    page.get_by_test_id("review-ask").click()
+    page.get_by_test_id("review-graph").wait_for(timeout=PATIENCE_MS)
+    review = reviewing.get(f"/api/tables/{table_id}/analysis")["review"]
+    record = reviewing.get(f"/api/tables/{table_id}/record")
+    assert review["decisions"] and card.get_by_test_id("review-summary").count() == 2
+    assert "Ann" in card.get_by_test_id("review-summary").first.inner_text()
+
+    # the list holds every inaccuracy, mistake and blunder; a click jumps there
+    marked = [d for d in review["decisions"] if d["class"] in CLASSES]
+    assert marked, review["decisions"]  # random play makes some
+    entries = card.locator("[data-testid^=review-]").filter(has_text=re.compile(r"^Move \d+"))
+    assert entries.count() == len(marked)
+    chosen = marked[0]
+    card.get_by_test_id(f"review-{chosen['class']}").first.click()
+    position = f"Move {chosen['move'] + 1} of {len(record['moves'])}"
+    page.wait_for_function("(text) => document.querySelector('[data-testid=replay-position]')"
+                           ".textContent === text", arg=position)
+    line = card.get_by_test_id("review-line")
+    assert line.get_attribute("data-class") == chosen["class"]
+    assert f"gave up {chosen['loss']:.1f} points" in line.inner_text()
+    assert chosen["class"].capitalize() in card.get_by_test_id("review-class").inner_text()
+    assert chosen["best"] in card.get_by_test_id("review-best").inner_text()
+    # the best move is drawn on the board: its tile, square and turn
+    tile, x, y, turn = re.match(r"^(\S+)@(-?\d+),(-?\d+)r(\d+)", chosen["best"]).groups()
+    ghost = page.get_by_test_id("ghost")
+    assert ghost.get_attribute("data-tile") == tile
+    assert (ghost.get_attribute("data-x"), ghost.get_attribute("data-y")) == (x, y)
+    assert ghost.get_attribute("data-rotation") == turn
+    page.screenshot(path=str(artifacts / "review.png"))
+
+    # a click near the graph's right end jumps to the last moves
+    box = card.get_by_test_id("review-graph").bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] * 0.97, box["y"] + box["height"] / 2)
+    last = len(record["moves"])
+    page.wait_for_function("(n) => /^Move (\\d+) of/.exec(document.querySelector("
+                           "'[data-testid=replay-position]').textContent)[1] >= n - 1",
+                           arg=last)
+
+    # in Japanese: the stored review, at once, in the reader's language
+    other = new_page(browser, page_errors, locale="ja-JP")
+    other.goto(f"{reviewing.url}/table/{table_id}")
+    other.get_by_test_id("replay-open").click()
+    other.get_by_test_id("review-graph").wait_for(timeout=PATIENCE_MS)
+    assert "コンピューター検討" in other.get_by_test_id("review").inner_text()
+    other.get_by_test_id(f"review-{chosen['class']}").first.click()
+    japanese = {"inaccuracy": "疑問手", "mistake": "悪手", "blunder": "大悪手"}[chosen["class"]]
+    assert japanese in other.get_by_test_id("review-class").inner_text()
+    other.context.close()
