@@ -4,7 +4,10 @@ the analysis, sees it queued and weighed, then the evaluation graph, each
 player's summary and the list of inaccuracies, mistakes and blunders; a
 click on one jumps the replay to that move, whose line names the class and
 the loss, with the best move drawn on the board as a ghost tile; a click on
-the graph jumps too; in English, then in Japanese."""
+the graph jumps too. "Learn from your mistakes" stops before each of Ann's
+mistakes: she puts the best move found (its square, its turn, its figure)
+and is told it is as good as the best, tries another and is told what it
+loses, and asks to see the best; in English, then in Japanese."""
 
 from __future__ import annotations
 
@@ -97,6 +100,52 @@ def test_a_finished_game_is_reviewed_in_its_replay(page, browser, page_errors, r
     page.wait_for_function("(n) => /^Move (\\d+) of/.exec(document.querySelector("
                            "'[data-testid=replay-position]').textContent)[1] >= n - 1",
                            arg=last)
+
+    # learn from Ann's mistakes: the replay stops before the first
+    mistakes = [d for d in review["decisions"] if d["player"] == 0
+                and d["class"] in ("mistake", "blunder")]
+    assert mistakes  # Ann played the last legal move each time: figures thrown away
+    card.get_by_test_id("review-learn").first.click()
+    task = card.get_by_test_id("retry-task")
+    assert f"(1 of {len(mistakes)})" in task.inner_text()
+    first = mistakes[0]
+    page.wait_for_function("(text) => document.querySelector('[data-testid=replay-position]')"
+                           ".textContent === text",
+                           arg=f"Move {first['move']} of {len(record['moves'])}")
+    tile, x, y, turn = re.match(r"^(\S+)@(-?\d+),(-?\d+)r(\d+)", first["best"]).groups()
+    figures = first["best"].split(" ")[1:]
+    wanted = ", ".join(f"{f.split(':')[0]} · {f.split(':')[1]} {f.split(':')[2]}"
+                       for f in figures) or "No figure"
+    page.locator(f"[data-testid=legal-square][data-x='{x}'][data-y='{y}']").click()
+    ghost = page.get_by_test_id("ghost")
+    for _ in range(4):
+        if ghost.get_attribute("data-rotation") == turn:
+            break
+        ghost.click()
+    assert ghost.get_attribute("data-rotation") == turn and ghost.get_attribute("data-tile") == tile
+    card.get_by_test_id("retry-option").filter(has_text=re.compile(f"^{re.escape(wanted)}$")).click()
+    result = card.get_by_test_id("retry-result")
+    result.wait_for(timeout=PATIENCE_MS)
+    assert result.get_attribute("data-class") == "best"
+    assert result.inner_text() == "As good as the best move found!"
+    # another move: what it loses
+    card.get_by_test_id("retry-again").click()
+    squares = page.get_by_test_id("legal-square")
+    other = next(i for i in range(squares.count())
+                 if (squares.nth(i).get_attribute("data-x"), squares.nth(i).get_attribute("data-y"))
+                 != (x, y))
+    squares.nth(other).click()
+    card.get_by_test_id("retry-option").first.click()
+    result.wait_for(timeout=PATIENCE_MS)
+    if result.get_attribute("data-class") != "best":
+        assert re.match(r"^This loses \d+\.\d points against the best move found",
+                        result.inner_text())
+    card.get_by_test_id("retry-show-best").click()
+    assert first["best"] in card.get_by_test_id("retry-best").inner_text()
+    assert (ghost.get_attribute("data-x"), ghost.get_attribute("data-y")) == (x, y)
+    page.screenshot(path=str(artifacts / "review-retry.png"))
+    card.get_by_test_id("retry-end").click()
+    card.get_by_test_id("review-graph").wait_for()
 
     # in Japanese: the stored review, at once, in the reader's language
     other = new_page(browser, page_errors, locale="ja-JP")

@@ -13,6 +13,7 @@ from server_helpers import HUMAN, PATIENCE, RANDOM, Serve, auth, new_table, play
 
 from carcassonne.analysis import analyse
 from carcassonne.bots.expectimax import Plan
+from carcassonne.engine.moves import Move
 
 
 def refused(answer: Any, status: int, words: str) -> None:
@@ -96,3 +97,39 @@ def test_an_uploaded_record_is_reviewed_and_a_bad_one_refused_naming_the_move(
         refused(client.post("/api/analyses", json={"record": bad}), 400, "move 1")
         refused(client.post("/api/analyses", json={"game": record}), 400, "{\"record\"")
         refused(client.get("/api/analyses/record:nothing"), 404, "nobody has asked")
+
+
+def test_a_move_tried_again_is_weighed_as_the_review_weighed_the_one_played(
+        serve: Serve) -> None:
+    with serve(analysis_workers=1, analysis_work=WORK) as client:
+        table_id = finished_table(client, 3)
+        path = f"/api/tables/{table_id}/analysis"
+        refused(client.get(f"{path}/moves/0"), 404, "nobody has asked")
+        client.post(path)
+        review = until_done(client, path)["review"]
+        first = review["decisions"][0]
+        position = client.get(f"{path}/moves/{first['move']}").json()
+        assert position["player"] == first["player"] and len(position["legal"]) > 1
+        record = client.get(f"/api/tables/{table_id}/record").json()
+        played = {k: v for k, v in record["moves"][first["move"]].items() if k != "clock"}
+        assert played in position["legal"]
+        # the move played again: exactly the review's values
+        again = client.post(f"{path}/moves/{first['move']}", json={"try": played}).json()
+        assert again == first
+        # the best move found: as good as the best, by the same weighing
+        best = next(m for m in position["legal"]
+                    if str(Move.from_dict(m)) == first["best"])
+        tried_best = client.post(f"{path}/moves/{first['move']}", json={"try": best}).json()
+        assert (tried_best["class"], tried_best["loss"]) == ("best", 0.0)
+        assert tried_best["played_value"] == first["best_value"]
+        # another move: weighed against the same best, its own loss and class
+        other = next(m for m in position["legal"] if m != played)
+        tried = client.post(f"{path}/moves/{first['move']}", json={"try": other}).json()
+        assert tried["move"] == first["move"] and tried["played"] != first["played"]
+        assert tried["loss"] == max(0.0, round(tried["best_value"] - tried["played_value"], 2))
+        # refusals: an illegal move names the rule; no such decision
+        wrong = {**played, "at": [40, 40]}
+        answer = client.post(f"{path}/moves/{first['move']}", json={"try": wrong})
+        refused(answer, 400, "PLACE-")
+        refused(client.post(f"{path}/moves/999", json={"try": played}), 400, "no move 999")
+        refused(client.post(f"{path}/moves/0", json={"try": "nonsense"}), 400, "")

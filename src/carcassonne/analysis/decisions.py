@@ -52,13 +52,14 @@ class Weighed:
 
 
 def weigh(game: Game, played: AnyMove, plan: Plan, seed: int,
-          seconds: float | None = None, exact: int = 0) -> Weighed:
+          seconds: float | None = None, exact: int = 0,
+          also: tuple[AnyMove, ...] = ()) -> Weighed:
     """Weigh the decision of ``game``'s current player, who played
     ``played`` (a legal move): solved when at most ``exact`` tiles are left
     to place (:func:`.endgame.solvable`) and the solution fits its budget,
-    otherwise over the plan's best candidates and ``played``; with
-    ``seconds``, no further tile is looked at once that long has passed (at
-    least one always is). ``game`` is not changed."""
+    otherwise over the plan's best candidates, ``also`` and ``played``;
+    with ``seconds``, no further tile is looked at once that long has
+    passed (at least one always is). ``game`` is not changed."""
     seat = game.current_player
     if seat is None:
         raise ValueError("the game is over: there is no decision to weigh")
@@ -75,8 +76,9 @@ def weigh(game: Game, played: AnyMove, plan: Plan, seed: int,
                 move for move, value in values.items() if value == top)
             return Weighed(values, best, len(game.chance_outcomes()), exact=True)
     candidates, _ = ranked(game, plan, seed)
-    if played not in candidates:
-        candidates.append(played)
+    for move in (*also, played):
+        if move not in candidates:
+            candidates.append(move)
     evaluation = EVALUATIONS[plan.evaluation]
 
     def lead(after: Game) -> float:

@@ -116,13 +116,15 @@ def replayed(record: Any) -> Game:
 class Step:
     """A decision to weigh: its index in the record, its player, the game
     just before it (a copy of its own), the move played and how many legal
-    moves there were."""
+    moves there were; ``also``, moves weighed besides the candidates (the
+    move really played, when another is tried in its place)."""
 
     index: int
     player: int
     game: Game
     move: AnyMove
     choices: int
+    also: tuple[AnyMove, ...] = ()
 
 
 def steps(record: Any, whole: Game, seats: Collection[int] | None = None) -> Iterator[Step]:
@@ -137,11 +139,35 @@ def steps(record: Any, whole: Game, seats: Collection[int] | None = None) -> Ite
         game.play(move)
 
 
+def step_at(record: Any, index: int, move: AnyMove | None = None) -> Step:
+    """Decision ``index`` of ``record`` (replayable), with ``move`` in
+    place of the move played when given: the position "try again" weighs
+    another move in. ``ValueError`` for an index that is no decision of
+    the record (out of range, or a forced move) and for a ``move`` that is
+    not legal there (:class:`IllegalMove`, naming the rule)."""
+    whole = replayed(record)
+    if not 0 <= index < len(whole.moves):
+        raise ValueError(f"the record has no move {index} (it has {len(whole.moves)})")
+    game = start_of(record)
+    for played in whole.moves[:index]:
+        game.play(played)
+    choices = len(game.legal_moves())
+    if choices < 2:
+        raise ValueError(f"move {index} was forced: there was nothing else to play")
+    played = whole.moves[index]
+    if move is None:
+        return Step(index, whole.movers[index], game, played, choices)
+    game.copy().play(move)  # raises IllegalMove, naming the rule
+    # the move played is weighed too, so the candidates are the review's own
+    return Step(index, whole.movers[index], game, move, choices, (played,))
+
+
 def decide(step: Step, plan: Plan, seed: int, seconds: float | None = None,
            exact: int = EXACT) -> Decision:
     """Weigh one decision (:func:`.decisions.weigh`), seeded by ``seed`` and
     its index: the same in any process."""
-    weighed = weigh(step.game, step.move, plan, seed * 1_000_003 + step.index, seconds, exact)
+    weighed = weigh(step.game, step.move, plan, seed * 1_000_003 + step.index, seconds, exact,
+                    step.also)
     best_value, played_value = weighed.values[weighed.best], weighed.values[step.move]
     loss = max(0.0, best_value - played_value)
     return Decision(step.index, step.player, str(step.move), str(weighed.best), played_value,

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from carcassonne.analysis.review import Review, decide, replayed, steps
+from carcassonne.analysis.review import Decision, Review, Step, decide, replayed, steps
 from carcassonne.bots.expectimax import Plan
 from carcassonne.bots.pool import started
 from carcassonne.server import analysis_store
@@ -105,6 +105,14 @@ class Analyses:
         if self._wake is not None:
             self._wake.set()
         return row
+
+    async def weigh(self, step: Step) -> Decision:
+        """Weigh one decision (a move tried in "learn from your mistakes")
+        on the pool, seeded as the review's own weighing of it."""
+        if self._pool is None:
+            self._pool = started(self.workers)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, decide, step, self.plan, 0)
 
     async def _run(self, wake: asyncio.Event) -> None:
         while True:

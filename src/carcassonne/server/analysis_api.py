@@ -11,6 +11,14 @@
 - ``GET /api/tables/{id}/analysis`` and ``GET /api/analyses/{key}``: the
   status, and ``review`` once ``done`` (:meth:`Review.to_dict`); 404 if
   nobody asked.
+- "Learn from your mistakes", once the review is done: ``GET
+  /api/tables/{id}/analysis/moves/{n}`` gives decision ``n``'s position as
+  ``{"move", "player", "legal"}`` (every legal move in record form), and
+  ``POST`` there with ``{"try": MOVE}`` weighs that move in place of the
+  one played: ``{"move", "player", "played", "best", "played_value",
+  "best_value", "loss", "class", ...}`` as a decision of the review, the
+  move tried as ``played``, seeded as the review's own weighing. 400 for a
+  move that is not legal there (naming the rule) or a forced move.
 
 Anyone may ask (every finished game of the server is public, as its
 record is); the write requests count against the client's bound, and the
@@ -26,7 +34,8 @@ from typing import Any
 import orjson
 from fastapi import APIRouter, Request
 
-from carcassonne.analysis.review import replayed
+from carcassonne.analysis.review import replayed, step_at
+from carcassonne.engine.moves import Move
 from carcassonne.server import analysis_store
 from carcassonne.server.analyses import MOST_QUEUED, Analyses
 from carcassonne.server.errors import Refusal
@@ -77,6 +86,41 @@ async def ask_table(request: Request, table_id: str) -> dict[str, Any]:
 @router.get("/tables/{table_id}/analysis")
 async def table_analysis(request: Request, table_id: str) -> dict[str, Any]:
     return await _read(request, table_id)
+
+
+async def _done(request: Request, key: str) -> dict[str, Any]:
+    """The stored row of a finished review, or a refusal."""
+    hall = hall_of(request)
+    row = await hall.db(analysis_store.read, hall.store.engine, key)
+    if row is None:
+        raise Refusal(404, "nobody has asked for this game's review yet")
+    if row["status"] != "done":
+        raise Refusal(409, "the review is not done yet")
+    return row
+
+
+@router.get("/tables/{table_id}/analysis/moves/{index}")
+async def decision_position(request: Request, table_id: str, index: int) -> dict[str, Any]:
+    row = await _done(request, table_id)
+    try:
+        step = step_at(row["record"], index)
+    except ValueError as err:
+        raise Refusal(400, str(err)) from None
+    return {"move": index, "player": step.player,
+            "legal": [move.to_dict() for move in step.game.legal_moves()]}
+
+
+@router.post("/tables/{table_id}/analysis/moves/{index}")
+async def try_again(request: Request, table_id: str, index: int) -> dict[str, Any]:
+    body = await body_of(request)
+    analyses = _analyses(request)
+    row = await _done(request, table_id)
+    try:
+        tried = Move.from_dict(body.get("try"))
+        step = step_at(row["record"], index, tried)
+    except ValueError as err:  # NotationError and IllegalMove among them
+        raise Refusal(400, str(err)) from None
+    return (await analyses.weigh(step)).to_dict()
 
 
 @router.post("/analyses")

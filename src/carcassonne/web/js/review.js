@@ -14,6 +14,7 @@
 import { ApiError, esc, request } from "./api.js";
 import { t } from "./i18n.js";
 import { seatClass } from "./palette.js";
+import { Retry } from "./retry.js";
 
 const W = 320;
 const H = 120;
@@ -25,6 +26,8 @@ const BOTTOM = 16;
 const POLL = 3000;
 const CLASSES = ["best", "good", "inaccuracy", "mistake", "blunder"];
 const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
+// The classes "learn from your mistakes" stops at.
+const LEARN = new Set(["mistake", "blunder"]);
 
 /** The tile placement of a move in compact notation, or null (a choice, a dragon step). */
 export function placement(text) {
@@ -53,6 +56,7 @@ export class ReviewPanel {
     this.off = false;
     this.pos = 0;
     this.timer = null;
+    this.retry = null; // "learn from your mistakes" under way (retry.js)
     this.root.hidden = false;
     this.root.addEventListener("click", (e) => this.clicked(e));
     this.refresh();
@@ -118,9 +122,11 @@ export class ReviewPanel {
   }
 
   clicked(e) {
+    if (this.retry?.clicked(e.target)) return;
     const target = e.target.closest("[data-jump], [data-action]");
     if (!target) return;
     if (target.dataset.action === "ask") this.ask();
+    else if (target.dataset.action === "retry") this.learn(Number(target.dataset.seat));
     else if (target.dataset.jump != null) this.jump(Number(target.dataset.jump));
     else if (target.dataset.action === "graph") {
       const box = target.getBoundingClientRect();
@@ -130,7 +136,28 @@ export class ReviewPanel {
     }
   }
 
+  /** "Learn from your mistakes": stop at each of ``seat``'s mistakes and blunders. */
+  learn(seat) {
+    const mistakes = this.status.review.decisions.filter((d) => d.player === seat && LEARN.has(d.class));
+    const back = this.pos;
+    this.retry = new Retry({
+      tableId: this.tableId, board: this.board, names: this.names, mistakes, jump: this.jump,
+      redraw: () => this.render(),
+      onEnd: () => {
+        this.retry = null;
+        this.board.setHighlights([], () => {});
+        this.jump(back);
+      },
+    });
+    this.retry.open(0);
+  }
+
   render() {
+    if (this.retry) {
+      this.root.innerHTML = this.retry.html();
+      this.retry.draw();
+      return;
+    }
     const s = this.status;
     const parts = [`<h3>${esc(t("review.title"))}</h3>`];
     if (!s || s.status === "failed") {
@@ -206,8 +233,11 @@ export class ReviewPanel {
     const rows = this.status.review.summary.map((s) => {
       const counts = CLASSES.filter((k) => MARKED.has(k)).map((k) =>
         `<span class="badge ${k}" title="${esc(t(`review.hint.${k}`))}">${s.classes[k]}</span>`).join(" ");
+      const learn = s.classes.mistake + s.classes.blunder
+        ? ` <button class="link" data-action="retry" data-seat="${s.player}" data-testid="review-learn">${esc(t("review.learn", { player: s.name }))}</button>`
+        : "";
       return `<li class="${seatClass(s.player)}" data-testid="review-summary"><b>${esc(s.name)}</b> `
-        + `${esc(t("review.average", { loss: s.average_loss.toFixed(2), n: s.decisions }))} ${counts}</li>`;
+        + `${esc(t("review.average", { loss: s.average_loss.toFixed(2), n: s.decisions }))} ${counts}${learn}</li>`;
     });
     return `<ul class="review-summary">${rows.join("")}</ul>`;
   }
