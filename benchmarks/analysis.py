@@ -50,6 +50,7 @@ from search_bot import sets_of
 from carcassonne import Game
 from carcassonne.analysis import analyse
 from carcassonne.analysis.endgame import Solver
+from carcassonne.analysis.themes import dead_features, effects
 from carcassonne.bots import make_bot
 from carcassonne.bots.evaluation import FITTING, move_values
 from carcassonne.bots.expectimax import Plan
@@ -90,34 +91,12 @@ def _scores_city(game: Game, move: AnyMove, seat: int) -> bool:
     return hit
 
 
-def _dead(game: Game, seat: int) -> int:
-    """How many features ``seat`` holds that can never score: a field
-    touching no city, a road or city a square of which no tile left fits."""
-    return sum(1 for f in game.claimed_features() if seat in f["strength"] and (
-        (f["kind"] == "field" and not f["cities"])
-        or (f["kind"] in ("city", "road") and 0 in f["fits"])))
-
-
 def _dead_follower(game: Game, move: AnyMove) -> bool:
     """Whether ``move`` puts a follower where it can never score."""
-    if not getattr(move, "figures", None):
-        return False
     seat = game.current_player
     assert seat is not None
-    before = _dead(game, seat)
-    game.play(move)
-    after = _dead(game, seat)
-    game.undo()
-    return after > before
-
-
-def _gift(game: Game, move: AnyMove, seat: int) -> int:
-    """How many projected points ``move`` gives the best-placed rival."""
-    before = game.projected_scores()
-    game.play(move)
-    after = game.projected_scores()
-    game.undo()
-    return max(after[p] - before[p] for p in range(len(before)) if p != seat)
+    return bool(getattr(move, "figures", None)) and (
+        effects(game, move).dead > dead_features(game, seat))
 
 
 def plant(game: Game, kind: str) -> AnyMove | None:
@@ -135,7 +114,7 @@ def plant(game: Game, kind: str) -> AnyMove | None:
     if kind == "follower":
         bad = [m for m in bad if _dead_follower(game, m)]
         return max(bad, key=lambda m: values[m], default=None)
-    gifts = {m: _gift(game, m, seat) for m in bad}
+    gifts = {m: effects(game, m).gift for m in bad}
     best = max(gifts.values(), default=0)
     return next((m for m in bad if gifts[m] == best), None) if best >= DROP else None
 

@@ -84,6 +84,10 @@ def test_a_finished_game_is_reviewed_in_its_replay(page, browser, page_errors, r
     assert f"gave up {chosen['loss']:.1f} points" in line.inner_text()
     assert chosen["class"].capitalize() in card.get_by_test_id("review-class").inner_text()
     assert chosen["best"] in card.get_by_test_id("review-best").inner_text()
+    assert card.get_by_test_id("review-about").count() == (1 if chosen["about"] else 0)
+    ann = review["summary"][0]["about"]
+    if any(ann.values()):  # what Ann's losses were about, most often first
+        assert card.get_by_test_id("review-themes").first.inner_text().startswith("Mostly: ")
     # the best move is drawn on the board: its tile, square and turn
     tile, x, y, turn = re.match(r"^(\S+)@(-?\d+),(-?\d+)r(\d+)", chosen["best"]).groups()
     ghost = page.get_by_test_id("ghost")

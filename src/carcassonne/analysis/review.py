@@ -19,8 +19,9 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from carcassonne.analysis.classes import CLASSES, classify
+from carcassonne.analysis.classes import BOUNDS, CLASSES, classify
 from carcassonne.analysis.decisions import weigh
+from carcassonne.analysis.themes import THEMES, themes
 from carcassonne.bots.expectimax import Plan
 from carcassonne.engine import Game
 from carcassonne.engine.moves import AnyMove
@@ -51,6 +52,8 @@ class Decision:
     choices: int
     tiles: int
     exact: bool = False
+    #: What the loss was about (:mod:`.themes`), for an inaccuracy or worse.
+    about: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """As the JSON of ``carcassonne analyse --json`` gives it."""
@@ -58,7 +61,7 @@ class Decision:
                 "best": self.best, "played_value": round(self.played_value, 2),
                 "best_value": round(self.best_value, 2), "loss": round(self.loss, 2),
                 "class": self.klass, "choices": self.choices, "tiles": self.tiles,
-                "exact": self.exact}
+                "exact": self.exact, "about": list(self.about)}
 
 
 @dataclass
@@ -72,7 +75,9 @@ class Review:
 
     def summary(self) -> list[dict[str, Any]]:
         """Per player: decisions, average loss a decision, the count of each
-        class, and the largest losses (at least an inaccuracy), largest first."""
+        class, what their inaccuracies and worse were about (the count of
+        each theme, :mod:`.themes`), and the largest losses (at least an
+        inaccuracy), largest first."""
         out = []
         for seat, name in enumerate(self.players):
             own = [d for d in self.decisions if d.player == seat]
@@ -83,6 +88,7 @@ class Review:
                 "decisions": len(own),
                 "average_loss": round(sum(d.loss for d in own) / len(own), 2) if own else 0.0,
                 "classes": {k: sum(1 for d in own if d.klass == k) for k in CLASSES},
+                "about": {k: sum(1 for d in own if k in d.about) for k in THEMES},
                 "largest": [{"move": d.index, "loss": round(d.loss, 2), "class": d.klass}
                             for d in worst],
             })
@@ -170,9 +176,10 @@ def decide(step: Step, plan: Plan, seed: int, seconds: float | None = None,
                     step.also)
     best_value, played_value = weighed.values[weighed.best], weighed.values[step.move]
     loss = max(0.0, best_value - played_value)
+    about = themes(step.game, step.move, weighed.best) if loss >= BOUNDS["good"] else ()
     return Decision(step.index, step.player, str(step.move), str(weighed.best), played_value,
                     best_value, loss, classify(loss), step.choices, weighed.tiles,
-                    weighed.exact)
+                    weighed.exact, about)
 
 
 def analyse(record: Any, plan: Plan | None = None, seed: int = 0,

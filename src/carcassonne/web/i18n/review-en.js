@@ -42,4 +42,11 @@ export default {
   "retry.showBest": "Show the best",
   "retry.next": "Next mistake",
   "retry.end": "Back to the review",
+  "review.about.line": "About: {what}",
+  "review.about.summary": "Mostly: {what}",
+  "review.theme.dead_follower": "a follower where it can never score",
+  "review.theme.gift": "points handed to a rival",
+  "review.theme.unfinished": "a feature left open that could be completed",
+  "review.theme.spent_follower": "a follower spent that the best move keeps",
+  "review.theme.missed_claim": "a feature left unclaimed",
 };

@@ -42,4 +42,11 @@ export default {
   "retry.showBest": "最善手を見る",
   "retry.next": "次の悪手",
   "retry.end": "検討に戻る",
+  "review.about.line": "理由: {what}",
+  "review.about.summary": "主な理由: {what}",
+  "review.theme.dead_follower": "得点できない場所にコマを置いた",
+  "review.theme.gift": "相手に点を与えた",
+  "review.theme.unfinished": "完成できた建物を未完成のままにした",
+  "review.theme.spent_follower": "最善手なら温存できたコマを使った",
+  "review.theme.missed_claim": "建物を取りに行かなかった",
 };

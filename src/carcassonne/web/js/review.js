@@ -192,6 +192,7 @@ export class ReviewPanel {
       + `${esc(t("review.played", { move: d.played, value: signed(d.played_value) }))}`
       + (same ? "" : `<br><span data-testid="review-best">${esc(t("review.best", { move: d.best, value: signed(d.best_value) }))}</span>`)
       + (d.exact ? ` <span class="muted">${esc(t("review.exact"))}</span>` : "")
+      + (d.about?.length ? `<br><span data-testid="review-about">${esc(t("review.about.line", { what: d.about.map((k) => t(`review.theme.${k}`)).join("; ") }))}</span>` : "")
       + "</p>";
   }
 
@@ -236,8 +237,11 @@ export class ReviewPanel {
       const learn = s.classes.mistake + s.classes.blunder
         ? ` <button class="link" data-action="retry" data-seat="${s.player}" data-testid="review-learn">${esc(t("review.learn", { player: s.name }))}</button>`
         : "";
+      const themes = Object.entries(s.about || {}).filter(([, n]) => n).sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${t(`review.theme.${k}`)} (${n})`).join("; ");
+      const about = themes ? `<br><span class="muted" data-testid="review-themes">${esc(t("review.about.summary", { what: themes }))}</span>` : "";
       return `<li class="${seatClass(s.player)}" data-testid="review-summary"><b>${esc(s.name)}</b> `
-        + `${esc(t("review.average", { loss: s.average_loss.toFixed(2), n: s.decisions }))} ${counts}${learn}</li>`;
+        + `${esc(t("review.average", { loss: s.average_loss.toFixed(2), n: s.decisions }))} ${counts}${learn}${about}</li>`;
     });
     return `<ul class="review-summary">${rows.join("")}</ul>`;
   }
