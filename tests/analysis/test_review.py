@@ -4,6 +4,7 @@ exact on a game's last move, every decision and only decisions, and clear refusa
 from __future__ import annotations
 
 import copy
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -129,3 +130,25 @@ def test_a_player_may_review_only_their_own_decisions() -> None:
     mine = analyse(record, SMALL, seed=4, seats={1})
     assert mine.decisions == [d for d in every.decisions if d.player == 1]
     assert mine.decisions and [s["decisions"] for s in mine.summary()][::2] == [0, 0]
+
+
+def test_a_loss_comes_with_an_example_of_the_best_moves_idea() -> None:
+    """For an inaccuracy or worse: the next moves after the best one, each
+    player in turn, each a move of a tile still to come; the same each time."""
+    record = _greedy_record(10, 30)
+    review = analyse(record, SMALL, seed=5)
+    marked = [d for d in review.decisions if d.klass not in ("best", "good")]
+    assert marked
+    whole = Game.from_record(record)
+    for d in marked:
+        assert 1 <= len(d.line) <= 3
+        players = [p for p, _ in d.line]
+        assert players[0] == (d.player + 1) % 2 and all(
+            b == (a + 1) % 2 for a, b in pairwise(players))
+        before = Game.from_record({**record, "moves": record["moves"][:d.index]})
+        left = before.tiles_left()
+        for _, text in d.line:
+            assert Move.parse(text).tile in left
+    again = analyse(record, SMALL, seed=5)
+    assert [d.line for d in again.decisions] == [d.line for d in review.decisions]
+    assert whole.scores == tuple(review.scores)

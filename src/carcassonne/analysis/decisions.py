@@ -24,6 +24,8 @@ move does not know the tiles that really came.
 
 from __future__ import annotations
 
+import contextlib
+import random
 import time
 from dataclasses import dataclass
 
@@ -31,6 +33,7 @@ from carcassonne.analysis.endgame import TooLong, solvable, solve
 from carcassonne.bots.evaluation import leads
 from carcassonne.bots.evaluation_names import EVALUATIONS
 from carcassonne.bots.expectimax import Plan, averages, chosen, outcome_rewards, ranked
+from carcassonne.bots.greedy_bot import GreedyBot
 from carcassonne.engine import Game
 from carcassonne.engine.moves import AnyMove
 
@@ -88,3 +91,32 @@ def weigh(game: Game, played: AnyMove, plan: Plan, seed: int,
     rounds = outcome_rewards(game, plan, seed, candidates, leaf=lead, until=until)
     values = averages([rounds])
     return Weighed(values, chosen(candidates, values), len(rounds))
+
+
+def main_line(game: Game, first: AnyMove, plan: Plan, seed: int,
+              length: int = 3) -> list[tuple[int, AnyMove]]:
+    """An example of what may follow ``first`` in ``game``: on the
+    likeliest next tile each time, the next ``length`` moves, each player's
+    best one move deep by the search's estimate (the replies the expert
+    imagines), with their players. One future among many, to show a best
+    move's idea; its value is the average over the tiles, not this line's.
+    ``game`` is not changed."""
+    seat = game.current_player
+    if seat is None:
+        return []
+    state = game.determinized(seat, random.Random(seed))
+    evaluation = EVALUATIONS[plan.evaluation]
+    line: list[tuple[int, AnyMove]] = []
+    move = first
+    while True:
+        outcomes = state.chance_outcomes()
+        if outcomes:
+            with contextlib.suppress(ValueError):  # a tile that cannot come next (RIVER-SETUP-2)
+                state.fix_draws([max(outcomes, key=lambda o: o[1])[0]])
+        state.play(move)
+        player = state.current_player
+        if player is None or len(line) == length:
+            return line
+        move = GreedyBot(seed=f"{seed}:line:{len(line)}", evaluation=evaluation,
+                         cap=plan.cap).choose(state)
+        line.append((player, move))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carcassonne.analysis.classes import BOUNDS, CLASSES, classify
-from carcassonne.analysis.decisions import weigh
+from carcassonne.analysis.decisions import main_line, weigh
 from carcassonne.analysis.themes import THEMES, themes
 from carcassonne.bots.expectimax import Plan
 from carcassonne.engine import Game
@@ -54,6 +54,9 @@ class Decision:
     exact: bool = False
     #: What the loss was about (:mod:`.themes`), for an inaccuracy or worse.
     about: tuple[str, ...] = ()
+    #: For an inaccuracy or worse, an example of what may follow the best
+    #: move: ``(player, move)`` on the likeliest tiles (:func:`.main_line`).
+    line: tuple[tuple[int, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """As the JSON of ``carcassonne analyse --json`` gives it."""
@@ -61,7 +64,8 @@ class Decision:
                 "best": self.best, "played_value": round(self.played_value, 2),
                 "best_value": round(self.best_value, 2), "loss": round(self.loss, 2),
                 "class": self.klass, "choices": self.choices, "tiles": self.tiles,
-                "exact": self.exact, "about": list(self.about)}
+                "exact": self.exact, "about": list(self.about),
+                "line": [{"player": p, "move": m} for p, m in self.line]}
 
 
 @dataclass
@@ -176,10 +180,15 @@ def decide(step: Step, plan: Plan, seed: int, seconds: float | None = None,
                     step.also)
     best_value, played_value = weighed.values[weighed.best], weighed.values[step.move]
     loss = max(0.0, best_value - played_value)
-    about = themes(step.game, step.move, weighed.best) if loss >= BOUNDS["good"] else ()
+    about: tuple[str, ...] = ()
+    line: tuple[tuple[int, str], ...] = ()
+    if loss >= BOUNDS["good"]:
+        about = themes(step.game, step.move, weighed.best)
+        line = tuple((p, str(m)) for p, m in main_line(step.game, weighed.best, plan,
+                                                         seed * 1_000_003 + step.index))
     return Decision(step.index, step.player, str(step.move), str(weighed.best), played_value,
                     best_value, loss, classify(loss), step.choices, weighed.tiles,
-                    weighed.exact, about)
+                    weighed.exact, about, line)
 
 
 def analyse(record: Any, plan: Plan | None = None, seed: int = 0,

@@ -49,4 +49,5 @@ export default {
   "review.theme.unfinished": "a feature left open that could be completed",
   "review.theme.spent_follower": "a follower spent that the best move keeps",
   "review.theme.missed_claim": "a feature left unclaimed",
+  "review.mainLine": "Then, for example: {moves}",
 };

@@ -49,4 +49,5 @@ export default {
   "review.theme.unfinished": "完成できた建物を未完成のままにした",
   "review.theme.spent_follower": "最善手なら温存できたコマを使った",
   "review.theme.missed_claim": "建物を取りに行かなかった",
+  "review.mainLine": "その後の一例: {moves}",
 };

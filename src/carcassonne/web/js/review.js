@@ -192,6 +192,7 @@ export class ReviewPanel {
       + `${esc(t("review.played", { move: d.played, value: signed(d.played_value) }))}`
       + (same ? "" : `<br><span data-testid="review-best">${esc(t("review.best", { move: d.best, value: signed(d.best_value) }))}</span>`)
       + (d.exact ? ` <span class="muted">${esc(t("review.exact"))}</span>` : "")
+      + (d.line?.length && !same ? `<br><span class="muted" data-testid="review-main-line">${esc(t("review.mainLine", { moves: d.line.map((m) => `${this.names[m.player] ?? ""} ${m.move}`).join(" · ") }))}</span>` : "")
       + (d.about?.length ? `<br><span data-testid="review-about">${esc(t("review.about.line", { what: d.about.map((k) => t(`review.theme.${k}`)).join("; ") }))}</span>` : "")
       + "</p>";
   }
