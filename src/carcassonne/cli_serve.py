@@ -238,9 +238,9 @@ def add_parser(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]
     serve.add_argument("--outside-bot-timeout", type=timeout_seconds, default=10.0,
                        metavar="SECONDS", help="time an outside bot has for each "
                                                "decision (default: 10)")
-    serve.add_argument("--analysis-workers", type=worker_count, default=0, metavar="N",
+    serve.add_argument("--analysis-workers", type=worker_count, default=1, metavar="N",
                        help="review finished games on request, on N processes of their own "
-                            "(default: 0, no reviews; docs/analysis.md)")
+                            "(default: 1; 0: no reviews; docs/analysis.md)")
     serve.add_argument("--analysis-work", type=positive_int, default=None, metavar="N",
                        help="the reviews' work budget a decision (default: the expert's, "
                             f"{Plan().work})")

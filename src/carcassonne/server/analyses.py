@@ -1,11 +1,12 @@
 """The server's computer reviews: a queue for the whole site, worked on a pool of their own.
 
-``carcassonne serve --analysis-workers N`` starts, in each server
-process, a pool of ``N`` processes that only review games, apart from the
-bots' searches (:func:`carcassonne.bots.pool.started`), so a review never
-slows a live game. Without the option (``N`` = 0) nothing is started and
-the routes answer that reviews are off. ``--analysis-work W`` is the
-search's work budget a decision (the expert's by default).
+``carcassonne serve --analysis-workers N`` (1 by default) gives each
+server process a pool of ``N`` processes that only review games, apart
+from the bots' searches (:func:`carcassonne.bots.pool.started`), so a
+review never slows a live game; they start when first needed. With
+``N`` = 0 nothing is started and the routes answer that reviews are off.
+``--analysis-work W`` is the search's work budget a decision (the
+expert's by default).
 
 A request stores the game's record in its row (analysis_store.py, one row
 per game: a second request joins the first) and wakes this process's

@@ -23,7 +23,7 @@
 Anyone may ask (every finished game of the server is public, as its
 record is); the write requests count against the client's bound, and the
 site queues at most :data:`~carcassonne.server.analyses.MOST_QUEUED`
-reviews. A server started without ``--analysis-workers`` answers 503.
+reviews. A server started with ``--analysis-workers 0`` answers 503.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ MAX_RECORD = 512 * 1024
 def _analyses(request: Request) -> Analyses:
     analyses: Analyses = request.app.state.analyses
     if not analyses.enabled:
-        raise Refusal(503, "this server does not review games (it was started without "
-                           "--analysis-workers)")
+        raise Refusal(503, "this server does not review games (it was started with "
+                           "--analysis-workers 0)")
     return analyses
 
 
