@@ -98,7 +98,9 @@ def table(data: dict[str, Any]) -> str:
         counts = ", ".join(f"{n} {k}" for k, n in s["classes"].items() if n)
         largest = ", ".join(f"move {x['move']} ({x['loss']:.1f}, {x['class']})"
                             for x in s["largest"]) or "none"
+        about = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in
+                          sorted(s["about"].items(), key=lambda kv: -kv[1]) if n)
         lines.append(f"{s['name']}: {s['score']} points, {s['decisions']} decisions, "
                      f"average loss {s['average_loss']:.2f}; {counts or 'no decision'}; "
-                     f"largest losses: {largest}")
+                     f"largest losses: {largest}" + (f"; about: {about}" if about else ""))
     return "\n".join(lines)
