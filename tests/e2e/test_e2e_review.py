@@ -11,6 +11,7 @@ loses, and asks to see the best; in English, then in Japanese."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -161,3 +162,46 @@ def test_a_finished_game_is_reviewed_in_its_replay(page, browser, page_errors, r
     japanese = {"inaccuracy": "疑問手", "mistake": "悪手", "blunder": "大悪手"}[chosen["class"]]
     assert japanese in other.get_by_test_id("review-class").inner_text()
     other.context.close()
+
+
+def test_an_uploaded_record_is_replayed_beside_its_review(page, reviewing, tmp_path) -> None:
+    from carcassonne import Game
+    from carcassonne.bots import make_bot
+
+    game = Game.new(players=["Cid", "Dee"], seed=21)
+    bots = [make_bot("random", seed=1), make_bot("greedy", seed=2)]
+    while len(game.moves) < 14:
+        game.play(bots[game.current_player].choose(game))
+    record = game.to_record()
+    good = tmp_path / "game.json"
+    good.write_text(json.dumps(record), "utf-8")
+    page.goto(reviewing.url + "/")
+    page.get_by_test_id("review-link").click()
+    page.wait_for_url("**/review")
+    # not JSON, then a record that does not replay: refused, saying why
+    bad = tmp_path / "bad.json"
+    bad.write_text("{nope", "utf-8")
+    page.get_by_test_id("record-file").set_input_files(str(bad))
+    assert "not JSON" in page.get_by_test_id("upload-error").inner_text()
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({**record, "moves": record["moves"][:3] + record["moves"][:1]}),
+                      "utf-8")
+    page.get_by_test_id("record-file").set_input_files(str(broken))
+    page.wait_for_function("() => document.querySelector('[data-testid=upload-error]')"
+                           ".textContent.includes('move 3')")
+    # the record itself: its page, the replay and the review once done
+    page.get_by_test_id("record-file").set_input_files(str(good))
+    page.wait_for_url("**/review/record*")
+    page.get_by_test_id("review-graph").wait_for(timeout=PATIENCE_MS)
+    key = page.url.rsplit("/", 1)[1].replace("%3A", ":")
+    review = reviewing.get(f"/api/analyses/{key}")["review"]
+    assert review["players"] == ["Cid", "Dee"]
+    moves = len(record["moves"])
+    assert page.get_by_test_id("replay-position").inner_text() == f"Move 0 of {moves}"
+    assert "Cid" in page.get_by_test_id("players").inner_text()
+    marked = [d for d in review["decisions"] if d["class"] in CLASSES]
+    assert marked  # the random player's
+    page.get_by_test_id(f"review-{marked[0]['class']}").first.click()
+    assert page.get_by_test_id("replay-position").inner_text() == (
+        f"Move {marked[0]['move'] + 1} of {moves}")
+    assert page.get_by_test_id("review-line").get_attribute("data-class") == marked[0]["class"]

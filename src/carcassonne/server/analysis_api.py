@@ -11,8 +11,11 @@
 - ``GET /api/tables/{id}/analysis`` and ``GET /api/analyses/{key}``: the
   status, and ``review`` once ``done`` (:meth:`Review.to_dict`); 404 if
   nobody asked.
+- ``GET /api/analyses/{key}/game``: an uploaded game's record and final
+  view, for its page (``/review/{key}``).
 - "Learn from your mistakes", once the review is done: ``GET
-  /api/tables/{id}/analysis/moves/{n}`` gives decision ``n``'s position as
+  /api/tables/{id}/analysis/moves/{n}`` (or ``/api/analyses/{key}/moves/{n}``
+  for an uploaded record) gives decision ``n``'s position as
   ``{"move", "player", "legal"}`` (every legal move in record form), and
   ``POST`` there with ``{"try": MOVE}`` weighs that move in place of the
   one played: ``{"move", "player", "played", "best", "played_value",
@@ -99,9 +102,8 @@ async def _done(request: Request, key: str) -> dict[str, Any]:
     return row
 
 
-@router.get("/tables/{table_id}/analysis/moves/{index}")
-async def decision_position(request: Request, table_id: str, index: int) -> dict[str, Any]:
-    row = await _done(request, table_id)
+async def _position(request: Request, key: str, index: int) -> dict[str, Any]:
+    row = await _done(request, key)
     try:
         step = step_at(row["record"], index)
     except ValueError as err:
@@ -110,17 +112,47 @@ async def decision_position(request: Request, table_id: str, index: int) -> dict
             "legal": [move.to_dict() for move in step.game.legal_moves()]}
 
 
-@router.post("/tables/{table_id}/analysis/moves/{index}")
-async def try_again(request: Request, table_id: str, index: int) -> dict[str, Any]:
+async def _try(request: Request, key: str, index: int) -> dict[str, Any]:
     body = await body_of(request)
     analyses = _analyses(request)
-    row = await _done(request, table_id)
+    row = await _done(request, key)
     try:
         tried = Move.from_dict(body.get("try"))
         step = step_at(row["record"], index, tried)
     except ValueError as err:  # NotationError and IllegalMove among them
         raise Refusal(400, str(err)) from None
     return (await analyses.weigh(step)).to_dict()
+
+
+@router.get("/tables/{table_id}/analysis/moves/{index}")
+async def table_position(request: Request, table_id: str, index: int) -> dict[str, Any]:
+    return await _position(request, table_id, index)
+
+
+@router.post("/tables/{table_id}/analysis/moves/{index}")
+async def table_try(request: Request, table_id: str, index: int) -> dict[str, Any]:
+    return await _try(request, table_id, index)
+
+
+@router.get("/analyses/{key}/moves/{index}")
+async def record_position(request: Request, key: str, index: int) -> dict[str, Any]:
+    return await _position(request, key, index)
+
+
+@router.post("/analyses/{key}/moves/{index}")
+async def record_try(request: Request, key: str, index: int) -> dict[str, Any]:
+    return await _try(request, key, index)
+
+
+@router.get("/analyses/{key}/game")
+async def record_game(request: Request, key: str) -> dict[str, Any]:
+    """The uploaded game, for its page: the record and the final view of
+    a spectator (``Game.view(None)``), as a finished table gives them."""
+    hall = hall_of(request)
+    row = await hall.db(analysis_store.read, hall.store.engine, key)
+    if row is None:
+        raise Refusal(404, "nobody has asked for this game's review yet")
+    return {"record": row["record"], "view": replayed(row["record"]).view(None)}
 
 
 @router.post("/analyses")

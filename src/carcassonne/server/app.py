@@ -231,13 +231,15 @@ def _errors(app: FastAPI, headers: Secure) -> None:
 #: the leaderboard, the competitions and a competition, one's settings and
 #: setting a new password (js/pages.js), the rules in short (js/howto.js),
 #: the moderators' page (js/admin.js), and many boards watched at once
-#: (a competition round's, or any tables': js/watch.js).
+#: (a competition round's, or any tables': js/watch.js), and the review of
+#: an uploaded record (js/review-page.js).
 PAGES = {"/": "index.html", "/table/{table_id}": "table.html",
          "/player/{name}": "pages.html", "/leaderboard": "pages.html",
          "/competitions": "pages.html", "/competition/{event_id}": "pages.html",
          "/how-to-play": "howto.html", "/settings": "pages.html",
          "/reset": "pages.html", "/reset/{token}": "pages.html", "/admin": "admin.html",
-         "/competition/{event_id}/boards": "watch.html", "/watch": "watch.html"}
+         "/competition/{event_id}/boards": "watch.html", "/watch": "watch.html",
+         "/review": "review.html", "/review/{key}": "review.html"}
 
 #: Other layouts of a page, by its ``?layout=``: a table for streaming
 #: (js/broadcast.js). Any other value gets the page itself.

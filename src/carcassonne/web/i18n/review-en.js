@@ -50,4 +50,9 @@ export default {
   "review.theme.spent_follower": "a follower spent that the best move keeps",
   "review.theme.missed_claim": "a feature left unclaimed",
   "review.mainLine": "Then, for example: {moves}",
+  "nav.review": "Review a record",
+  "reviewPage.title": "Review a game",
+  "reviewPage.upload": "Review a record",
+  "reviewPage.about": "Choose a game record (JSON): the expert bot weighs every decision of it.",
+  "reviewPage.notJson": "This file is not a game record: it is not JSON.",
 };

@@ -50,4 +50,9 @@ export default {
   "review.theme.spent_follower": "最善手なら温存できたコマを使った",
   "review.theme.missed_claim": "建物を取りに行かなかった",
   "review.mainLine": "その後の一例: {moves}",
+  "nav.review": "棋譜を検討",
+  "reviewPage.title": "対局の検討",
+  "reviewPage.upload": "棋譜を検討",
+  "reviewPage.about": "対局の記録 (JSON) を選んでください。エキスパートボットがすべての手を検討します。",
+  "reviewPage.notJson": "このファイルは対局の記録ではありません (JSON ではありません)。",
 };

@@ -1,6 +1,6 @@
 // "Learn from your mistakes" (docs/analysis.md): the replay stops before
 // each mistake and blunder of one player, the board shows where the tile
-// may go (GET /api/tables/{id}/analysis/moves/{n}: the legal moves there);
+// may go (GET .../analysis/moves/{n}: the legal moves there);
 // the player picks a square, turns the tile by clicking it, chooses a
 // figure (or none) and checks: the server weighs that move as the review
 // weighed the one played (POST there), and the card says whether it is as
@@ -20,8 +20,8 @@ function figuresText(move) {
 }
 
 export class Retry {
-  constructor({ tableId, board, names, mistakes, jump, redraw, onEnd }) {
-    this.tableId = tableId;
+  constructor({ base, board, names, mistakes, jump, redraw, onEnd }) {
+    this.base = base;
     this.board = board;
     this.names = names;
     this.mistakes = mistakes;
@@ -46,7 +46,7 @@ export class Retry {
   }
 
   get path() {
-    return `/api/tables/${encodeURIComponent(this.tableId)}/analysis/moves/${this.decision.move}`;
+    return `${this.base}/moves/${this.decision.move}`;
   }
 
   /** Go to mistake `index`: the position before it, its legal moves. */

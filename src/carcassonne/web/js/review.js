@@ -45,9 +45,12 @@ export function graphLines(decisions, players) {
 }
 
 export class ReviewPanel {
-  constructor(root, { tableId, names, moves, board, jump }) {
+  // `key` names the review (a table's id, or an uploaded record's key) and
+  // `base` its address (/api/tables/{id}/analysis or /api/analyses/{key}).
+  constructor(root, { key, base, names, moves, board, jump }) {
     this.root = root;
-    this.tableId = tableId;
+    this.key = key;
+    this.base = base;
     this.names = names;
     this.moves = moves;
     this.board = board;
@@ -62,13 +65,9 @@ export class ReviewPanel {
     this.refresh();
   }
 
-  get path() {
-    return `/api/tables/${encodeURIComponent(this.tableId)}/analysis`;
-  }
-
   async refresh() {
     try {
-      this.status = await request("GET", this.path);
+      this.status = await request("GET", this.base);
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) this.error = err.message;
       this.status = null;
@@ -79,7 +78,7 @@ export class ReviewPanel {
 
   async ask() {
     try {
-      this.status = await request("POST", this.path, {});
+      this.status = await request("POST", this.base, {});
     } catch (err) {
       if (err instanceof ApiError && err.status === 503) this.off = true;
       this.error = err.message;
@@ -98,7 +97,7 @@ export class ReviewPanel {
 
   /** An `analysis` message of the table's WebSocket. */
   news(msg) {
-    if (msg.key !== this.tableId || this.status?.status === "done") return;
+    if (msg.key !== this.key || this.status?.status === "done") return;
     this.status = { ...(this.status || {}), ...msg };
     if (msg.status === "done") this.refresh();
     else this.render();
@@ -141,7 +140,7 @@ export class ReviewPanel {
     const mistakes = this.status.review.decisions.filter((d) => d.player === seat && LEARN.has(d.class));
     const back = this.pos;
     this.retry = new Retry({
-      tableId: this.tableId, board: this.board, names: this.names, mistakes, jump: this.jump,
+      base: this.base, board: this.board, names: this.names, mistakes, jump: this.jump,
       redraw: () => this.render(),
       onEnd: () => {
         this.retry = null;

@@ -807,7 +807,8 @@ async function openReplay() {
   try {
     const record = await api.record(id);
     S.review = new ReviewPanel($("review"), {
-      tableId: id, names: S.msg.view.players, moves: (record.moves || []).length, board,
+      key: id, base: `/api/tables/${encodeURIComponent(id)}/analysis`,
+      names: S.msg.view.players, moves: (record.moves || []).length, board,
       jump: (pos) => S.replay?.go(pos),
     });
     S.replay = new ReplayViewer({
