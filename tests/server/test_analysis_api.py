@@ -8,6 +8,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import HUMAN, PATIENCE, RANDOM, Serve, auth, new_table, play_turns, wait_for
 
@@ -126,7 +127,8 @@ def test_a_move_tried_again_is_weighed_as_the_review_weighed_the_one_played(
         other = next(m for m in position["legal"] if m != played)
         tried = client.post(f"{path}/moves/{first['move']}", json={"try": other}).json()
         assert tried["move"] == first["move"] and tried["played"] != first["played"]
-        assert tried["loss"] == max(0.0, round(tried["best_value"] - tried["played_value"], 2))
+        assert tried["loss"] == pytest.approx(  # (each rounded to the hundredth)
+            max(0.0, tried["best_value"] - tried["played_value"]), abs=0.011)
         # refusals: an illegal move names the rule; no such decision
         wrong = {**played, "at": [40, 40]}
         answer = client.post(f"{path}/moves/{first['move']}", json={"try": wrong})
