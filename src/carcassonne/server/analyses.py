@@ -141,10 +141,10 @@ class Analyses:
             raise
         except Exception as err:
             log.exception("the review of %s failed", key)
-            await self.hall.db(analysis_store.fail, engine, key, self.node,
-                               f"the review failed: {err}", self.hall.now())
-            self._tell({"key": key, "status": "failed", "done": 0, "total": 0,
-                        "position": None})
+            if await self.hall.db(analysis_store.fail, engine, key, self.node,
+                                  f"the review failed: {err}", self.hall.now()):
+                self._tell({"key": key, "status": "failed", "done": 0, "total": 0,
+                            "position": None})
             return True
         if await self.hall.db(analysis_store.finish, engine, key, self.node, review.to_dict(),
                               self.hall.now()):

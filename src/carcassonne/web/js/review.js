@@ -61,7 +61,9 @@ export class ReviewPanel {
     this.timer = null;
     this.retry = null; // "learn from your mistakes" under way (retry.js)
     this.root.hidden = false;
-    this.root.addEventListener("click", (e) => this.clicked(e));
+    this.onClick = (e) => this.clicked(e);
+    this.root.addEventListener("click", this.onClick);
+    this.closed = false;
     this.refresh();
   }
 
@@ -90,6 +92,7 @@ export class ReviewPanel {
   /** Look again soon while the review is queued or running. */
   later() {
     clearTimeout(this.timer);
+    if (this.closed) return;
     if (this.status && ["queued", "running"].includes(this.status.status)) {
       this.timer = setTimeout(() => this.refresh(), POLL);
     }
@@ -110,7 +113,9 @@ export class ReviewPanel {
   }
 
   close() {
+    this.closed = true;
     clearTimeout(this.timer);
+    this.root.removeEventListener("click", this.onClick);
     this.board.setGhost(null, null);
     this.root.hidden = true;
     this.root.innerHTML = "";
@@ -175,6 +180,7 @@ export class ReviewPanel {
     } else if (s.review) {
       parts.push(this.current(), this.graph(), this.summary(), this.list());
     }
+    if (this.closed) return;
     this.root.innerHTML = parts.join("");
     this.drawBest();
   }
