@@ -152,3 +152,22 @@ def test_a_loss_comes_with_an_example_of_the_best_moves_idea() -> None:
     again = analyse(record, SMALL, seed=5)
     assert [d.line for d in again.decisions] == [d.line for d in review.decisions]
     assert whole.scores == tuple(review.scores)
+
+
+@pytest.mark.parametrize(("players", "sets"), [
+    (6, ("base", "inns_cathedrals")),
+    (5, ("base", "inns_cathedrals", "traders_builders", "abbot", "princess_dragon")),
+    (4, ("base", "inns_cathedrals", "traders_builders", "watchtowers", "wonders", "river",
+         "abbot", "princess_dragon")),
+])
+def test_any_table_of_two_to_six_and_any_set_is_reviewed(players: int,
+                                                         sets: tuple[str, ...]) -> None:
+    """With more than two players a value is the mover's expected margin
+    over the best opponent; the last tiles of any set are solved too."""
+    record = _greedy_record(12, 16, players=players, sets=sets)
+    review = analyse(record, SMALL, seed=6)
+    assert review.decisions and {d.player for d in review.decisions} == set(range(players))
+    game = Game.from_record({**record, "moves": []})
+    for d in review.decisions:
+        assert d.loss >= 0 and d.tiles >= 1 and not d.exact
+    assert len(review.summary()) == players == len(game.players)
