@@ -179,7 +179,7 @@ def decide(step: Step, plan: Plan, seed: int, seconds: float | None = None,
     weighed = weigh(step.game, step.move, plan, seed * 1_000_003 + step.index, seconds, exact,
                     step.also)
     best_value, played_value = weighed.values[weighed.best], weighed.values[step.move]
-    loss = max(0.0, best_value - played_value)
+    loss = max(0.0, weighed.loss(step.move))
     about: tuple[str, ...] = ()
     line: tuple[tuple[int, str], ...] = ()
     if loss >= BOUNDS["good"]:
