@@ -4,7 +4,9 @@ Run by hand (never in CI), from the project root::
 
     python benchmarks/analysis.py planted --games 40 --seed 1
     python benchmarks/analysis.py levels --games 10 --seed 1
-    python benchmarks/analysis.py calibration --games 30 --seed 1
+    python benchmarks/analysis.py levels --games 8 --seed 2 --pairs longer
+    python benchmarks/analysis.py calibration --games 60 --seed 1 --out cal1.jsonl
+    python benchmarks/analysis.py fit cal1.jsonl
     python benchmarks/analysis.py cost --sets base --games 3 --work 62500,125000,250000
     python benchmarks/analysis.py endgame --games 20 --tiles 3
 
@@ -22,13 +24,13 @@ Run by hand (never in CI), from the project root::
 - ``levels``: games of ``greedy`` against ``hard`` and of ``hard`` against a
   search four times as long, every stack with the seats swapped; the
   average loss a decision of each (the aim: greedy's larger than hard's,
-  hard's larger than the longer search's).
-- ``calibration``: games of ``hard`` against itself; each decision's
-  ``played_value`` (the mover's expected final lead) against the lead the
-  mover really finished with, per third of the game: mean error and
-  correlation; and the scale ``s`` of the win chance ``1 / (1 + exp(-value
-  / s))`` that fits the games' results best, with the results per bin of
-  predicted chance.
+  hard's larger than the longer search's); ``--pairs`` picks the pairs.
+- ``calibration``: games of ``hard`` against itself, reviewed; one JSON
+  line a decision (its stage, ``played_value``, the lead the mover really
+  finished with) appended to ``--out``. ``fit`` reads such files: per third
+  of the game, the values' mean error and correlation with the final lead;
+  the win chance's scale by stage (:mod:`carcassonne.analysis.chances`)
+  fitted by least log-loss, and the results per bin of predicted chance.
 - ``cost``: seconds to review a game of ``greedy`` against ``hard`` per
   work budget.
 - ``endgame``: seconds and moves played to solve the last ``1..tiles``
@@ -38,6 +40,7 @@ Run by hand (never in CI), from the project root::
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -48,8 +51,9 @@ from dataclasses import replace
 from search_bot import sets_of
 
 from carcassonne import Game
-from carcassonne.analysis import analyse
+from carcassonne.analysis import analyse, chances
 from carcassonne.analysis.endgame import Solver
+from carcassonne.analysis.review import replayed, steps
 from carcassonne.analysis.themes import dead_features, effects
 from carcassonne.bots import make_bot
 from carcassonne.bots.evaluation import FITTING, move_values
@@ -163,64 +167,123 @@ def planted(games: int, seed: int, plan: Plan) -> None:
 # -- levels, calibration, cost -------------------------------------------------
 
 
-def levels(games: int, seed: int, plan: Plan) -> None:
-    for pair in (("greedy", "hard"), ("hard", LONGER)):
+#: The pairs ``levels`` plays: greedy against hard, hard against its longer search.
+PAIRS = {"greedy": ("greedy", "hard"), "longer": ("hard", LONGER)}
+
+
+def levels(games: int, seed: int, plan: Plan, pairs: list[str]) -> None:
+    """Each level's average loss a decision, and the difference between
+    the two of a game paired game by game (each game one figure)."""
+    for pair in (PAIRS[name] for name in pairs):
         losses: dict[str, list[float]] = {name: [] for name in pair}
+        gaps: list[float] = []  # per game: the first's average loss minus the second's
         for k in range(games):
             for seats in (pair, pair[::-1]):
                 game = play(list(seats), seed * 1000 + k)
                 review = analyse(game.to_record(), plan, seed=k)
+                own: dict[str, list[float]] = {name: [] for name in pair}
                 for d in review.decisions:
+                    own[seats[d.player]].append(d.loss)
                     losses[seats[d.player]].append(d.loss)
+                gaps.append(statistics.fmean(own[pair[0]]) - statistics.fmean(own[pair[1]]))
+                print(f"stack {k}, {' vs '.join(_label(n) for n in seats)}: "
+                      f"{_label(pair[0])} loses {gaps[-1]:+.2f} more a decision", flush=True)
         for name, values in losses.items():
-            mean = statistics.fmean(values)
-            half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-            label = "hard x4" if name == LONGER else name
-            print(f"{label:8} {len(values):5} decisions: average loss {mean:.2f} "
+            mean, half = _interval(values)
+            print(f"{_label(name):8} {len(values):5} decisions: average loss {mean:.2f} "
                   f"[{mean - half:.2f}, {mean + half:.2f}]", flush=True)
+        mean, half = _interval(gaps)
+        print(f"{_label(pair[0])} loses {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}] "
+              f"more a decision than {_label(pair[1])}, paired over {len(gaps)} games")
 
 
-def calibration(games: int, seed: int, plan: Plan) -> None:
-    thirds: list[list[tuple[float, float]]] = [[], [], []]
-    outcomes: list[tuple[float, float]] = []  # (played_value, 1 won, 1/2 tied, 0 lost)
+def _label(name: str) -> str:
+    return "hard x4" if name == LONGER else name
+
+
+def _interval(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval."""
+    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def calibration(games: int, seed: int, plan: Plan, out: str) -> None:
+    """Play and review ``games`` games, appending one JSON line a decision
+    to ``out`` (run it in chunks with other seeds; ``fit`` reads them all)."""
     for k in range(games):
         game = play(["hard", "hard"], seed * 1000 + k)
-        review = analyse(game.to_record(), plan, seed=k)
-        moves = len(game.moves)
-        for d in review.decisions:
-            final = lead(game.scores, d.player)
-            thirds[min(2, 3 * d.index // moves)].append((d.played_value, final))
-            outcomes.append((d.played_value, 1.0 if final > 0 else 0.5 if final == 0 else 0.0))
-    for n, pairs in enumerate(thirds):
-        predicted, actual = zip(*pairs, strict=True)
-        error = statistics.fmean(p - a for p, a in pairs)
-        spread = statistics.fmean(abs(p - a) for p, a in pairs)
-        print(f"third {n + 1}: {len(pairs)} decisions, mean error {error:+.1f}, mean absolute "
-              f"error {spread:.1f}, correlation {statistics.correlation(predicted, actual):.2f}")
-    scale = fit_scale(outcomes)
-    print(f"win chance 1 / (1 + exp(-value / s)): s = {scale:.1f} points (best log-loss)")
+        record = game.to_record()
+        left = {step.index: step.game.stack_size
+                for step in steps(record, replayed(record))}
+        review = analyse(record, plan, seed=k)
+        with open(out, "a", encoding="utf-8") as lines:
+            for d in review.decisions:
+                lines.write(json.dumps({
+                    "game": f"{seed}/{k}", "move": d.index, "moves": len(game.moves),
+                    "left": left[d.index], "player": d.player, "exact": d.exact,
+                    "value": round(d.played_value, 3), "final": lead(game.scores, d.player),
+                }) + "\n")
+        print(f"game {seed}/{k}: {len(review.decisions)} decisions", flush=True)
+
+
+def fit(paths: list[str]) -> None:
+    """From ``calibration``'s lines: per third of the game, the values'
+    mean error, mean absolute error and correlation with the final lead; the
+    win chance's scale fitted by stage (:mod:`carcassonne.analysis.chances`),
+    and its calibration in bins of predicted chance."""
+    rows = []
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            rows += [json.loads(line) for line in lines]
+    print(f"{len({r['game'] for r in rows})} games, {len(rows)} decisions")
+    thirds: list[list[dict]] = [[], [], []]
+    for r in rows:
+        thirds[min(2, 3 * r["move"] // r["moves"])].append(r)
+    for n, part in enumerate(thirds):
+        predicted = [r["value"] for r in part]
+        actual = [r["final"] for r in part]
+        error = statistics.fmean(p - a for p, a in zip(predicted, actual, strict=True))
+        spread = statistics.fmean(abs(p - a) for p, a in zip(predicted, actual, strict=True))
+        scale = fit_scale([(r["value"], won(r)) for r in part])
+        print(f"third {n + 1}: {len(part)} decisions, mean error {error:+.1f}, mean absolute "
+              f"error {spread:.1f}, correlation {statistics.correlation(predicted, actual):.2f}, "
+              f"scale alone {scale:.1f}")
+    base, per_tile = fit_stages([(r["value"], r["left"], won(r)) for r in rows])
+    print(f"scale = sqrt({base:.1f} + {per_tile:.2f} x tiles left)")
     bins: dict[int, list[float]] = {}
-    for value, won in outcomes:
-        bins.setdefault(min(9, int(10 * chance(value, scale))), []).append(won)
+    for r in rows:
+        p = chances.win_chance(r["value"], r["left"], base, per_tile)
+        bins.setdefault(min(9, int(10 * p)), []).append(won(r))
     for b in sorted(bins):
         print(f"  predicted {b * 10}-{b * 10 + 10}%: {len(bins[b])} decisions, won "
               f"{100 * statistics.fmean(bins[b]):.0f}%")
 
 
-def chance(value: float, scale: float) -> float:
-    """The win chance a lead of ``value`` points gives with scale ``scale``."""
-    return 1 / (1 + math.exp(-max(-500.0, min(500.0, value / scale))))
+def won(row: dict) -> float:
+    """1 if the mover won, 1/2 for a tie, 0 if they lost."""
+    return 1.0 if row["final"] > 0 else 0.5 if row["final"] == 0 else 0.0
+
+
+def log_loss(rows: list[tuple[float, float]]) -> float:
+    """The log-loss of predicted chances ``(chance, outcome)``."""
+    total = 0.0
+    for p, outcome in rows:
+        p = min(1 - 1e-9, max(1e-9, p))
+        total -= outcome * math.log(p) + (1 - outcome) * math.log(1 - p)
+    return total
 
 
 def fit_scale(outcomes: list[tuple[float, float]]) -> float:
-    """The scale (points, in steps of half a point) with the least log-loss."""
-    def loss(scale: float) -> float:
-        total = 0.0
-        for value, won in outcomes:
-            p = min(1 - 1e-9, max(1e-9, chance(value, scale)))
-            total -= won * math.log(p) + (1 - won) * math.log(1 - p)
-        return total
-    return min((s / 2 for s in range(2, 121)), key=loss)
+    """The one scale (points, in steps of half a point) with the least log-loss."""
+    return min((s / 2 for s in range(2, 121)), key=lambda s: log_loss(
+        [(chances.win_chance(v, 0, s * s, 0.0), w) for v, w in outcomes]))
+
+
+def fit_stages(rows: list[tuple[float, int, float]]) -> tuple[float, float]:
+    """``(base, per_tile)`` of the scale ``sqrt(base + per_tile x left)``
+    with the least log-loss, on a grid."""
+    grid = [(b, t / 4) for b in range(0, 101, 5) for t in range(0, 41)]
+    return min(grid, key=lambda g: log_loss(
+        [(chances.win_chance(v, left, *g), w) for v, left, w in rows]))
 
 
 def cost(games: int, seed: int, sets: tuple[str, ...], works: list[int]) -> None:
@@ -257,21 +320,27 @@ def endgame(games: int, seed: int, tiles: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("what", choices=("planted", "levels", "calibration", "cost", "endgame"))
+    parser.add_argument("what", choices=("planted", "levels", "calibration", "fit", "cost",
+                                         "endgame"))
+    parser.add_argument("paths", nargs="*", help="for 'fit': the files 'calibration' wrote")
+    parser.add_argument("--out", default="calibration.jsonl", help="where 'calibration' writes")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sets", default="base")
     parser.add_argument("--work", default="250000", help="the budget, or several for 'cost'")
     parser.add_argument("--tiles", type=int, default=3)
+    parser.add_argument("--pairs", default="greedy,longer", help="for 'levels': greedy, longer")
     args = parser.parse_args()
     works = [int(w) for w in args.work.split(",")]
     plan = replace(Plan(), work=works[0])
     if args.what == "planted":
         planted(args.games, args.seed, plan)
     elif args.what == "levels":
-        levels(args.games, args.seed, plan)
+        levels(args.games, args.seed, plan, args.pairs.split(","))
     elif args.what == "calibration":
-        calibration(args.games, args.seed, plan)
+        calibration(args.games, args.seed, plan, args.out)
+    elif args.what == "fit":
+        fit(args.paths)
     elif args.what == "cost":
         cost(args.games, args.seed, sets_of(args.sets), works)
     else:

@@ -36,6 +36,9 @@ def test_the_review_as_json_gives_each_decision_by_its_move_index(
     for d in data["decisions"]:
         assert d["loss"] == pytest.approx(max(0.0, d["best_value"] - d["played_value"]), abs=0.02)
         assert d["class"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+        # two players: the chance of winning follows the value, move by move
+        assert 0 < d["played_chance"] < 1 and 0 < d["best_chance"] < 1
+        assert (d["best_chance"] >= d["played_chance"]) == (d["best_value"] >= d["played_value"])
     assert [s["name"] for s in data["summary"]] == ["Ann", "Bob"]
 
 
@@ -45,11 +48,13 @@ def test_the_review_as_a_table_names_moves_players_and_classes(
     assert main(["analyse", path, "--work", "5000", "--seconds", "5"]) == 0
     out, _ = capsys.readouterr()
     lines = out.splitlines()
-    assert lines[0].split() == ["move", "player", "played", "best", "loss", "class"]
+    assert lines[0].split() == ["move", "player", "played", "best", "loss", "class", "win"]
     first = lines[1].split()
     assert first[0] == "0" and first[1] == "Ann"
     assert lines[1].index(str(Game.from_record(record).moves[0])) == lines[0].index("played")
-    assert first[-1] in ("best", "good", "inaccuracy", "mistake", "blunder")
+    klass = lines[1][lines[0].index("class"):lines[0].index("win")].strip()
+    assert klass in ("best", "good", "inaccuracy", "mistake", "blunder")
+    assert lines[1][lines[0].index("win"):].split()[0].endswith("%")
     assert any(line.startswith("Bob: ") and "decisions" in line for line in lines)
 
 

@@ -2,9 +2,10 @@
 
 Prints one line per decision (the record's move index, the player, the move
 played, the best move found, the loss in points and its class) and each
-player's summary; with ``--json``, the same as JSON (:meth:`Review.to_dict`:
-per decision ``move``, ``played_value``, ``best_value``, ``loss`` and
-``class``, for other tools). A record that cannot be read or replayed gives
+player's summary; with two players, also the mover's chance of winning.
+With ``--json``, the same as JSON (:meth:`Review.to_dict`: per decision
+``move``, ``played_value``, ``best_value``, ``loss`` and ``class``, and
+``played_chance`` and ``best_chance``, for other tools). A record that cannot be read or replayed gives
 exit status 1 and one line on standard error, as ``replay`` does.
 """
 
@@ -81,14 +82,23 @@ def _progress(done: int, total: int) -> None:
     print(f"\rweighing decision {done} of {total}", end="", file=sys.stderr, flush=True)
 
 
+def _chance(decision: dict[str, Any]) -> str:
+    played, best = (round(100 * decision[k]) for k in ("played_chance", "best_chance"))
+    return f"{played}%" if played == best else f"{played}% ({best}%)"
+
+
 def table(data: dict[str, Any]) -> str:
     """The review as text: a line per decision ("=" where the best move is
-    the one played), then each player's summary."""
+    the one played; with two players, the mover's chance of winning after
+    the move played, and after the best move where it differs), then each
+    player's summary."""
     names = data["players"]
+    chances = len(names) == 2
     rows = [(str(d["move"]), names[d["player"]], d["played"],
-             "=" if d["best"] == d["played"] else d["best"], f"{d['loss']:.1f}", d["class"])
+             "=" if d["best"] == d["played"] else d["best"], f"{d['loss']:.1f}", d["class"],
+             *([_chance(d)] if chances else []))
             for d in data["decisions"]]
-    head = ("move", "player", "played", "best", "loss", "class")
+    head = ("move", "player", "played", "best", "loss", "class", *(["win"] if chances else []))
     widths = [max(len(row[i]) for row in [head, *rows]) for i in range(len(head))]
     lines = ["  ".join(cell.rjust(w) if i in (0, 4) else cell.ljust(w)
                        for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()

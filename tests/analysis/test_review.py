@@ -170,4 +170,6 @@ def test_any_table_of_two_to_six_and_any_set_is_reviewed(players: int,
     game = Game.from_record({**record, "moves": []})
     for d in review.decisions:
         assert d.loss >= 0 and d.tiles >= 1 and not d.exact
+        # a margin over the best rival says nothing of who else may win
+        assert d.played_chance is None and d.to_dict()["best_chance"] is None
     assert len(review.summary()) == players == len(game.players)

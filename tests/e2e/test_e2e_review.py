@@ -3,8 +3,9 @@ eight moves against the random bot and resigns; in the replay she requests
 the analysis, sees it queued and weighed, then the evaluation graph, each
 player's summary and the list of inaccuracies, mistakes and blunders; a
 click on one jumps the replay to that move, whose line names the class and
-the loss, with the best move drawn on the board as a ghost tile; a click on
-the graph jumps too. "Learn from your mistakes" stops before each of Ann's
+the loss and the chance of winning, with the best move drawn on the board
+as a ghost tile with its figures and its example line; a click on the
+graph jumps too. "Learn from your mistakes" stops before each of Ann's
 mistakes: she puts the best move found (its square, its turn, its figure)
 and is told it is as good as the best, tries another and is told what it
 loses, and asks to see the best; in English, then in Japanese."""
@@ -95,6 +96,19 @@ def test_a_finished_game_is_reviewed_in_its_replay(page, browser, page_errors, r
     assert ghost.get_attribute("data-tile") == tile
     assert (ghost.get_attribute("data-x"), ghost.get_attribute("data-y")) == (x, y)
     assert ghost.get_attribute("data-rotation") == turn
+    # ...its figures on it, and its example line faint and numbered
+    figures = [f.split("@")[0].split(":")[0] for f in chosen["best"].split(" ")[1:]
+               if ":" in f.split("@")[0]]
+    drawn = page.get_by_test_id("review-best-figure")
+    assert [drawn.nth(i).get_attribute("data-figure") for i in range(drawn.count())] == figures
+    placed = [m for m in chosen["line"] if "@" in m["move"].split(" ")[0]]
+    steps = page.get_by_test_id("review-next")
+    assert [steps.nth(i).get_attribute("data-step") for i in range(steps.count())] == [
+        str(i + 1) for i in range(len(placed))]
+    # two players: each value comes with the mover's chance of winning
+    for key, part in (("played", "review-played"), ("best", "review-best")):
+        shown = re.search(r"chance of winning (\d+)%$", card.get_by_test_id(part).inner_text())
+        assert shown and abs(int(shown[1]) - 100 * chosen[f"{key}_chance"]) <= 0.5
     page.screenshot(path=str(artifacts / "review.png"))
 
     # a click near the graph's right end jumps to the last moves

@@ -18,8 +18,9 @@ in points, and a class from ``best`` to ``blunder`` (docs/analysis.md)::
     >>> all(d.loss >= 0 and d.klass in CLASSES for d in review.decisions)
     True
 
-:mod:`.classes` holds the classes and their bounds, :mod:`.decisions`
-weighs one decision, :mod:`.review` a whole game.
+:mod:`.classes` holds the classes and their bounds, :mod:`.chances` the
+two-player chance of winning, :mod:`.decisions` weighs one decision,
+:mod:`.review` a whole game.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from carcassonne.analysis.chances import win_chance
 from carcassonne.analysis.classes import BOUNDS, CLASSES, classify
 from carcassonne.analysis.decisions import main_line, weigh
 from carcassonne.analysis.themes import THEMES, themes
@@ -57,6 +58,10 @@ class Decision:
     #: For an inaccuracy or worse, an example of what may follow the best
     #: move: ``(player, move)`` on the likeliest tiles (:func:`.main_line`).
     line: tuple[tuple[int, str], ...] = ()
+    #: With two players, the mover's chance of winning after the move
+    #: played and after the best move (:mod:`.chances`); ``None`` with more.
+    played_chance: float | None = None
+    best_chance: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """As the JSON of ``carcassonne analyse --json`` gives it."""
@@ -65,7 +70,13 @@ class Decision:
                 "best_value": round(self.best_value, 2), "loss": round(self.loss, 2),
                 "class": self.klass, "choices": self.choices, "tiles": self.tiles,
                 "exact": self.exact, "about": list(self.about),
-                "line": [{"player": p, "move": m} for p, m in self.line]}
+                "line": [{"player": p, "move": m} for p, m in self.line],
+                "played_chance": _rounded(self.played_chance),
+                "best_chance": _rounded(self.best_chance)}
+
+
+def _rounded(chance: float | None) -> float | None:
+    return None if chance is None else round(chance, 3)
 
 
 @dataclass
@@ -186,9 +197,13 @@ def decide(step: Step, plan: Plan, seed: int, seconds: float | None = None,
         about = themes(step.game, step.move, weighed.best)
         line = tuple((p, str(m)) for p, m in main_line(step.game, weighed.best, plan,
                                                          seed * 1_000_003 + step.index))
+    chance: tuple[float | None, float | None] = (None, None)
+    if len(step.game.players) == 2:
+        left = step.game.stack_size
+        chance = (win_chance(played_value, left), win_chance(best_value, left))
     return Decision(step.index, step.player, str(step.move), str(weighed.best), played_value,
                     best_value, loss, classify(loss), step.choices, weighed.tiles,
-                    weighed.exact, about, line)
+                    weighed.exact, about, line, *chance)
 
 
 def analyse(record: Any, plan: Plan | None = None, seed: int = 0,

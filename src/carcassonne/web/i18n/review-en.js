@@ -13,6 +13,8 @@ export default {
   "review.loss": "gave up {loss} points",
   "review.played": "Played {move}: expected lead {value}",
   "review.best": "Best {move}: expected lead {value}",
+  "review.playedChance": "Played {move}: expected lead {value}, chance of winning {chance}%",
+  "review.bestChance": "Best {move}: expected lead {value}, chance of winning {chance}%",
   "review.exact": "(exact: the end solved)",
   "review.graph": "Expected final lead after each move; click to go to a move",
   "review.average": "{loss} points lost a decision on average, over {n}:",

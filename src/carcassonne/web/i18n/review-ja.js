@@ -13,6 +13,8 @@ export default {
   "review.loss": "{loss} 点の損失",
   "review.played": "実際の手 {move}: 予想リード {value}",
   "review.best": "最善手 {move}: 予想リード {value}",
+  "review.playedChance": "実際の手 {move}: 予想リード {value}、勝率 {chance}%",
+  "review.bestChance": "最善手 {move}: 予想リード {value}、勝率 {chance}%",
   "review.exact": "(厳密: 終盤を完全に解析)",
   "review.graph": "各手の後の最終リードの予想。クリックでその手へ移動",
   "review.average": "1 手あたり平均 {loss} 点の損失 ({n} 手):",

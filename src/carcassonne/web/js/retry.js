@@ -10,7 +10,7 @@
 
 import { esc, request } from "./api.js";
 import { t } from "./i18n.js";
-import { placement } from "./review.js";
+import { parseCompact } from "./legal.js";
 
 /** How a move reads in the chooser: its figures, or "no figure". */
 function figuresText(move) {
@@ -105,10 +105,10 @@ export class Retry {
   /** Draw on the board: the squares to choose from, the tile on the chosen
    * one (a click turns it), or the best move when asked for. */
   draw() {
-    const best = this.showBest ? placement(this.result?.best || this.decision.best) : null;
-    if (best) {
+    const best = this.showBest ? parseCompact(this.result?.best || this.decision.best) : null;
+    if (best?.tile) {
       this.board.setHighlights([], () => {});
-      this.board.setGhost({ ...best, rotations: 1 }, null);
+      this.board.setGhost({ tile: best.tile, at: best.at, rotation: best.rotation, rotations: 1 }, null);
       return;
     }
     const placing = (this.legal || []).filter((m) => m.at);

@@ -7,14 +7,19 @@
 // after the move played; two players: the first player's, the second's
 // negated; more: each player's own), each player's summary, the list of
 // inaccuracies, mistakes and blunders, and the current move's line: what
-// was played, the best move found, the loss and its class, with the best
-// move drawn on the board beside the tile played. A click on the graph or
-// a list entry jumps the replay to that move.
+// was played, the best move found (with two players, each with the
+// mover's chance of winning), the loss and its class, with the best move
+// drawn on the board beside the tile played, its figures and, faint and
+// numbered, its example line. A click on the graph or a list entry jumps
+// the replay to that move.
 
 import { ApiError, esc, request } from "./api.js";
 import { t } from "./i18n.js";
+import { figureSpot } from "./board.js";
+import { parseCompact } from "./legal.js";
 import { seatClass } from "./palette.js";
 import { Retry } from "./retry.js";
+import { figureMarkup, tileMarkup } from "./tiles.js";
 
 const W = 320;
 const H = 120;
@@ -29,10 +34,22 @@ const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
 // The classes "learn from your mistakes" stops at.
 const LEARN = new Set(["mistake", "blunder"]);
 
-/** The tile placement of a move in compact notation, or null (a choice, a dragon step). */
-export function placement(text) {
-  const m = /^(\S+)@(-?\d+),(-?\d+)r(\d+)/.exec(text || "");
-  return m ? { tile: m[1], at: [Number(m[2]), Number(m[3])], rotation: Number(m[4]) } : null;
+/**
+ * "Played X: expected lead +3.0" (`key` review.played or review.best), and
+ * with two players ", chance of winning 61%" (the keys ending in Chance).
+ */
+function valued(key, move, value, chance) {
+  if (chance == null) return t(key, { move, value: signed(value) });
+  return t(`${key}Chance`, { move, value: signed(value), chance: Math.round(100 * chance) });
+}
+
+/** An SVG group with `attrs` and `markup` inside, added to `parent`. */
+function svgGroup(parent, attrs, markup) {
+  const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  for (const [k, v] of Object.entries(attrs)) g.setAttribute(k, v);
+  g.innerHTML = markup;
+  parent.append(g);
+  return g;
 }
 
 /** Each point of the graph: [move index, value] per line (two players: one line, seat 0's view). */
@@ -194,19 +211,42 @@ export class ReviewPanel {
     return `<p class="review-line" data-testid="review-line" data-class="${d.class}">${who} `
       + `<span class="badge ${d.class}" title="${esc(t(`review.hint.${d.class}`))}" data-testid="review-class">${esc(t(`review.class.${d.class}`))}</span> `
       + `${esc(t("review.loss", { loss: d.loss.toFixed(1) }))}<br>`
-      + `${esc(t("review.played", { move: d.played, value: signed(d.played_value) }))}`
-      + (same ? "" : `<br><span data-testid="review-best">${esc(t("review.best", { move: d.best, value: signed(d.best_value) }))}</span>`)
+      + `<span data-testid="review-played">${esc(valued("review.played", d.played, d.played_value, d.played_chance))}</span>`
+      + (same ? "" : `<br><span data-testid="review-best">${esc(valued("review.best", d.best, d.best_value, d.best_chance))}</span>`)
       + (d.exact ? ` <span class="muted">${esc(t("review.exact"))}</span>` : "")
       + (d.line?.length && !same ? `<br><span class="muted" data-testid="review-main-line">${esc(t("review.mainLine", { moves: d.line.map((m) => `${this.names[m.player] ?? ""} ${m.move}`).join(" · ") }))}</span>` : "")
       + (d.about?.length ? `<br><span data-testid="review-about">${esc(t("review.about.line", { what: d.about.map((k) => t(`review.theme.${k}`)).join("; ") }))}</span>` : "")
       + "</p>";
   }
 
-  /** The best move of the shown decision, drawn as a ghost beside the tile played. */
+  /**
+   * The best move of the shown decision, drawn as a ghost beside the tile
+   * played, with its figures; and its example line, each tile faint with
+   * its number in the line (1 the next player's move...).
+   */
   drawBest() {
     const d = this.decision(this.pos);
-    const best = d && d.best !== d.played ? placement(d.best) : null;
-    this.board.setGhost(best ? { ...best, rotations: 1 } : null, null);
+    const best = d && d.best !== d.played ? parseCompact(d.best) : null;
+    const placed = best?.tile ? best : null;
+    this.board.setGhost(placed ? { tile: placed.tile, at: placed.at, rotation: placed.rotation, rotations: 1 } : null, null);
+    if (!placed) return;
+    const layer = this.board.layers.ghost;
+    const line = (d.line || []).map((m) => ({ ...m, parsed: parseCompact(m.move) })).filter((m) => m.parsed.tile);
+    const tiles = [...(this.board.board || []), placed];
+    line.forEach((m, i) => {
+      const { tile, at, rotation } = m.parsed;
+      tiles.push(m.parsed);
+      svgGroup(layer, { class: `review-next ${seatClass(m.player)}`, "data-testid": "review-next", "data-step": i + 1,
+        transform: `translate(${at[0] * 100} ${at[1] * 100})` },
+      `<g transform="rotate(${rotation} 50 50)">${tileMarkup(tile, rotation)}</g>`
+        + `<circle cx="50" cy="50" r="17"/><text x="50" y="57" text-anchor="middle">${i + 1}</text>`);
+    });
+    const grow = this.board.figureGrow();
+    svgGroup(layer, { class: "review-best-figures", "data-testid": "review-best-figures" },
+      placed.figures.map((f) => {
+        const [x, y] = figureSpot(tiles, { ...f, at: f.on || placed.at });
+        return figureMarkup(x, y, d.player, f.feature, 26 * grow, ` data-testid="review-best-figure" data-figure="${esc(f.figure)}"`, f.figure);
+      }).join(""));
   }
 
   graph() {
