@@ -5,8 +5,9 @@ played, the best move found, the loss in points and its class) and each
 player's summary; with two players, also the mover's chance of winning.
 With ``--json``, the same as JSON (:meth:`Review.to_dict`: per decision
 ``move``, ``played_value``, ``best_value``, ``loss`` and ``class``, and
-``played_chance`` and ``best_chance``, for other tools). A record that cannot be read or replayed gives
-exit status 1 and one line on standard error, as ``replay`` does.
+``played_chance`` and ``best_chance``, for other tools). A record that
+cannot be read or replayed gives exit status 1 and one line on standard
+error, as ``replay`` does.
 """
 
 from __future__ import annotations

@@ -25,7 +25,6 @@ the work up again from the start.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -41,6 +40,7 @@ from carcassonne.bots.pool import started
 from carcassonne.server import analysis_store
 from carcassonne.server.messages import AnalysisNews
 from carcassonne.server.stopping import cancel_and_wait
+from carcassonne.server.work_queue import keep_draining
 
 if TYPE_CHECKING:
     from carcassonne.server.hall import Hall
@@ -83,8 +83,8 @@ class Analyses:
         await self.hall.db(analysis_store.let_go, self.hall.store.engine, self.node)
         self._pool = started(self.workers)
         self._wake = asyncio.Event()
-        self._task = asyncio.get_running_loop().create_task(self._run(self._wake),
-                                                            name="analyses")
+        self._task = asyncio.get_running_loop().create_task(
+            keep_draining(self.review_one, self._wake, POLL, "the analysis queue"), name="analyses")
 
     async def stop(self) -> None:
         """Stop the task and the pool; a review under way is queued again."""
@@ -114,19 +114,6 @@ class Analyses:
             self._pool = started(self.workers)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, decide, step, self.plan, 0)
-
-    async def _run(self, wake: asyncio.Event) -> None:
-        while True:
-            wake.clear()
-            try:
-                while await self.review_one():
-                    pass
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the analysis queue could not be read; trying again")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), POLL)
 
     async def review_one(self) -> bool:
         """Claim and review one queued game; False when none waits."""

@@ -42,6 +42,7 @@ from sqlalchemy import func, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from carcassonne.server.models import AnalysisRow, utc
+from carcassonne.server.work_queue import claim_oldest
 
 _COLUMNS = [column.name for column in AnalysisRow.__table__.columns]
 
@@ -110,21 +111,11 @@ def _free(now: datetime) -> Any:
 def claim(engine: Engine, node: str, now: datetime, lease: timedelta) -> dict[str, Any] | None:
     """Claim the oldest waiting row for ``node`` until ``now + lease``: the
     row (running, nothing weighed yet), or None when none waits."""
-    first = (select(AnalysisRow.key).where(_free(now))
-             .order_by(AnalysisRow.requested, AnalysisRow.key).limit(1))
     with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            found = connection.execute(first.with_for_update(skip_locked=True)).scalar()
-            if found is None:
-                return None
-            condition: Any = AnalysisRow.key == found
-        else:
-            condition = AnalysisRow.key == first.scalar_subquery()
-        claimed = connection.execute(
-            update(AnalysisRow).where(condition, _free(now))
-            .values(status="running", claimed_by=node, claimed_until=now + lease, updated=now,
-                    done=0)
-            .returning(*AnalysisRow.__table__.columns)).mappings().first()
+        claimed = claim_oldest(connection, AnalysisRow.key, (_free(now),),
+                               (AnalysisRow.requested, AnalysisRow.key),
+                               {"status": "running", "claimed_by": node,
+                                "claimed_until": now + lease, "updated": now, "done": 0})
         return None if claimed is None else _row(connection, claimed)
 
 

@@ -2,10 +2,8 @@
 
 A row is waiting while ``done`` is null and ``next_try`` has come; it is
 free when nobody claimed it or the claim ran out (``claimed_until``). A
-sender claims one waiting, free row at a time: on PostgreSQL it selects
-the row ``FOR UPDATE SKIP LOCKED`` and writes its claim in the same
-transaction, so two processes asking together get different rows; on
-SQLite one conditional UPDATE does both. Every later write of the row is
+sender claims one waiting, free row at a time, so that two processes asking
+together get different rows (:func:`..work_queue.claim_oldest`). Every later write of the row is
 fenced by the claim (``claimed_by = me``), so a sender whose claim ran out
 and was taken by another cannot mark the row any more.
 
@@ -34,10 +32,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import or_, update
 from sqlalchemy.engine import Engine
 
 from carcassonne.server.models import OutboxRow, utc
+from carcassonne.server.work_queue import claim_oldest
 
 _COLUMNS = [column.name for column in OutboxRow.__table__.columns]
 
@@ -59,19 +58,9 @@ def _row(row: Any) -> dict[str, Any]:
 def claim(engine: Engine, node: str, now: datetime, lease: timedelta) -> dict[str, Any] | None:
     """Claim the oldest waiting, free row for ``node`` until ``now + lease``:
     the row, or None when there is none."""
-    first = select(OutboxRow.id).where(*_free(now)).order_by(OutboxRow.id).limit(1)
     with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            found = connection.execute(first.with_for_update(skip_locked=True)).scalar()
-            if found is None:
-                return None
-            condition: Any = OutboxRow.id == found
-        else:
-            condition = OutboxRow.id == first.scalar_subquery()
-        claimed = connection.execute(
-            update(OutboxRow).where(condition, *_free(now))
-            .values(claimed_by=node, claimed_until=now + lease)
-            .returning(*OutboxRow.__table__.columns)).mappings().first()
+        claimed = claim_oldest(connection, OutboxRow.id, _free(now), (OutboxRow.id,),
+                               {"claimed_by": node, "claimed_until": now + lease})
     return None if claimed is None else _row(claimed)
 
 

@@ -32,7 +32,6 @@ goes out (Web Push plugs in there); its failures are logged and ignored.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -56,6 +55,7 @@ from carcassonne.server.mail.transport import (
 from carcassonne.server.models import AccountRow, InvitationRow
 from carcassonne.server.outbox import NOTICE_KINDS, notify_of
 from carcassonne.server.stopping import cancel_and_wait
+from carcassonne.server.work_queue import keep_draining
 
 log = logging.getLogger(__name__)
 #: How long a verification link and a reset link work, from the request.
@@ -169,8 +169,9 @@ class MailSender:
         if freed:
             log.info("%d mails claimed before a restart are waiting again", freed)
         self._wake = asyncio.Event()
-        self._task = asyncio.get_running_loop().create_task(self._run(self._wake),
-                                                            name="mail sender")
+        self._task = asyncio.get_running_loop().create_task(
+            keep_draining(self.send_one, self._wake, self.settings.mail_poll, "the outbox"),
+            name="mail sender")
 
     async def stop(self) -> None:
         """Stop after the mail being sent (if any) is done."""
@@ -178,19 +179,6 @@ class MailSender:
             await cancel_and_wait([self._task])
             self._task = None
         self._wake = None
-
-    async def _run(self, wake: asyncio.Event) -> None:
-        while True:
-            wake.clear()
-            try:
-                while await self.send_one():
-                    pass
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the outbox could not be read; trying again")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), self.settings.mail_poll)
 
     async def send_one(self) -> bool:
         """Claim and handle one waiting row; False when none is waiting."""
