@@ -52,7 +52,7 @@ from search_bot import sets_of
 
 from carcassonne import Game
 from carcassonne.analysis import analyse, chances
-from carcassonne.analysis.endgame import Solver
+from carcassonne.analysis.endgame import PLAYS, Solver
 from carcassonne.analysis.review import replayed, steps
 from carcassonne.analysis.themes import dead_features, effects
 from carcassonne.bots import make_bot
@@ -212,7 +212,7 @@ def calibration(games: int, seed: int, plan: Plan, out: str) -> None:
     for k in range(games):
         game = play(["hard", "hard"], seed * 1000 + k)
         record = game.to_record()
-        left = {step.index: step.game.stack_size
+        left = {step.index: chances.to_come(step.game)
                 for step in steps(record, replayed(record))}
         review = analyse(record, plan, seed=k)
         with open(out, "a", encoding="utf-8") as lines:
@@ -313,9 +313,13 @@ def endgame(games: int, seed: int, tiles: int) -> None:
                 solver.after(move)
             times.append(time.perf_counter() - start)
             plays.append(-solver.left - 1)
+        within = sum(1 for p in plays if p <= PLAYS)
         print(f"{left} tile(s) left: {len(times)} positions, {statistics.fmean(times):.3f} s "
-              f"on average, slowest {max(times):.3f} s; moves played {statistics.fmean(plays):.0f}"
-              f" on average, at most {max(plays)}", flush=True)
+              f"on average (median {statistics.median(times):.3f}), slowest {max(times):.3f} s; "
+              f"moves played {statistics.fmean(plays):.0f} on average (median "
+              f"{statistics.median(plays):.0f}), at most {max(plays)}; {within} within the "
+              f"solver's {PLAYS} ({sum(times) / max(1, sum(plays)) * 1e6:.1f} µs a move)",
+              flush=True)
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from carcassonne.analysis.chances import win_chance
+from carcassonne.analysis.chances import to_come, win_chance
 from carcassonne.analysis.classes import BOUNDS, CLASSES, classify
 from carcassonne.analysis.decisions import main_line, weigh
 from carcassonne.analysis.themes import THEMES, themes
@@ -199,7 +199,7 @@ def decide(step: Step, plan: Plan, seed: int, seconds: float | None = None,
                                                          seed * 1_000_003 + step.index))
     chance: tuple[float | None, float | None] = (None, None)
     if len(step.game.players) == 2:
-        left = step.game.stack_size
+        left = to_come(step.game)
         chance = (win_chance(played_value, left), win_chance(best_value, left))
     return Decision(step.index, step.player, str(step.move), str(weighed.best), played_value,
                     best_value, loss, classify(loss), step.choices, weighed.tiles,
