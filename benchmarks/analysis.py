@@ -167,8 +167,10 @@ def planted(games: int, seed: int, plan: Plan) -> None:
 # -- levels, calibration, cost -------------------------------------------------
 
 
-#: The pairs ``levels`` plays: greedy against hard, hard against its longer search.
-PAIRS = {"greedy": ("greedy", "hard"), "longer": ("hard", LONGER)}
+#: The pairs ``levels`` plays: greedy against hard, hard against its longer
+#: search, and hard against the expert (whose search the review's is, so its
+#: moves agree with the review's best more often than strength alone gives).
+PAIRS = {"greedy": ("greedy", "hard"), "longer": ("hard", LONGER), "expert": ("hard", "expert")}
 
 
 def levels(games: int, seed: int, plan: Plan, pairs: list[str]) -> None:
@@ -333,7 +335,8 @@ def main() -> None:
     parser.add_argument("--sets", default="base")
     parser.add_argument("--work", default="250000", help="the budget, or several for 'cost'")
     parser.add_argument("--tiles", type=int, default=3)
-    parser.add_argument("--pairs", default="greedy,longer", help="for 'levels': greedy, longer")
+    parser.add_argument("--pairs", default="greedy,longer",
+                        help="for 'levels': greedy, longer, expert")
     args = parser.parse_args()
     works = [int(w) for w in args.work.split(",")]
     plan = replace(Plan(), work=works[0])

@@ -196,7 +196,8 @@ def test_an_uploaded_record_is_replayed_beside_its_review(page, reviewing, tmp_p
     bad = tmp_path / "bad.json"
     bad.write_text("{nope", "utf-8")
     page.get_by_test_id("record-file").set_input_files(str(bad))
-    assert "not JSON" in page.get_by_test_id("upload-error").inner_text()
+    page.wait_for_function("() => document.querySelector('[data-testid=upload-error]')"
+                           ".textContent.includes('not JSON')")  # the file is read in the background
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps({**record, "moves": record["moves"][:3] + record["moves"][:1]}),
                       "utf-8")
@@ -216,6 +217,6 @@ def test_an_uploaded_record_is_replayed_beside_its_review(page, reviewing, tmp_p
     marked = [d for d in review["decisions"] if d["class"] in CLASSES]
     assert marked  # the random player's
     page.get_by_test_id(f"review-{marked[0]['class']}").first.click()
-    assert page.get_by_test_id("replay-position").inner_text() == (
-        f"Move {marked[0]['move'] + 1} of {moves}")
+    page.wait_for_function("(text) => document.querySelector('[data-testid=replay-position]')"
+                           ".textContent === text", arg=f"Move {marked[0]['move'] + 1} of {moves}")
     assert page.get_by_test_id("review-line").get_attribute("data-class") == marked[0]["class"]
