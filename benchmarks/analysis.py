@@ -5,6 +5,7 @@ Run by hand (never in CI), from the project root::
     python benchmarks/analysis.py planted --games 40 --seed 1
     python benchmarks/analysis.py levels --games 10 --seed 1
     python benchmarks/analysis.py levels --games 8 --seed 2 --pairs longer
+    python benchmarks/analysis.py levels --games 4 --seed 3 --pairs expert
     python benchmarks/analysis.py calibration --games 60 --seed 1 --out cal1.jsonl
     python benchmarks/analysis.py fit cal1.jsonl
     python benchmarks/analysis.py cost --sets base --games 3 --work 62500,125000,250000
@@ -21,10 +22,11 @@ Run by hand (never in CI), from the project root::
   move. The game goes on with ``hard`` from there, the planter's decisions
   are reviewed, and the benchmark counts the games in which the planted
   move is that player's largest loss (the aim: 90%).
-- ``levels``: games of ``greedy`` against ``hard`` and of ``hard`` against a
-  search four times as long, every stack with the seats swapped; the
-  average loss a decision of each (the aim: greedy's larger than hard's,
-  hard's larger than the longer search's); ``--pairs`` picks the pairs.
+- ``levels``: games of ``greedy`` against ``hard``, of ``hard`` against a
+  search four times as long and of ``hard`` against ``expert``, every stack
+  with the seats swapped; the average loss a decision of each, and the
+  difference paired game by game (the aim: greedy's larger than hard's,
+  hard's larger than a stronger search's); ``--pairs`` picks the pairs.
 - ``calibration``: games of ``hard`` against itself, reviewed; one JSON
   line a decision (its stage, ``played_value``, the lead the mover really
   finished with) appended to ``--out``. ``fit`` reads such files: per third

@@ -196,8 +196,9 @@ def test_an_uploaded_record_is_replayed_beside_its_review(page, reviewing, tmp_p
     bad = tmp_path / "bad.json"
     bad.write_text("{nope", "utf-8")
     page.get_by_test_id("record-file").set_input_files(str(bad))
+    # the file is read in the background: wait for its verdict
     page.wait_for_function("() => document.querySelector('[data-testid=upload-error]')"
-                           ".textContent.includes('not JSON')")  # the file is read in the background
+                           ".textContent.includes('not JSON')")
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps({**record, "moves": record["moves"][:3] + record["moves"][:1]}),
                       "utf-8")
