@@ -119,12 +119,13 @@ async def verify(request: Request, token: str) -> Response:
 
 
 def _page(language: str, body: str, status: int = 200) -> HTMLResponse:
-    """A small page of the server's own (no script; the site's style sheet)."""
+    """A small page of the server's own (no script; the site's style sheets)."""
     title = html.escape(text(language, "page", "title"))
     return HTMLResponse(
         f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{title}</title><link rel="stylesheet" href="/static/style.css"></head>'
+        f'<title>{title}</title><link rel="stylesheet" href="/static/style.css">'
+        f'<link rel="stylesheet" href="/static/preferences.css"></head>'
         f'<body class="lobby-page"><main class="lobby" data-testid="unsubscribe-page">'
         f'<h1>{title}</h1>{body}</main></body></html>', status_code=status,
         headers={"Cache-Control": "no-store"})
