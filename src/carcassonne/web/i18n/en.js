@@ -316,6 +316,9 @@ export default {
   "stack.none": "none",
 
   "log.title": "Game log",
+  "announce.tileAt": "a tile at ({x}, {y})",
+  "announce.tile": "a tile",
+  "announce.stop": ".",
   "log.placed": ({ player, tile }) => `${player} placed ${tile}`,
   "log.placedWith": ({ player, tile, figures }) => `${player} placed ${tile} and ${/^[aeiou]/i.test(figures) ? "an" : "a"} ${figures}`,
   "log.figureOn": ({ figure, feature }) => `${figure} on the ${feature}`,

@@ -312,6 +312,9 @@ export default {
   "stack.none": "なし",
 
   "log.title": "ゲームの記録",
+  "announce.tileAt": "({x}, {y}) のタイル",
+  "announce.tile": "タイル",
+  "announce.stop": "。",
   "log.placed": "{player} が {tile} を置いた",
   "log.placedWith": "{player} が {tile} を置き、{figures}",
   "log.figureOn": "{feature}に{figure}を置いた",

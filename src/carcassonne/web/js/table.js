@@ -53,6 +53,7 @@ import { figureIcon, installDefs, miniTile, PLAYER_COLOURS, seatClass, setCatalo
 import { TrainingAid } from "./training.js";
 import { toast } from "./ui.js";
 import { applyPatch } from "./patch.js";
+import { Announcer } from "./announce.js";
 import { showWaiting } from "./waiting.js";
 import { decisionMarkup, pendingDecision, renderWonders, withOwners } from "./wonderpanel.js";
 import { miniWonder, pieceSquares } from "./wonders.js";
@@ -80,6 +81,7 @@ const S = {
 let board;
 let chat; // the chat panel (chat.js)
 let training; // the chances on the open squares at a training table (training.js)
+let announcer; // each new move and score, for screen readers (announce.js)
 
 // The features of the position (highlight.js), asked once per move: the
 // dead squares are drawn from them, and a feature pointed at or tapped
@@ -510,6 +512,7 @@ function render() {
     renderWonders($("wonders"), { table, view, seat: msg.seat });
     renderTurn();
     renderLog(view, table);
+    if (view) announcer.update(view, seatNames(table, view));
     wantFeatures();
     showLit();
   }
@@ -856,6 +859,7 @@ async function main() {
   $("zoom-out").addEventListener("click", () => board.zoomBy(0.8));
   $("zoom-fit").addEventListener("click", () => board.toggleFit());
   training = new TrainingAid(board, $("chances-toggle"), id);
+  announcer = new Announcer($("announcer"));
   board.on("view", (follow) => {
     $("zoom-fit").setAttribute("aria-pressed", String(follow === "all"));
     training.rescale();
