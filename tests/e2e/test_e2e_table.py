@@ -128,6 +128,39 @@ def test_every_language_has_every_text(page, server):
     assert all(not keys for keys in missing.values()), missing
 
 
+def test_every_translation_fills_the_same_places(page, server):
+    """A text's {placeholders} are the English one's, in the page's messages
+    and the how-to page's: a text written out in full may leave out a place
+    that English fills only to choose a plural, never add one."""
+    page.goto(server.url + "/")
+    wrong = page.evaluate("""async () => {
+        const { LANGUAGES } = await import('/static/i18n/languages.js');
+        const places = (v) => typeof v === 'function'
+            ? new Set((/^\\(\\{([^}]*)\\}\\)/.exec(v.toString())?.[1] || '')
+                .split(',').map((p) => p.trim()).filter(Boolean))
+            : new Set([...String(v).matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1]));
+        const out = [];
+        for (const [file, english] of [['', 'en'], ['howto-', 'howto-en']]) {
+            const en = (await import(`/static/i18n/${english}.js`)).default;
+            for (const { code } of LANGUAGES) {
+                const table = (await import(`/static/i18n/${file}${code}.js`)).default;
+                for (const [key, text] of Object.entries(table)) {
+                    if (!(key in en)) continue;
+                    const want = places(en[key]);
+                    const got = places(text);
+                    const extra = [...got].filter((p) => !want.has(p));
+                    const lost = typeof en[key] === 'function' ? []
+                        : [...want].filter((p) => !got.has(p));
+                    const off = [...extra, ...lost];
+                    if (off.length) out.push(`${file}${code} ${key}: ${off}`);
+                }
+            }
+        }
+        return out;
+    }""")
+    assert wrong == [], wrong
+
+
 def test_a_spectator_watches_a_game_being_played(page, another_page, server):
     table_id = quick_play(page, server.url)
     watcher = another_page
