@@ -54,6 +54,7 @@ export default {
   "lobby.seats": "Seats",
   "lobby.human": "Human player",
   "lobby.youSit": "you sit here",
+  "lobby.seatLabel": "Seat {n}",
   "lobby.sets": "Sets and options",
   "lobby.soon": "(not playable yet)",
   "lobby.tilesOnly": "Tiles only",

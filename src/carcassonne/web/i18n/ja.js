@@ -50,6 +50,7 @@ export default {
   "lobby.seats": "席",
   "lobby.human": "人間のプレイヤー",
   "lobby.youSit": "あなたの席",
+  "lobby.seatLabel": "{n} 番目の席",
   "lobby.sets": "セットとオプション",
   "lobby.soon": "（まだ遊べません）",
   "lobby.tilesOnly": "タイルのみ",

@@ -127,7 +127,7 @@ function renderSeats() {
     const opts = `<option value="human"${value === "human" ? " selected" : ""}>${esc(t("lobby.human"))}</option>${botOptions(bots(), value, "bot:")}`;
     const note = i === firstHuman() ? `<span class="muted small">${esc(t("lobby.youSit"))}</span>` : "";
     return `<li class="${seatClass(i)}"><span class="dot"></span>
-      <select data-seat="${i}" data-testid="seat-kind-${i}">${opts}</select> ${note}</li>`;
+      <select data-seat="${i}" data-testid="seat-kind-${i}" aria-label="${esc(t("lobby.seatLabel", { n: i + 1 }))}">${opts}</select> ${note}</li>`;
   }).join("");
   for (const sel of $("seat-list").querySelectorAll("select")) {
     sel.addEventListener("change", () => {
