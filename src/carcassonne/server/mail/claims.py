@@ -3,9 +3,10 @@
 A row is waiting while ``done`` is null and ``next_try`` has come; it is
 free when nobody claimed it or the claim ran out (``claimed_until``). A
 sender claims one waiting, free row at a time, so that two processes asking
-together get different rows (:func:`..work_queue.claim_oldest`). Every later write of the row is
-fenced by the claim (``claimed_by = me``), so a sender whose claim ran out
-and was taken by another cannot mark the row any more.
+together get different rows
+(:func:`carcassonne.server.work_queue.claim_oldest`). Every later write of
+the row is fenced by the claim (``claimed_by = me``), so a sender whose
+claim ran out and was taken by another cannot mark the row any more.
 
     >>> from datetime import UTC, datetime, timedelta
     >>> from carcassonne.server.outbox import queue_mail

@@ -1,13 +1,13 @@
 // What a screen reader hears at the table: each new move and score, read
-// from the game's log (log.js) as plain text into a polite live region
-// (#announcer, drawn for nobody's eyes), in the page's language. A tile
-// drawn in the log is read as its square. Whose turn it is comes from the
-// status line, a live region of its own. The first view only marks where
-// the news begins, so opening a table does not read out its whole game.
+// from the game's log (log.js: the entries the table has just drawn) as
+// plain text into a polite live region (#announcer, drawn for nobody's
+// eyes), in the page's language. A tile drawn in the log is read as its
+// square. Whose turn it is comes from the status line, a live region of
+// its own. The first view only marks where the news begins, so opening a
+// table does not read out its whole game.
 
 import { t } from "./i18n.js";
 import { parseCompact } from "./legal.js";
-import { logEntries } from "./log.js";
 
 export class Announcer {
   constructor(el) {
@@ -15,9 +15,8 @@ export class Announcer {
     this.seen = null; // how many log entries have been announced (or were there at first)
   }
 
-  /** Announce what `view` adds to the log since the last call. */
-  update(view, names) {
-    const entries = logEntries(view, names);
+  /** Announce what the log `entries` of `view` (oldest first) add since the last call. */
+  update(view, entries) {
     if (this.seen === null || entries.length < this.seen) {
       this.seen = entries.length; // the first view, or a game taken back: start afresh
       return;

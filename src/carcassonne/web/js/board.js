@@ -32,7 +32,8 @@ export function readable(width) {
   return width < 700 ? 0.52 : 0.4;
 }
 
-function el(tag, attrs = {}, parent = null) {
+/** A new SVG element `tag` with `attrs`, appended to `parent` when given. */
+export function el(tag, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   if (parent) parent.appendChild(node);

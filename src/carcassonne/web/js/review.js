@@ -15,7 +15,7 @@
 
 import { ApiError, esc, request } from "./api.js";
 import { t } from "./i18n.js";
-import { figureSpot } from "./board.js";
+import { el, figureSpot } from "./board.js";
 import { parseCompact } from "./legal.js";
 import { seatClass } from "./palette.js";
 import { Retry } from "./retry.js";
@@ -45,11 +45,7 @@ function valued(key, move, value, chance) {
 
 /** An SVG group with `attrs` and `markup` inside, added to `parent`. */
 function svgGroup(parent, attrs, markup) {
-  const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
-  for (const [k, v] of Object.entries(attrs)) g.setAttribute(k, v);
-  g.innerHTML = markup;
-  parent.append(g);
-  return g;
+  el("g", attrs, parent).innerHTML = markup;
 }
 
 /** Each point of the graph: [move index, value] per line (two players: one line, seat 0's view). */

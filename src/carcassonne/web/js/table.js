@@ -511,8 +511,8 @@ function render() {
     renderPlayers($("players"), { table, view, seat: msg.seat, clocks: S.clocks, current });
     renderWonders($("wonders"), { table, view, seat: msg.seat });
     renderTurn();
-    renderLog(view, table);
-    if (view) announcer.update(view, seatNames(table, view));
+    const entries = renderLog(view, table);
+    if (view) announcer.update(view, entries);
     wantFeatures();
     showLit();
   }
@@ -702,15 +702,16 @@ function renderKinds(spot, supply, seat) {
   for (const b of el.querySelectorAll("button")) b.addEventListener("click", () => chooseKind(b.dataset.kind));
 }
 
+/** Draw the log up to move `upTo`, latest first; the entries drawn, oldest first (log.js). */
 function renderLog(view, table, upTo = Infinity, onJump = null) {
   const el = $("log-list");
   if (!view) {
     el.innerHTML = "";
-    return;
+    return [];
   }
   const names = seatNames(table, view);
-  const entries = logEntries(view, names, upTo).reverse();
-  el.innerHTML = entries.map((e) => `<li class="log-${e.kind}"${e.title ? ` title="${esc(e.title)}"` : ""}${e.move != null ? ` data-move="${e.move}"` : ""}>${e.html}</li>`).join("");
+  const entries = logEntries(view, names, upTo);
+  el.innerHTML = [...entries].reverse().map((e) => `<li class="log-${e.kind}"${e.title ? ` title="${esc(e.title)}"` : ""}${e.move != null ? ` data-move="${e.move}"` : ""}>${e.html}</li>`).join("");
   if (onJump) {
     for (const li of el.querySelectorAll("li[data-move]")) {
       li.classList.add("jump");
@@ -718,6 +719,7 @@ function renderLog(view, table, upTo = Infinity, onJump = null) {
       li.addEventListener("click", () => onJump(Number(li.dataset.move) + 1));
     }
   }
+  return entries;
 }
 
 /** The scores in the bar's sheet button (phones): a coloured dot and a number per seat. */
