@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 from mail_helpers import (
+    PASSWORD,
     Mailbox,
     id_of,
     links,
@@ -43,7 +44,7 @@ def test_an_address_is_verified_by_its_link_once(mailing: Serve, box: Mailbox) -
     with mailing() as client:
         sign_up(client, "Ann")
         assert client.get("/api/me/settings").json() == {
-            "email": None, "email_verified": False, "language": "en", "notify": NOTICE_KINDS}
+            "email": None, "email_verified": False, "language": None, "notify": NOTICE_KINDS}
         answer = client.put("/api/me/email", json={"email": "ann@example.org"})
         assert answer.status_code == 200
         assert answer.json()["email"] == "ann@example.org"
@@ -69,7 +70,7 @@ def test_sign_up_with_an_address_and_a_changed_address_needs_verifying_again(
         assert client.get("/api/me/settings").json()["email_verified"] is True
         client.put("/api/me/email", json={"email": "bob@example.net"})
         assert client.get("/api/me/settings").json() == {
-            "email": "bob@example.net", "email_verified": False, "language": "en",
+            "email": "bob@example.net", "email_verified": False, "language": None,
             "notify": NOTICE_KINDS}
         verify(client, box, "bob@example.net")
         assert client.get("/api/me/settings").json()["email_verified"] is True
@@ -98,7 +99,7 @@ def test_bad_addresses_and_settings_are_refused(mailing: Serve) -> None:
             answer = client.put("/api/me/email", json={"email": bad})
             assert answer.status_code == 400, bad
             assert set(answer.json()) == {"error", "rule"}
-        for bad in ({"language": "fr"}, {"notify": {"spam": True}},
+        for bad in ({"language": "xx"}, {"language": "pt"}, {"notify": {"spam": True}},
                     {"notify": {"your_turn": "yes"}}, {"notify": ["your_turn"]}):
             answer = client.put("/api/me/settings", json=bad)
             assert answer.status_code == 400, bad
@@ -119,7 +120,11 @@ def test_settings_are_one_s_own(mailing: Serve, box: Mailbox) -> None:
         client.delete("/api/session")
         sign_up(client, "Gus")
         mine = client.get("/api/me/settings").json()
-        assert mine["language"] == "en" and mine["notify"]["thread"] is True
+        assert mine["language"] is None and mine["notify"]["thread"] is True
+        assert client.get("/api/session").json() == {"name": "Gus", "language": None}
+        client.delete("/api/session")
+        client.post("/api/session", json={"name": "Fay", "password": PASSWORD})
+        assert client.get("/api/session").json() == {"name": "Fay", "language": "ja"}
         assert client.get("/api/players/Fay/settings").status_code in (404, 405)
         assert client.put("/api/players/Fay/settings", json={}).status_code in (404, 405)
 

@@ -48,8 +48,8 @@ def test_a_reset_link_works_once_and_logs_out_every_session(serve: Serve, box: M
         token = reset_link(box, address, 2).rsplit("/", 1)[1]
         done = client.post(f"/api/password-reset/{token}", json={"password": NEW})
         assert (done.status_code, done.json()) == (200, {"name": "Ann"})
-        assert client.get("/api/session").json() == {"name": None}
-        assert other.get("/api/session").json() == {"name": None}
+        assert client.get("/api/session").json() == {"name": None, "language": None}
+        assert other.get("/api/session").json() == {"name": None, "language": None}
         assert client.post("/api/session", json={"name": "Ann", "password": PASSWORD}
                            ).status_code == 401
         assert client.post("/api/session", json={"name": "Ann", "password": NEW}

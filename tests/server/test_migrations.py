@@ -79,7 +79,7 @@ def test_a_database_of_the_first_schema_is_upgraded_and_its_games_go_on(
     with serve(url=sqlite_url) as client:
         with Store(sqlite_url).engine.connect() as connection:
             version = connection.execute(text("SELECT version_num FROM alembic_version")).one()
-        assert version[0] == "0011"
+        assert version[0] == "0012"
         record = client.get("/api/tables/done/record").json()
         assert Game.from_record(record).scores == finished.scores
         table = client.get("/api/tables/going").json()
@@ -94,3 +94,23 @@ def test_a_database_of_the_first_schema_is_upgraded_and_its_games_go_on(
                                                                      running.moves]
             ws.send_json({"type": "move", "move": state["legal"][0]})
             assert next_state(ws)["last"] == len(running.moves) + 1
+
+
+def test_an_unchosen_language_becomes_null_and_a_chosen_one_stays(sqlite_url: str) -> None:
+    """0012: ``en`` was only the default, so it becomes "not chosen" (the
+    pages follow the browser); ``ja`` was chosen and stays."""
+    store = Store(sqlite_url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0011")
+        for name, language in (("Ann", "en"), ("Bo", "ja")):
+            connection.execute(text(
+                "INSERT INTO accounts (id, name, name_key, password_hash, created, language)"
+                " VALUES (:n, :n, :n, 'x', :now, :l)"),
+                {"n": name, "now": datetime.now(UTC), "l": language})
+        command.upgrade(config, "head")
+        rows = dict(connection.execute(text("SELECT name, language FROM accounts")).all())
+    store.close()
+    assert rows == {"Ann": None, "Bo": "ja"}

@@ -138,7 +138,7 @@ def test_a_suspended_account_is_logged_out_cannot_log_in_and_its_games_go_on(
         assert answer.status_code == 200, answer.text
         assert answer.json() == {"name": "Bob", "suspended": True, "seats": 2}
         for device in (bob, laptop):  # logged out everywhere
-            assert device.get("/api/session").json() == {"name": None}
+            assert device.get("/api/session").json() == {"name": None, "language": None}
         refused = bob.post("/api/session", json={"name": "Bob", "password": PASSWORD})
         assert refused.status_code == 403 and "suspended" in refused.json()["error"]
         wrong = bob.post("/api/session", json={"name": "Bob", "password": "not his password"})

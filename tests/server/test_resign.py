@@ -229,11 +229,11 @@ def test_a_rated_game_played_to_its_end_shows_each_seats_rating_before_and_after
 
 def test_who_is_logged_in_is_asked_without_an_error(client: TestClient) -> None:
     visitor = client.get("/api/session")
-    assert visitor.status_code == 200 and visitor.json() == {"name": None}
+    assert visitor.status_code == 200 and visitor.json() == {"name": None, "language": None}
     sign_up(client, "Ann")
-    assert client.get("/api/session").json() == {"name": "Ann"}
+    assert client.get("/api/session").json() == {"name": "Ann", "language": None}
     client.delete("/api/session")
-    assert client.get("/api/session").json() == {"name": None}
+    assert client.get("/api/session").json() == {"name": None, "language": None}
 
 
 def test_recomputing_gives_the_same_figures_and_fills_in_those_of_older_games(

@@ -43,7 +43,7 @@ def test_a_fresh_database_is_created_and_migrated(serve: Serve, database_url: st
                 "alembic_version"} <= names
         with engine.connect() as connection:
             assert connection.execute(text("SELECT version_num FROM alembic_version")
-                                      ).scalar() == "0011"
+                                      ).scalar() == "0012"
     with serve(url=database_url) as client:  # a second start finds it up to date
         assert client.get("/api/health").json() == {"ok": True}
 

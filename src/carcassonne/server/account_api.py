@@ -148,10 +148,13 @@ async def log_in(request: Request) -> JSONResponse:
 
 @router.get("/session")
 async def who(request: Request) -> dict[str, Any]:
-    """Who this browser is logged in as: ``{"name"}``, null for a visitor.
-    Never 401, so every page may ask (a browser logs a 401 as an error)."""
+    """Who this browser is logged in as: ``{"name", "language"}`` (the
+    account's chosen language, or null), nulls for a visitor. Never 401, so
+    every page may ask (a browser logs a 401 as an error)."""
     account = await account_of(request)
-    return {"name": None if account is None else account["name"]}
+    if account is None:
+        return {"name": None, "language": None}
+    return {"name": account["name"], "language": account.get("language")}
 
 
 @router.delete("/session")

@@ -179,3 +179,37 @@ async def table_features(request: Request, table_id: str) -> JSONResponse:
         else:
             kept.move_to_end(key)
     return JSONResponse(answer)
+
+
+@router.get("/tables/{table_id}/placements")
+async def table_placements(request: Request, table_id: str) -> JSONResponse:
+    """Where the tile in play can go and what each placement would join and
+    score (``analysis.placements``): the text form of the highlighted
+    squares, for a screen reader. Public for a tile everyone sees; a tile
+    held in a hidden hand only for its player (their seat token, or the
+    log-in holding the seat). With the aids off, points are null."""
+    from carcassonne.analysis.placements import placements
+
+    hall = hall_of(request)
+    table = await hall.find(table_id)
+    player = await player_of(request)
+    async with table.lock:
+        game = await hall.game_of(table)
+        if game is None:
+            raise Refusal(409, "the game has not started: there is no board yet")
+        tiles: set[str] | None = set(game.view(None).get("to_place") or [])
+        if token_of(request) or player is not None:
+            try:
+                seat = hall.seat_of(table, token_of(request), player[0] if player else None)
+                if seat == game.current_player:
+                    tiles = None
+            except Refusal:
+                pass
+        found = placements(game, tiles)
+        last = len(game.moves)
+    if hides_values(table, game):
+        for placement in found:
+            placement["scores"] = placement["scored"] = None
+            for feature in placement["features"]:
+                feature["points"] = None
+    return JSONResponse({"last": last, "placements": found})

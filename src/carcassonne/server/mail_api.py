@@ -27,6 +27,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from sqlalchemy import select
 from starlette.background import BackgroundTask
 
+from carcassonne.server import texts
 from carcassonne.server.accounts import check_password, hash_password, name_key
 from carcassonne.server.errors import Refusal
 from carcassonne.server.http_input import account_of, body_of, client_address, hall_of
@@ -155,7 +156,7 @@ async def _unsubscribe_row(request: Request, token: str,
 
 
 def _unknown(request: Request) -> HTMLResponse:
-    language = "ja" if request.headers.get("accept-language", "").startswith("ja") else "en"
+    language = texts.from_header(request.headers.get("accept-language", ""))
     return _page(language, f'<p>{html.escape(text(language, "page", "unknown"))}</p>', 404)
 
 

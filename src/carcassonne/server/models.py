@@ -119,8 +119,9 @@ class AccountRow(Base):
     email: Mapped[str | None] = mapped_column(String(254), default=None)
     email_verified: Mapped[bool] = mapped_column(Boolean, default=False,
                                                  server_default=false())
-    #: The language of the account's mail (``en``, ``ja``).
-    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    #: The language of the account's pages and mail (``en``, ``pt-BR``...);
+    #: null until chosen (the pages follow the browser, mail is in English).
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
     #: ``{kind: bool}``: which notices it wants (null: the defaults).
     notify: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     #: ``player`` or ``admin`` (``carcassonne admin grant NAME``).

@@ -42,6 +42,7 @@ from py_vapid import Vapid  # noqa: E402 (pywebpush brings it)
 from pywebpush import WebPushException, webpush_async  # noqa: E402
 from sqlalchemy.engine import Engine  # noqa: E402
 
+from carcassonne.server import texts  # noqa: E402
 from carcassonne.server.outbox import notify_of  # noqa: E402
 from carcassonne.server.subscriptions import reach, unsubscribe  # noqa: E402
 
@@ -51,30 +52,6 @@ log = logging.getLogger(__name__)
 TIME_TO_LIVE = 24 * 3600
 #: The push services' answers that say a subscription is gone.
 GONE = (404, 410)
-
-#: The words of a push, per language and kind: a title and a body, filled
-#: from the row's ``params``.
-TEXTS: dict[str, dict[str, tuple[str, str]]] = {
-    "en": {
-        "your_turn": ("Your turn", "It is your turn at {name}."),
-        "deadline": ("A deadline is near", "{name}: your time runs out at {at}."),
-        "match": ("Your match is ready", "{name}: your match is ready to be played."),
-        "rematch": ("A rematch?", "{from} offers you a rematch."),
-        "invitation": ("An invitation", "{from} invites you to a table."),
-        "thread": ("A new message", "{from} wrote in your match's thread."),
-        "reminder": ("Your game starts soon", "{name}: your game against {from} at {local}."),
-    },
-    "ja": {
-        "your_turn": ("あなたの番です", "{name} であなたの番です。"),
-        "deadline": ("締め切りが近づいています", "{name}: {at} に時間切れになります。"),
-        "match": ("対戦の準備ができました", "{name}: あなたの対戦を始められます。"),
-        "rematch": ("再戦の申し込み", "{from} さんが再戦を申し込みました。"),
-        "invitation": ("招待", "{from} さんがテーブルに招待しています。"),
-        "thread": ("新しいメッセージ", "{from} さんが対戦のスレッドに書き込みました。"),
-        "reminder": ("まもなく対戦です", "{name}: {from} さんとの対戦は {local} です。"),
-    },
-}
-
 
 class _Blank(dict[str, Any]):
     """Values to fill a text with; a value missing is left empty."""
@@ -91,8 +68,9 @@ def payload(kind: str, params: dict[str, Any], language: str = "en") -> dict[str
         >>> payload("match", {"event": "e1", "name": "Cup", "round": 2}, "ja")["url"]
         '/competition/e1'
     """
-    texts = TEXTS.get(language, TEXTS["en"])
-    title, body = texts.get(kind, (kind, ""))
+    known = kind in texts.table("en")["push"]
+    title = texts.text(language, "push", kind, "title") if known else kind
+    body = texts.text(language, "push", kind, "body") if known else ""
     values = _Blank({k: str(v) for k, v in params.items() if v is not None})
     if "table" in params:
         url = f"/table/{params['table']}"

@@ -118,13 +118,13 @@ def set_email(engine: Engine, account_id: str, email: str | None, at: datetime) 
 
 def set_preferences(engine: Engine, account_id: str, language: object,
                     notify: object) -> dict[str, Any]:
-    """Change the mail language and which notices are wanted (either may be
+    """Change the language (of the pages and the mail) and which notices are wanted (either may be
     None: unchanged); the settings after. 400 for an unknown language or
     kind, or a choice that is not true or false."""
     values: dict[str, Any] = {}
     if language is not None:
         if language not in LANGUAGES:
-            raise Refusal(400, f"the mail language is one of {', '.join(LANGUAGES)}, "
+            raise Refusal(400, f"the language is one of {', '.join(LANGUAGES)}, "
                                f"not {shown(language)}")
         values["language"] = language
     with engine.begin() as connection:

@@ -1,5 +1,9 @@
 // English: the texts of the aids switch and the training aid (see en.js).
 
+import { forms } from "./plural.js";
+
+const { plural } = forms("en");
+
 export default {
   "aids.label": "Aids",
   "aids.on": "On: tiles left, dead squares, feature values",
@@ -15,5 +19,5 @@ export default {
   "stack.aidsOff": "Aids are off at this table (tournament play): the tiles left are not shown.",
   "training.show": "Show the chance the next tile fits each open square",
   "training.hide": "Hide the chances on the open squares",
-  "training.title": ({ fits, tiles }) => `${fits} of the ${tiles} ${tiles === 1 ? "tile" : "tiles"} the next draw comes from ${fits === 1 ? "fits" : "fit"} here`,
+  "training.title": ({ fits, tiles }) => `${fits} of the ${plural(tiles, { one: "# tile", other: "# tiles" })} the next draw comes from ${plural(fits, { one: "fits", other: "fit" })} here`,
 };

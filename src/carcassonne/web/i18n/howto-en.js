@@ -168,6 +168,17 @@ export default {
   "example.abbot": "{red}'s abbot is in a garden, {blue}'s in a monastery. Next turn, instead of placing a figure, {red} takes the abbot back: the garden has 3 neighbours, 1 + 3 = 4 points at once.",
 
   "section.princess_dragon": "The Princess & the Dragon",
+
+  "section.keyboard": "Playing with the keyboard",
+  "keys.intro": "Every action of a turn can be done with the keyboard alone. On your turn:",
+  "keys.arrows": "The arrow keys put your tile on a free square where it fits, then move it to the next one that way.",
+  "keys.rotate": "R turns the tile to its next legal rotation.",
+  "keys.tab": "Tab goes to the tile's figure spots, one after the other; Space puts a follower on the spot (or takes it off).",
+  "keys.enter": "Enter confirms the turn: with the follower chosen, or with none.",
+  "keys.escape": "Escape takes the tile back into your hand.",
+  "keys.dragon": "While the dragon flies, the arrow keys choose its next square and Enter moves it there.",
+  "keys.zoom": "+ and − zoom the board, F shows all of it.",
+  "keys.reader": "With a screen reader: each move, score and change of turn is read out as it happens, and “The board as text” beside the board lists every tile with its figures and, on your turn, every square your tile can go to with what it would join, complete and score. A square is named by two numbers, x and y, counted from the start tile (0, 0): x grows eastwards, y southwards.",
   "pd.intro": "30 more tiles, each with one symbol, and two figures that belong to nobody: the dragon and the fairy.",
   "figure.dragon": "the dragon",
   "figure.fairy": "the fairy",

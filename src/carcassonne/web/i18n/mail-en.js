@@ -19,7 +19,7 @@ export default {
   "mail.confirmed": "Your address is confirmed.",
   "mail.badLink": "This link does not work any more: it was used, it expired, or the address changed.",
   "mail.notices": "Mails",
-  "mail.language": "Language of the mails",
+  "mail.language": "Language of the site and the mails",
   "mail.noticesHelp": "Mails go to a confirmed address only, never for a real-time game. Each mail has a link that stops its kind.",
   "mail.kind.your_turn": "Your turn in a turn-based game",
   "mail.kind.deadline": "A deadline is near",

@@ -19,7 +19,7 @@ export default {
   "mail.confirmed": "アドレスを確認しました。",
   "mail.badLink": "このリンクはもう使えません（使用済み、期限切れ、またはアドレスが変更されました）。",
   "mail.notices": "メール",
-  "mail.language": "メールの言語",
+  "mail.language": "サイトとメールの言語",
   "mail.noticesHelp": "メールは確認済みのアドレスにだけ送られ、リアルタイムの対局では送られません。どのメールにも、その種類を停止するリンクがあります。",
   "mail.kind.your_turn": "手番制の対局であなたの番になったとき",
   "mail.kind.deadline": "期限が近づいたとき",

@@ -1,5 +1,9 @@
 // English: the texts of safety (see en.js).
 
+import { forms } from "./plural.js";
+
+const { plural } = forms("en");
+
 export default {
   "safety.adminLink": "Moderation",
   "safety.board": "Messages",
@@ -13,7 +17,7 @@ export default {
   "safety.sendReport": "Send the report",
   "safety.reported": "Reported: a moderator will look at it.",
   "safety.title": "Moderation",
-  "safety.open": ({ n }) => (n === 1 ? "1 open report" : `${n} open reports`),
+  "safety.open": ({ n }) => plural(n, { one: "# open report", other: "# open reports" }),
   "safety.noReports": "No open reports.",
   "safety.reportedBy": "Reported by {name} · {at}",
   "safety.noReason": "(no reason given)",

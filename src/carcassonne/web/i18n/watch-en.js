@@ -1,10 +1,14 @@
 // English: the texts of watching many boards and of the broadcast layout (see en.js).
 
+import { forms } from "./plural.js";
+
+const { plural } = forms("en");
+
 export default {
   "title.watch": "Live boards",
   "title.broadcast": "Broadcast",
   "watch.title": "Live boards",
-  "watch.count": ({ n }) => (n === 1 ? "1 board" : `${n} boards`),
+  "watch.count": ({ n }) => plural(n, { one: "# board", other: "# boards" }),
   "watch.enlarge": "Enlarge",
   "watch.enlargeTitle": "Show this board large (Esc: back to all boards)",
   "watch.back": "Back to all boards",
@@ -13,7 +17,7 @@ export default {
   "watch.notStarted": "Not started yet",
   "watch.missing": "There is no such table.",
   "watch.move": ({ n }) => `Move ${n}`,
-  "watch.tilesLeft": ({ n }) => (n === 1 ? "1 tile left" : `${n} tiles left`),
+  "watch.tilesLeft": ({ n }) => plural(n, { one: "# tile left", other: "# tiles left" }),
   "watch.over": "Game over",
   "watch.tooMany": ({ most, n }) => `${n} tables were named; a page shows at most ${most}: the first ${most} are shown.`,
   "watch.noTables": "No table named. List the tables to watch in the address: /watch?tables=ID,ID,…",

@@ -5,7 +5,7 @@
 // signing up hands those seats to the new account.
 
 import { api, esc, heldSeats } from "./api.js";
-import { initI18n, languageSwitch, t } from "./i18n.js";
+import { followAccount, initI18n, languageSwitch, t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 let me = null;
@@ -17,11 +17,14 @@ let me = null;
  * error on every page), then, logged in, their games.
  */
 export async function loadMe() {
+  let session = null;
   try {
-    me = (await api.session()).name ? await api.me() : null;
+    session = await api.session();
+    me = session.name ? await api.me() : null;
   } catch {
     me = null;
   }
+  await followAccount(me ? session : null);
   return me;
 }
 

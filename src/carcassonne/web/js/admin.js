@@ -8,7 +8,7 @@
 import { ApiError } from "./api.js";
 import { startPage } from "./account.js";
 import { el } from "./boards.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 const page = document.getElementById("page");
@@ -50,7 +50,7 @@ function reportCard(report) {
   const card = el("section", "card wide report");
   card.dataset.testid = "report";
   card.dataset.id = report.id;
-  const head = el("p", "muted small", t("safety.reportedBy", { name: report.reporter, at: new Date(report.created).toLocaleString() }));
+  const head = el("p", "muted small", t("safety.reportedBy", { name: report.reporter, at: new Date(report.created).toLocaleString(language()) }));
   const reason = el("p", "report-reason", report.reason || t("safety.noReason"));
   reason.dataset.testid = "report-reason-text";
   reason.style.whiteSpace = "pre-wrap";

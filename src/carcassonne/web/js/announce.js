@@ -15,6 +15,12 @@ export class Announcer {
     this.seen = null; // how many log entries have been announced (or were there at first)
   }
 
+  /** Say `text` now (the keyboard's cursor moved, the tile was taken back...). */
+  say(text) {
+    // the same words twice in a row would not be read again: make them new
+    this.el.textContent = this.el.textContent === text ? `${text}\u00a0` : text;
+  }
+
   /** Announce what the log `entries` of `view` (oldest first) add since the last call. */
   update(view, entries) {
     if (this.seen === null || entries.length < this.seen) {

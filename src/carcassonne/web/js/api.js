@@ -42,6 +42,7 @@ export const api = {
   resign: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/resign`, {}, token),
   record: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/record`),
   features: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/features`),
+  placements: (id, token) => request("GET", `/api/tables/${encodeURIComponent(id)}/placements`, undefined, token),
   chat: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/chat`),
   report: (message, reason) => request("POST", "/api/reports", { message, reason }),
   rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, {}, token),

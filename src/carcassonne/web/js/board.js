@@ -21,6 +21,7 @@ import { playerColour } from "./palette.js";
 import { figureMarkup, getCatalogue, PLAYER_COLOURS, symbolGrow, tileMarkup, wonderData } from "./tiles.js";
 import { figureSize } from "./figures.js";
 import { actionBadges, neutralLayer } from "./neutral.js";
+import { focusedKey, operable, refocus } from "./keys.js";
 import { pieceSquares, pieceToBoard, wonderFigurePoint, wonderLabel, wonderMarkup, wonderShape } from "./wonders.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -391,13 +392,17 @@ export class BoardView {
    * [{key, kind, point, label}]; `chosen` the picked one's key; `onPick(key)`.
    */
   setActions(actions, chosen, onPick) {
+    const focused = focusedKey(this.layers.actions);
     this.layers.actions.innerHTML = actionBadges(actions || [], chosen, Math.min(1.3, this.figureGrow()));
     for (const g of this.layers.actions.querySelectorAll("[data-key]")) {
+      const action = (actions || []).find((a) => a.key === g.dataset.key);
+      operable(g, action?.label || g.dataset.key, () => onPick(g.dataset.key), { pressed: g.dataset.key === chosen });
       g.addEventListener("click", (e) => {
         e.stopPropagation();
         onPick(g.dataset.key);
       });
     }
+    refocus(this.layers.actions, focused);
   }
 
   /**
@@ -482,6 +487,24 @@ export class BoardView {
     if (!onHover) this.setPreview([]);
   }
 
+  /** The keyboard's cursor on square `at` (a dragon's step to choose), or none. */
+  setCursor(at) {
+    this.layers.highlights.querySelector(".key-cursor")?.remove();
+    if (!at) return;
+    el("rect", { x: at[0] * 100 + 2, y: at[1] * 100 + 2, width: 96, height: 96, rx: 10, class: "key-cursor",
+      "data-testid": "key-cursor", "data-x": at[0], "data-y": at[1] }, this.layers.highlights);
+    this.show(at);
+  }
+
+  /** Bring square `at` into view if it is outside (the keyboard moved there). */
+  show(at) {
+    const [width, height] = [this.container.clientWidth, this.container.clientHeight];
+    const [cx, cy] = [(at[0] + 0.5) * 100 * this.k, (at[1] + 0.5) * 100 * this.k];
+    const [sx, sy] = [width / 2 + this.tx + cx, height / 2 + this.ty + cy];
+    const margin = 60 * this.k;
+    if (sx < margin || sy < margin || sx > width - margin || sy > height - margin) this.panTo(-cx, -cy);
+  }
+
   /** The tile being placed, not yet confirmed; clicking it calls `onClick`. */
   setGhost(ghost, onClick) {
     this.layers.ghost.innerHTML = "";
@@ -521,6 +544,7 @@ export class BoardView {
    * picks made so far and is drawn faint.
    */
   setSpots(spots, picks, active, player, onPick, onKind = () => {}) {
+    const focused = focusedKey(this.layers.spots);
     this.layers.spots.innerHTML = "";
     const seat = player ?? 0;
     const grow = Math.min(1.3, this.figureGrow());
@@ -534,7 +558,8 @@ export class BoardView {
       const shown = isSel && s.kinds.includes(kind) ? kind : s.kinds[0];
       const g = el("g", { class: `figure-spot${isSel ? " selected" : ""}${s.blocked && !isSel ? " blocked" : ""}`, "data-testid": "figure-spot",
         "data-feature": s.feature, "data-spot": s.spot ?? "", "data-figure": shown, "data-kinds": s.kinds.join(" "),
-        "data-on": s.on ?? "", transform: `translate(${x} ${y}) scale(${grow.toFixed(2)})` }, this.layers.spots);
+        "data-on": s.on ?? "", "data-key": s.key, transform: `translate(${x} ${y}) scale(${grow.toFixed(2)})` }, this.layers.spots);
+      operable(g, s.label || s.feature, () => onPick(s.key), { pressed: isSel, enterPasses: () => isSel });
       // the figure itself, small and pale until chosen: lying in a field,
       // standing elsewhere, a builder or pig where only they may go; a
       // wider invisible disc takes the tap
@@ -554,6 +579,7 @@ export class BoardView {
     }
     // Drawn last, so that no spot drawn after it covers its buttons.
     if (chooser) this.kindChooser(chooser[0], chooser[1], seat, grow, onKind, reaches);
+    refocus(this.layers.spots, focused);
   }
 
   /**
@@ -579,7 +605,8 @@ export class BoardView {
     el("rect", { x: -4, y: -4, width: width + 8, height: size + 8, rx: 8, class: "kind-back" }, g);
     spot.kinds.forEach((k, i) => {
       const b = el("g", { class: `kind-option${k === shown ? " chosen" : ""}`, "data-testid": "figure-kind", "data-figure": k,
-        transform: `translate(${i * (size + gap)} 0)` }, g);
+        "data-key": `kind:${k}`, transform: `translate(${i * (size + gap)} 0)` }, g);
+      operable(b, spot.kindLabels?.[k] || k, () => onKind(k), { pressed: k === shown });
       el("rect", { width: size, height: size, rx: 6, class: "kind-box", stroke: k === shown ? colour : "#8a7a5c" }, b);
       b.insertAdjacentHTML("beforeend", figureMarkup(size / 2, size / 2, seat, "city", 17, "", k));
       const title = el("title", {}, b);

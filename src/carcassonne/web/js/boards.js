@@ -153,8 +153,10 @@ function conversation(eventId, match, title, testid) {
  * element; `reload()` asks again at once (after logging in or out).
  */
 export function messagesPanel(eventId) {
-  const host = el("div", "lobby boards");
+  // beside the page's <main> (which each render rewrites): a landmark of its own
+  const host = el("aside", "lobby boards");
   host.dataset.testid = "competition-messages";
+  host.setAttribute("aria-label", t("safety.board"));
   document.getElementById("page").after(host);
   const board = conversation(eventId, null, t("safety.board"), "board");
   host.append(board.box);

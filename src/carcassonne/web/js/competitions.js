@@ -87,8 +87,8 @@ function number(field, value, low, high) {
   return `<input type="number" data-field="${field}" data-testid="new-${field.replace("_", "-")}" min="${low}" max="${high}" value="${value}">`;
 }
 
-function select(field, choices) {
-  return `<select data-field="${field}" data-testid="new-${field.replace("_", "-")}">${choices.map(([value, text]) => `<option value="${esc(value)}"${String(value) === String(draft[field]) ? " selected" : ""}>${esc(text)}</option>`).join("")}</select>`;
+function select(field, choices, label = null) {
+  return `<select data-field="${field}"${label ? ` aria-label="${esc(label)}"` : ""} data-testid="new-${field.replace("_", "-")}">${choices.map(([value, text]) => `<option value="${esc(value)}"${String(value) === String(draft[field]) ? " selected" : ""}>${esc(text)}</option>`).join("")}</select>`;
 }
 
 function check(field, text) {
@@ -137,7 +137,7 @@ function formMarkup() {
     ${check("duplicate", t("newCompetition.duplicate"))}
     ${check("rated", t("newCompetition.rated"))}
     <h3>${esc(t("newCompetition.bots"))}</h3>
-    <div class="add-bot">${select("bot", bots.map((b) => [b, botText(b)]))}
+    <div class="add-bot">${select("bot", bots.map((b) => [b, botText(b)]), t("newCompetition.bots"))}
       <button type="button" class="btn" data-testid="new-add-bot" data-action="add-bot">${esc(t("competition.addBot"))}</button></div>
     <ul class="plain-list" data-testid="new-bots">${chosen}</ul>
     <p class="muted small">${esc(t("newCompetition.entrantsHelp"))}</p>

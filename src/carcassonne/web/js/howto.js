@@ -373,7 +373,7 @@ function heldPanel() {
 function scoringTable() {
   const rows = ["road", "city", "monastery", "field"].map((f) => `<tr><th scope="row">${rich(`glance.${f}`)}</th>`
     + `<td>${rich(`glance.${f}.game`)}</td><td>${rich(`glance.${f}.end`)}</td></tr>`).join("");
-  return `<table class="howto-glance" data-testid="howto-glance"><thead><tr><th></th><th scope="col">${rich("glance.game")}</th>`
+  return `<table class="howto-glance" data-testid="howto-glance"><thead><tr><td></td><th scope="col">${rich("glance.game")}</th>`
     + `<th scope="col">${rich("glance.end")}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
@@ -415,6 +415,8 @@ const SECTIONS = [
     + list("ul", ["pd.volcano", "pd.flight", "pd.eat"]) + figures(exampleFigure("dragon"))
     + list("ul", ["pd.fairy", "pd.fairyPoints"]) + figures(exampleFigure("fairy"))
     + list("ul", ["pd.portal", "pd.princess"]) + figures(exampleFigure("portal"), exampleFigure("princess"))],
+  ["keyboard", () => p("keys.intro") + list("ul", ["keys.arrows", "keys.rotate", "keys.tab", "keys.enter", "keys.escape",
+    "keys.dragon", "keys.zoom"]) + p("keys.reader")],
 ];
 
 function render() {

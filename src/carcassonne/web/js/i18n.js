@@ -4,9 +4,11 @@
 // t("key", {name: "Ann"}) looks the key up in the chosen language, falls back
 // to English, and fills {placeholders}; an entry may also be a function of
 // the parameters (for plurals). Elements with data-i18n="key" (and
-// data-i18n-title / data-i18n-placeholder) are filled by applyStatic().
+// data-i18n-title / -placeholder / -label, the last an aria-label) are
+// filled by applyStatic().
 
 import { LANGUAGES } from "../i18n/languages.js";
+import { api } from "./api.js";
 
 const STORE = "carcassonne.language";
 let messages = {};
@@ -18,20 +20,55 @@ async function load(code) {
   return mod.default;
 }
 
+/** The client's code for a language tag: the same tag ("pt-br" is
+ * "pt-BR"), else the same base language ("pt-PT" gets "pt-BR"); null if
+ * the client does not speak it. */
+function known(tag) {
+  if (!tag) return null;
+  const want = String(tag).toLowerCase();
+  const exact = LANGUAGES.find((l) => l.code.toLowerCase() === want);
+  if (exact) return exact.code;
+  const base = want.split("-")[0];
+  return LANGUAGES.find((l) => l.code.toLowerCase().split("-")[0] === base)?.code || null;
+}
+
+// The language, by priority: the account's choice (kept on the server), the
+// choice made in this browser, then the browser's own languages in order.
 function preferred() {
-  const saved = localStorage.getItem(STORE);
-  if (saved && LANGUAGES.some((l) => l.code === saved)) return saved;
+  const saved = known(localStorage.getItem(STORE));
+  if (saved) return saved;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
-    const base = String(tag).toLowerCase().split("-")[0];
-    if (LANGUAGES.some((l) => l.code === base)) return base;
+    const code = known(tag);
+    if (code) return code;
   }
   return "en";
 }
 
+let account = null;
+
 /** Load English and the preferred language; call once before rendering. */
 export async function initI18n() {
   fallback = await load("en");
-  await useLanguage(preferred(), false);
+  let session = null;
+  try {
+    session = await api.session();
+  } catch {
+    session = null;
+  }
+  account = session?.name || null;
+  await useLanguage(known(session?.language) || preferred(), false);
+}
+
+/**
+ * Follow the account now logged in (`session` is /api/session's answer, or
+ * null after logging out): its chosen language, if it has one, replaces the
+ * page's; a choice made before it had one becomes its own.
+ */
+export async function followAccount(session) {
+  account = session?.name || null;
+  const chosen = known(session?.language);
+  if (chosen && chosen !== current) await useLanguage(chosen, true);
+  else if (account && !chosen && localStorage.getItem(STORE)) api.putSettings({ language: current }).catch(() => {});
 }
 
 async function useLanguage(code, remember) {
@@ -74,6 +111,7 @@ export function has(key) {
 export function applyStatic(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
   if (document.body?.dataset.i18nTitle) document.title = t(document.body.dataset.i18nTitle);
 }
@@ -82,5 +120,9 @@ export function applyStatic(root = document) {
 export function languageSwitch(select) {
   select.innerHTML = LANGUAGES.map((l) => `<option value="${l.code}">${l.name}</option>`).join("");
   select.value = current;
-  select.addEventListener("change", () => useLanguage(select.value, true));
+  document.addEventListener("languagechange", () => { select.value = current; });
+  select.addEventListener("change", () => {
+    useLanguage(select.value, true);
+    if (account) api.putSettings({ language: select.value }).catch(() => {});
+  });
 }

@@ -7,7 +7,7 @@
 
 import { currentAccount, loadMe, renderAccount } from "./account.js";
 import { api, esc, playerName, quickBot, rememberName, rememberQuickBot, rememberSeat, seatFor } from "./api.js";
-import { has, initI18n, languageSwitch, t } from "./i18n.js";
+import { has, initI18n, language, languageSwitch, t } from "./i18n.js";
 import { renderLobbyFriends } from "./lobby-friends.js";
 import { renderMyMatches } from "./matches.js";
 import { loadZone, renderNextGames } from "./times.js";
@@ -391,7 +391,7 @@ function seatLine(table) {
 
 function when(iso) {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString(language(), { dateStyle: "short", timeStyle: "short" });
 }
 
 function tableRow(table, action) {

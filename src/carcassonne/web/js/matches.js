@@ -9,7 +9,7 @@
 // the same button, or a link to the table once there is one.
 
 import { api, esc } from "./api.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { deadlineText } from "./timing.js";
 import { toast } from "./ui.js";
 
@@ -124,7 +124,7 @@ export function deadlineLine(iso) {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return "";
   const left = (at.getTime() - Date.now()) / 1000;
-  const when = at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  const when = at.toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
   return left > 0 ? t("match.deadline", { when, left: deadlineText(left) }) : t("match.deadlinePassed", { when });
 }
 

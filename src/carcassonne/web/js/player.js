@@ -8,7 +8,7 @@
 
 import { currentAccount, startPage } from "./account.js";
 import { api, esc } from "./api.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { seatName, tableName } from "./names.js";
 import { renderMyMatches } from "./matches.js";
 import { renderSocial } from "./social.js";
@@ -50,7 +50,7 @@ function outcome(g, me) {
 function finishedLine(g) {
   const me = g.your_seat;
   const when = new Date(g.ended || g.created);
-  const date = Number.isNaN(when.getTime()) ? "" : when.toLocaleDateString(undefined, { dateStyle: "medium" });
+  const date = Number.isNaN(when.getTime()) ? "" : when.toLocaleDateString(language(), { dateStyle: "medium" });
   const opponents = (g.seats || []).filter((s) => s.seat !== me).map((s) => seatName(s)).join(", ");
   const parts = [`<span data-testid="game-date">${esc(date)}</span>`,
     `<span data-testid="game-opponents">${esc(t("player.against", { names: opponents }))}</span>`];

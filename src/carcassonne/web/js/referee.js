@@ -11,7 +11,7 @@
 // matches it offers change and nobody is typing in it.
 
 import { esc, request } from "./api.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 /** "by decision" with who decided and why, for a result that stands by decision. */
@@ -23,7 +23,7 @@ export function decisionMark(decision, testid) {
 
 function when(at) {
   const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? at : date.toLocaleString(language());
 }
 
 function gameWhat(entry) {
@@ -134,9 +134,11 @@ function decisionBody(form) {
 /** The officials' part of the competition page `eventId`; `changed(event)`
  * is told the competition as an act left it. */
 export function refereePanel(eventId, changed) {
-  const host = document.createElement("div");
+  // beside the page's <main> (which each render rewrites): a landmark of its own
+  const host = document.createElement("aside");
   host.className = "lobby referee";
   host.dataset.testid = "competition-officials";
+  host.setAttribute("aria-label", t("referee.log"));
   document.getElementById("page").after(host);
   const path = (end) => `/api/competitions/${encodeURIComponent(eventId)}/${end}`;
   const chosen = { kind: "result" };

@@ -6,12 +6,12 @@
 import { calendarSection } from "./calendar-settings.js";
 import { currentAccount, startPage } from "./account.js";
 import { api } from "./api.js";
-import { t } from "./i18n.js";
+import { followAccount, language as pageLanguage, t } from "./i18n.js";
+import { LANGUAGES } from "../i18n/languages.js";
 import { toast } from "./ui.js";
 
 /** The kinds of mail a player may switch on or off, in the order shown. */
 export const KINDS = ["your_turn", "deadline", "match", "rematch", "invitation", "thread", "reminder"];
-const MAIL_LANGUAGES = [["en", "English"], ["ja", "日本語"]];
 
 let settings = null;
 
@@ -61,12 +61,15 @@ async function change(body) {
 
 function choicesSection() {
   const language = el("select", { testid: "mail-language", "aria-label": t("mail.language") });
-  for (const [code, label] of MAIL_LANGUAGES) {
-    const option = el("option", { value: code, text: label });
-    option.selected = code === settings.language;
+  for (const { code, name } of LANGUAGES) {
+    const option = el("option", { value: code, text: name });
+    option.selected = code === (settings.language || pageLanguage());
     language.append(option);
   }
-  language.addEventListener("change", () => change({ language: language.value }));
+  language.addEventListener("change", async () => {
+    await change({ language: language.value });
+    await followAccount({ name: currentAccount()?.name, language: language.value });
+  });
   const list = el("ul", { class: "plain-list", testid: "notify-list" });
   for (const kind of KINDS) {
     const box = el("input", { type: "checkbox", testid: `notify-${kind}` });

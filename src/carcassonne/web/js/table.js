@@ -54,6 +54,8 @@ import { TrainingAid } from "./training.js";
 import { toast } from "./ui.js";
 import { applyPatch } from "./patch.js";
 import { Announcer } from "./announce.js";
+import { tableKeys } from "./table-keys.js";
+import { TextBoard } from "./text-board.js";
 import { showWaiting } from "./waiting.js";
 import { decisionMarkup, pendingDecision, renderWonders, withOwners } from "./wonderpanel.js";
 import { miniWonder, pieceSquares } from "./wonders.js";
@@ -82,6 +84,7 @@ let board;
 let chat; // the chat panel (chat.js)
 let training; // the chances on the open squares at a training table (training.js)
 let announcer; // each new move and score, for screen readers (announce.js)
+let textBoard; // the board as text (text-board.js)
 
 // The features of the position (highlight.js), asked once per move: the
 // dead squares are drawn from them, and a feature pointed at or tapped
@@ -513,6 +516,7 @@ function render() {
     renderTurn();
     const entries = renderLog(view, table);
     if (view) announcer.update(view, entries);
+    if (view) textBoard.update({ view, names: seatNames(table, view), mine: myTurn() && !view.is_over, last: msg.last });
     wantFeatures();
     showLit();
   }
@@ -862,6 +866,7 @@ async function main() {
   $("zoom-fit").addEventListener("click", () => board.toggleFit());
   training = new TrainingAid(board, $("chances-toggle"), id);
   announcer = new Announcer($("announcer"));
+  textBoard = new TextBoard($("text-board"), id, () => seatFor(id)?.token);
   board.on("view", (follow) => {
     $("zoom-fit").setAttribute("aria-pressed", String(follow === "all"));
     training.rescale();
@@ -886,15 +891,9 @@ async function main() {
     forgetSeat(id);
     reconnect();
   });
-  document.addEventListener("keydown", (e) => {
-    if (e.target.closest?.("input, select, textarea")) return;
-    if (e.key === "r" || e.key === "R") rotate();
-    else if (e.key === "Enter" && S.pick && !e.target.closest?.("button")) confirm();
-    else if (e.key === "Escape" && S.pick) takeBack();
-    else if (e.key === "+" || e.key === "=") board.zoomBy(1.25);
-    else if (e.key === "-") board.zoomBy(0.8);
-    else if (e.key === "f" || e.key === "F") board.toggleFit();
-  });
+  document.addEventListener("keydown", tableKeys({
+    state: () => S, myTurn, board, textBoard, announcer, placeAt, rotate, confirm, takeBack, stepDragon,
+  }));
   document.addEventListener("languagechange", () => {
     applyStatic();
     if (S.msg) {

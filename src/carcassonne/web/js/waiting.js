@@ -41,7 +41,7 @@ export function showWaiting(el, { table, tableId, seat, onJoined, redraw = () =>
   }).join("");
   el.innerHTML = `<h2>${esc(t("waiting.title"))}</h2>
     <p>${esc(t("waiting.share"))}</p>
-    <div class="share"><input readonly value="${esc(link)}" data-testid="share-link"><button class="btn" data-copy>${esc(t("waiting.copy"))}</button></div>
+    <div class="share"><input readonly value="${esc(link)}" data-testid="share-link" aria-label="${esc(t("waiting.share"))}"><button class="btn" data-copy>${esc(t("waiting.copy"))}</button></div>
     ${seat != null ? "" : account ? `<p data-testid="join-as">${esc(t("waiting.joinAs", { name: account }))}</p>`
     : `<label class="field">${esc(t("lobby.yourName"))} <input id="join-name" data-testid="join-name" value="${esc(typed ?? playerName())}" maxlength="30"></label>`}
     <ul class="seats">${seats}</ul>

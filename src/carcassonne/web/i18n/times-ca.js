@@ -1,0 +1,28 @@
+// Català: els textos per acordar horaris d'enfrontaments i del calendari (vegeu ca.js).
+
+export default {
+  "times.propose": "Proposa horaris",
+  "times.proposeHelp": "D'un a tres horaris, en la teva zona horària ({zone}). El teu rival n'accepta un o en proposa d'altres.",
+  "times.time": "Horari {n}",
+  "times.send": "Proposa",
+  "times.accept": "Accepta",
+  "times.proposed": "horaris proposats (en {zone}):",
+  "times.accepted": "acceptat: {when}",
+  "times.status.open": "esperant resposta",
+  "times.status.accepted": "acordat",
+  "times.status.countered": "respost amb una altra proposta",
+  "times.noTime": "Indica almenys un horari.",
+  "times.agreed": "Acordat: {when}",
+  "times.opensAt": "S'obre: {when}",
+  "times.earlier": "Per jugar abans, tots dos l'han de prémer.",
+  "times.nextGames": "Les teves properes partides",
+  "times.against": "contra {names}",
+  "calendar.title": "Calendari i zona horària",
+  "calendar.zone": "Zona horària",
+  "calendar.browserZone": "La d'aquest navegador ({zone})",
+  "calendar.zoneHelp": "Els horaris dels enfrontaments es mostren, i s'escriuen als correus, en aquesta zona.",
+  "calendar.feed": "El teu calendari (iCalendar): afegeix aquesta adreça a una aplicació de calendari per veure les teves partides acordades.",
+  "calendar.renew": "Crea una adreça nova",
+  "calendar.renewed": "L'adreça antiga ja no funciona.",
+  "calendar.saved": "Desat.",
+};

@@ -1,0 +1,28 @@
+// Čeština: texty domlouvání časů zápasů a kalendáře (viz cs.js).
+
+export default {
+  "times.propose": "Navrhnout časy",
+  "times.proposeHelp": "Jeden až tři časy ve tvém časovém pásmu ({zone}). Soupeř jeden přijme, nebo navrhne jiné.",
+  "times.time": "Čas {n}",
+  "times.send": "Navrhnout",
+  "times.accept": "Přijmout",
+  "times.proposed": "navržené časy (pásmo {zone}):",
+  "times.accepted": "přijato {when}",
+  "times.status.open": "čeká na odpověď",
+  "times.status.accepted": "domluveno",
+  "times.status.countered": "zodpovězeno jiným návrhem",
+  "times.noTime": "Zadej aspoň jeden čas.",
+  "times.agreed": "Domluveno: {when}",
+  "times.opensAt": "Otevře se {when}",
+  "times.earlier": "Když to stisknou obě strany, hraje se dřív.",
+  "times.nextGames": "Tvé příští hry",
+  "times.against": "proti: {names}",
+  "calendar.title": "Kalendář a časové pásmo",
+  "calendar.zone": "Časové pásmo",
+  "calendar.browserZone": "Podle tohoto prohlížeče ({zone})",
+  "calendar.zoneHelp": "Časy zápasů se zobrazují a píšou v e-mailech v tomto pásmu.",
+  "calendar.feed": "Tvůj kalendář (iCalendar): přidej tuto adresu do kalendářové aplikace a uvidíš domluvené hry.",
+  "calendar.renew": "Vytvořit novou adresu",
+  "calendar.renewed": "Stará adresa už nefunguje.",
+  "calendar.saved": "Uloženo.",
+};

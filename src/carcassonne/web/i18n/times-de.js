@@ -1,0 +1,28 @@
+// Deutsch: die Texte zum Vereinbaren von Matchterminen und zum Kalender (siehe de.js).
+
+export default {
+  "times.propose": "Termine vorschlagen",
+  "times.proposeHelp": "Ein bis drei Termine, in deiner Zeitzone ({zone}). Dein Gegner nimmt einen an oder schlägt andere vor.",
+  "times.time": "Termin {n}",
+  "times.send": "Vorschlagen",
+  "times.accept": "Annehmen",
+  "times.proposed": "vorgeschlagene Termine (in {zone}):",
+  "times.accepted": "angenommen: {when}",
+  "times.status.open": "wartet auf Antwort",
+  "times.status.accepted": "vereinbart",
+  "times.status.countered": "mit einem anderen Vorschlag beantwortet",
+  "times.noTime": "Gib mindestens einen Termin an.",
+  "times.agreed": "Vereinbart: {when}",
+  "times.opensAt": "Öffnet {when}",
+  "times.earlier": "Drücken beide darauf, geht es früher los.",
+  "times.nextGames": "Deine nächsten Partien",
+  "times.against": "gegen {names}",
+  "calendar.title": "Kalender und Zeitzone",
+  "calendar.zone": "Zeitzone",
+  "calendar.browserZone": "Die dieses Browsers ({zone})",
+  "calendar.zoneHelp": "Matchtermine werden in dieser Zeitzone angezeigt und in Mails geschrieben.",
+  "calendar.feed": "Dein Kalender-Feed (iCalendar): füge diese Adresse in einer Kalender-App hinzu, um deine vereinbarten Partien zu sehen.",
+  "calendar.renew": "Neue Adresse erstellen",
+  "calendar.renewed": "Die alte Adresse funktioniert nicht mehr.",
+  "calendar.saved": "Gespeichert.",
+};

@@ -1,0 +1,28 @@
+// Español: los textos para acordar horarios de encuentros y del calendario (ver es.js).
+
+export default {
+  "times.propose": "Proponer horarios",
+  "times.proposeHelp": "De uno a tres horarios, en tu zona horaria ({zone}). Tu rival acepta uno o propone otros.",
+  "times.time": "Horario {n}",
+  "times.send": "Proponer",
+  "times.accept": "Aceptar",
+  "times.proposed": "horarios propuestos (en {zone}):",
+  "times.accepted": "aceptado: {when}",
+  "times.status.open": "esperando respuesta",
+  "times.status.accepted": "acordado",
+  "times.status.countered": "respondido con otra propuesta",
+  "times.noTime": "Indica al menos un horario.",
+  "times.agreed": "Acordado: {when}",
+  "times.opensAt": "Se abre: {when}",
+  "times.earlier": "Para jugar antes, ambos deben pulsarlo.",
+  "times.nextGames": "Tus próximas partidas",
+  "times.against": "contra {names}",
+  "calendar.title": "Calendario y zona horaria",
+  "calendar.zone": "Zona horaria",
+  "calendar.browserZone": "La de este navegador ({zone})",
+  "calendar.zoneHelp": "Los horarios de los encuentros se muestran, y se escriben en los correos, en esta zona.",
+  "calendar.feed": "Tu calendario (iCalendar): añade esta dirección a una aplicación de calendario para ver tus partidas acordadas.",
+  "calendar.renew": "Crear una dirección nueva",
+  "calendar.renewed": "La dirección antigua ya no funciona.",
+  "calendar.saved": "Guardado.",
+};

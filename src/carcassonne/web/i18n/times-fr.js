@@ -1,0 +1,28 @@
+// Français : les textes des horaires de match convenus et de l’agenda (voir fr.js).
+
+export default {
+  "times.propose": "Proposer des horaires",
+  "times.proposeHelp": "Un à trois horaires, dans votre fuseau horaire ({zone}). Votre adversaire en accepte un ou en propose d’autres.",
+  "times.time": "Horaire {n}",
+  "times.send": "Proposer",
+  "times.accept": "Accepter",
+  "times.proposed": "horaires proposés (fuseau {zone}) :",
+  "times.accepted": "accepté : {when}",
+  "times.status.open": "en attente de réponse",
+  "times.status.accepted": "convenu",
+  "times.status.countered": "contre-proposition reçue",
+  "times.noTime": "Indiquez au moins un horaire.",
+  "times.agreed": "Convenu : {when}",
+  "times.opensAt": "Ouverture : {when}",
+  "times.earlier": "Appuyez tous les deux pour jouer plus tôt.",
+  "times.nextGames": "Vos prochaines parties",
+  "times.against": "contre {names}",
+  "calendar.title": "Agenda et fuseau horaire",
+  "calendar.zone": "Fuseau horaire",
+  "calendar.browserZone": "Celui de ce navigateur ({zone})",
+  "calendar.zoneHelp": "Les horaires des matchs sont affichés, et écrits dans les e-mails, dans ce fuseau.",
+  "calendar.feed": "Votre flux d’agenda (iCalendar) : ajoutez cette adresse à une application d’agenda pour voir vos parties convenues.",
+  "calendar.renew": "Créer une nouvelle adresse",
+  "calendar.renewed": "L’ancienne adresse ne fonctionne plus.",
+  "calendar.saved": "Enregistré.",
+};

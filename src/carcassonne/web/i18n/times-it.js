@@ -1,0 +1,28 @@
+// Italiano: i testi per concordare gli orari degli incontri e del calendario (vedi it.js).
+
+export default {
+  "times.propose": "Proponi orari",
+  "times.proposeHelp": "Da uno a tre orari, nel tuo fuso orario ({zone}). L'avversario ne accetta uno o ne propone altri.",
+  "times.time": "Orario {n}",
+  "times.send": "Proponi",
+  "times.accept": "Accetta",
+  "times.proposed": "orari proposti (in {zone}):",
+  "times.accepted": "accettato {when}",
+  "times.status.open": "in attesa di risposta",
+  "times.status.accepted": "concordato",
+  "times.status.countered": "risposto con un'altra proposta",
+  "times.noTime": "Indica almeno un orario.",
+  "times.agreed": "Concordato: {when}",
+  "times.opensAt": "Apre {when}",
+  "times.earlier": "Premete entrambi per giocare prima.",
+  "times.nextGames": "Le tue prossime partite",
+  "times.against": "contro {names}",
+  "calendar.title": "Calendario e fuso orario",
+  "calendar.zone": "Fuso orario",
+  "calendar.browserZone": "Quello di questo browser ({zone})",
+  "calendar.zoneHelp": "Gli orari degli incontri sono mostrati, e scritti nelle mail, in questo fuso.",
+  "calendar.feed": "Il tuo feed del calendario (iCalendar): aggiungi questo indirizzo a un'applicazione di calendario per vedere le partite concordate.",
+  "calendar.renew": "Crea un nuovo indirizzo",
+  "calendar.renewed": "Il vecchio indirizzo non funziona più.",
+  "calendar.saved": "Salvato.",
+};

@@ -1,0 +1,28 @@
+// 한국어: 매치 시간 약속과 캘린더의 문구(ko.js 참고).
+
+export default {
+  "times.propose": "시간 제안",
+  "times.proposeHelp": "내 시간대({zone}) 기준으로 1~3개. 상대가 하나를 수락하거나 다른 시간을 제안합니다.",
+  "times.time": "시간 {n}",
+  "times.send": "제안",
+  "times.accept": "수락",
+  "times.proposed": "제안된 시간({zone} 기준):",
+  "times.accepted": "{when} 수락함",
+  "times.status.open": "답을 기다리는 중",
+  "times.status.accepted": "합의됨",
+  "times.status.countered": "다른 제안으로 답함",
+  "times.noTime": "시간을 하나 이상 입력하세요.",
+  "times.agreed": "합의: {when}",
+  "times.opensAt": "{when}에 열림",
+  "times.earlier": "둘 다 누르면 더 일찍 플레이합니다.",
+  "times.nextGames": "다음 게임",
+  "times.against": "상대: {names}",
+  "calendar.title": "캘린더와 시간대",
+  "calendar.zone": "시간대",
+  "calendar.browserZone": "이 브라우저의 시간대({zone})",
+  "calendar.zoneHelp": "매치 시간은 이 시간대로 표시되고 메일에도 이 시간대로 적힙니다.",
+  "calendar.feed": "내 캘린더 피드(iCalendar): 이 주소를 캘린더 앱에 추가하면 약속한 게임을 볼 수 있습니다.",
+  "calendar.renew": "새 주소 만들기",
+  "calendar.renewed": "이전 주소는 더 이상 작동하지 않습니다.",
+  "calendar.saved": "저장했습니다.",
+};

@@ -1,0 +1,28 @@
+// Polski: teksty umawiania terminów meczów i kalendarza (zob. pl.js).
+
+export default {
+  "times.propose": "Zaproponuj terminy",
+  "times.proposeHelp": "Od jednego do trzech terminów, w twojej strefie czasowej ({zone}). Rywal przyjmie jeden lub zaproponuje inne.",
+  "times.time": "Termin {n}",
+  "times.send": "Zaproponuj",
+  "times.accept": "Przyjmij",
+  "times.proposed": "proponowane terminy (strefa {zone}):",
+  "times.accepted": "przyjęto {when}",
+  "times.status.open": "czeka na odpowiedź",
+  "times.status.accepted": "uzgodniono",
+  "times.status.countered": "odpowiedziano inną propozycją",
+  "times.noTime": "Podaj co najmniej jeden termin.",
+  "times.agreed": "Uzgodniono: {when}",
+  "times.opensAt": "Otwarcie: {when}",
+  "times.earlier": "Gdy obie strony to naciśną, gra zacznie się wcześniej.",
+  "times.nextGames": "Twoje najbliższe gry",
+  "times.against": "przeciw: {names}",
+  "calendar.title": "Kalendarz i strefa czasowa",
+  "calendar.zone": "Strefa czasowa",
+  "calendar.browserZone": "Z tej przeglądarki ({zone})",
+  "calendar.zoneHelp": "Godziny meczów są pokazywane i podawane w wiadomościach w tej strefie.",
+  "calendar.feed": "Twój kalendarz (iCalendar): dodaj ten adres do aplikacji kalendarza, by widzieć umówione gry.",
+  "calendar.renew": "Utwórz nowy adres",
+  "calendar.renewed": "Stary adres już nie działa.",
+  "calendar.saved": "Zapisano.",
+};

@@ -1,0 +1,28 @@
+// Português (Brasil): os textos de combinar horários de confrontos e da agenda (ver en.js).
+
+export default {
+  "times.propose": "Propor horários",
+  "times.proposeHelp": "De um a três horários, no seu fuso horário ({zone}). Seu adversário aceita um ou propõe outros.",
+  "times.time": "Horário {n}",
+  "times.send": "Propor",
+  "times.accept": "Aceitar",
+  "times.proposed": "horários propostos (em {zone}):",
+  "times.accepted": "aceito: {when}",
+  "times.status.open": "aguardando resposta",
+  "times.status.accepted": "combinado",
+  "times.status.countered": "respondido com outra proposta",
+  "times.noTime": "Informe pelo menos um horário.",
+  "times.agreed": "Combinado: {when}",
+  "times.opensAt": "Abre em {when}",
+  "times.earlier": "Os dois apertam para jogar antes.",
+  "times.nextGames": "Suas próximas partidas",
+  "times.against": "contra {names}",
+  "calendar.title": "Agenda e fuso horário",
+  "calendar.zone": "Fuso horário",
+  "calendar.browserZone": "O deste navegador ({zone})",
+  "calendar.zoneHelp": "Os horários dos confrontos aparecem, e são escritos nos e-mails, neste fuso.",
+  "calendar.feed": "Seu feed de agenda (iCalendar): adicione este endereço a um aplicativo de agenda para ver suas partidas combinadas.",
+  "calendar.renew": "Gerar novo endereço",
+  "calendar.renewed": "O endereço antigo não funciona mais.",
+  "calendar.saved": "Salvo.",
+};

@@ -1,0 +1,28 @@
+// Русский: тексты согласования времени матчей и календаря (см. ru.js).
+
+export default {
+  "times.propose": "Предложить время",
+  "times.proposeHelp": "От одного до трёх вариантов, в вашем часовом поясе ({zone}). Соперник принимает один или предлагает свои.",
+  "times.time": "Вариант {n}",
+  "times.send": "Предложить",
+  "times.accept": "Принять",
+  "times.proposed": "предложенное время ({zone}):",
+  "times.accepted": "принято: {when}",
+  "times.status.open": "ждёт ответа",
+  "times.status.accepted": "согласовано",
+  "times.status.countered": "встречное предложение",
+  "times.noTime": "Укажите хотя бы один вариант.",
+  "times.agreed": "Согласовано: {when}",
+  "times.opensAt": "Откроется {when}",
+  "times.earlier": "Нажмите оба, чтобы сыграть раньше.",
+  "times.nextGames": "Ваши ближайшие партии",
+  "times.against": "против {names}",
+  "calendar.title": "Календарь и часовой пояс",
+  "calendar.zone": "Часовой пояс",
+  "calendar.browserZone": "Как в браузере ({zone})",
+  "calendar.zoneHelp": "Время матчей показывается и пишется в письмах в этом поясе.",
+  "calendar.feed": "Ваша лента календаря (iCalendar): добавьте этот адрес в приложение-календарь, чтобы видеть согласованные партии.",
+  "calendar.renew": "Создать новый адрес",
+  "calendar.renewed": "Старый адрес больше не работает.",
+  "calendar.saved": "Сохранено.",
+};

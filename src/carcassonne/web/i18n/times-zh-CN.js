@@ -1,0 +1,28 @@
+// 简体中文：约定比赛时间与日历的文字（见 zh-CN.js）。
+
+export default {
+  "times.propose": "提议时间",
+  "times.proposeHelp": "一到三个时间，按你的时区（{zone}）。对手接受其一或另提时间。",
+  "times.time": "时间 {n}",
+  "times.send": "提议",
+  "times.accept": "接受",
+  "times.proposed": "提议的时间（{zone}）：",
+  "times.accepted": "已接受 {when}",
+  "times.status.open": "等待回复",
+  "times.status.accepted": "已约定",
+  "times.status.countered": "对方另提了时间",
+  "times.noTime": "请至少填写一个时间。",
+  "times.agreed": "已约定：{when}",
+  "times.opensAt": "{when} 开放",
+  "times.earlier": "双方都按下即可提前开始。",
+  "times.nextGames": "你接下来的对局",
+  "times.against": "对手：{names}",
+  "calendar.title": "日历与时区",
+  "calendar.zone": "时区",
+  "calendar.browserZone": "此浏览器的时区（{zone}）",
+  "calendar.zoneHelp": "比赛时间按此时区显示，邮件中也按此时区书写。",
+  "calendar.feed": "你的日历订阅（iCalendar）：把这个地址添加到日历应用中，即可看到约定的对局。",
+  "calendar.renew": "生成新地址",
+  "calendar.renewed": "旧地址已失效。",
+  "calendar.saved": "已保存。",
+};

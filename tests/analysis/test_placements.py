@@ -1,0 +1,72 @@
+"""Where the tile in play can go and what each placement would do
+(carcassonne/analysis/placements.py): the text form of the highlighted
+squares, checked against the engine on random base games."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from carcassonne import Game
+from carcassonne.analysis.placements import placements
+
+
+def position(seed: int, moves: int) -> Game:
+    game = Game.new(players=["Ann", "Bob"], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(game.legal_moves().random(rng))
+    return game
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 70))
+def test_every_legal_placement_is_listed_once(seed: int, moves: int) -> None:
+    game = position(seed, moves)
+    listed = [(p["tile"], tuple(p["at"]), p["rotation"]) for p in placements(game)]
+    legal = {(m.tile, tuple(m.at), m.rotation) for m in game.legal_moves()
+             if m.at is not None and m.tile is not None} if not game.is_over else set()
+    assert len(listed) == len(set(listed)) and set(listed) == legal
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 70))
+def test_the_points_scored_are_those_of_the_features_it_completes(seed: int, moves: int) -> None:
+    """In the base game a feature scores when completed, to its owners at
+    once (ROAD-3, CITY-3, MON-3), its full value; a field only at the end.
+    Every point scored is one of a feature the placement completes, and a
+    completed feature whose parts held a figure scores."""
+    game = position(seed, moves)
+    before = game.feature_map()
+    for placement in placements(game):
+        completed = [f for f in placement["features"] if f["complete"]]
+        assert sum(placement["scores"]) == sum(s["points"] for s in placement["scored"])
+        for s in placement["scored"]:
+            assert any(f["kind"] == s["kind"] and f["points"] == s["points"] for f in completed)
+        for f in completed:
+            if any(before[i]["figures"] for i in f["joins"]):
+                assert any(s["kind"] == f["kind"] for s in placement["scored"])
+        for f in placement["features"]:
+            assert f["kind"] != "field" or not f["complete"]
+            assert all(0 <= i < len(game.feature_map()) for i in f["joins"])
+
+
+def test_a_placement_names_the_features_it_joins() -> None:
+    """The first tile beside the start tile joins the start tile's features
+    (index into the position's feature map), and the new ones join none."""
+    game = Game.new(players=["Ann", "Bob"], seed=3)
+    before = game.feature_map()
+    start = {(p["at"][0], p["at"][1]) for f in before for p in f["parts"]}
+    assert start == {(0, 0)}
+    joined = set()
+    for placement in placements(game):
+        for feature in placement["features"]:
+            for i in feature["joins"]:
+                assert before[i]["kind"] == feature["kind"]
+                joined.add(i)
+            assert feature["tiles"] == 1 + bool(feature["joins"]) or feature["kind"] == "field"
+    assert joined  # some placement joins the start tile's road or city
