@@ -14,6 +14,7 @@ import review from "./review-cs.js";
 import referee from "./referee-cs.js";
 import aids from "./aids-cs.js";
 import times from "./times-cs.js";
+import access from "./access-cs.js";
 
 import { forms } from "./plural.js";
 
@@ -48,6 +49,7 @@ export default {
   ...referee,
   ...aids,
   ...times,
+  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Stůl",

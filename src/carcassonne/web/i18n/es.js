@@ -14,6 +14,7 @@ import review from "./review-es.js";
 import referee from "./referee-es.js";
 import aids from "./aids-es.js";
 import times from "./times-es.js";
+import access from "./access-es.js";
 
 import { forms } from "./plural.js";
 
@@ -45,6 +46,7 @@ export default {
   ...referee,
   ...aids,
   ...times,
+  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Sala",
   "title.table": "Mesa",

@@ -15,6 +15,7 @@ import review from "./review-fr.js";
 import referee from "./referee-fr.js";
 import aids from "./aids-fr.js";
 import times from "./times-fr.js";
+import access from "./access-fr.js";
 
 import { forms } from "./plural.js";
 
@@ -50,6 +51,7 @@ export default {
   ...referee,
   ...aids,
   ...times,
+  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Accueil",
   "title.table": "Table",

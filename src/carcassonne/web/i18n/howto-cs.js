@@ -168,6 +168,17 @@ export default {
   "example.abbot": "Opat, kterého má {red}, je v zahradě, opat, kterého má {blue}, v klášteře. V dalším tahu si {red} místo umístění figurky vezme opata zpět: zahrada má 3 sousedy, 1 + 3 = 4 body hned.",
 
   "section.princess_dragon": "Princezna a drak",
+
+  "section.keyboard": "Hra s klávesnicí",
+  "keys.intro": "Každou akci tahu lze provést jen klávesnicí. Ve svém tahu:",
+  "keys.arrows": "Šipky položí tvou kartičku na volné políčko, kam pasuje, a pak ji posouvají na další takové políčko v tom směru.",
+  "keys.rotate": "R otočí kartičku do další povolené polohy.",
+  "keys.tab": "Tab přechází postupně po místech pro figurky na kartičce; mezerník na vybrané místo umístí družiníka (nebo ho odebere).",
+  "keys.enter": "Enter potvrdí tah: s vybraným družiníkem, nebo bez něj.",
+  "keys.escape": "Esc vezme kartičku zpět do ruky.",
+  "keys.dragon": "Když drak letí, šipky vybírají jeho další políčko a Enter ho tam posune.",
+  "keys.zoom": "+ a − přibližují a oddalují plochu, F ukáže celou.",
+  "keys.reader": "Se čtečkou obrazovky: každý tah, bodování a změna hráče na tahu se přečte hned, jak k nim dojde, a „Herní plocha jako text“ vedle plochy vypíše každou kartičku s jejími figurkami a ve tvém tahu každé políčko, kam může tvá kartička jít, s tím, co by spojila, dokončila a kolik bodů by dala. Políčko označují dvě čísla, x a y, počítaná od startovní kartičky (0, 0): x roste na východ, y na jih.",
   "pd.intro": "30 dalších kartiček, každá s jedním symbolem, a dvě figurky, které nepatří nikomu: drak a víla.",
   "figure.dragon": "drak",
   "figure.fairy": "víla",

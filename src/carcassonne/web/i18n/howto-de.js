@@ -179,7 +179,7 @@ export default {
   "keys.escape": "Escape nimmt das Plättchen zurück auf die Hand.",
   "keys.dragon": "Während der Drache fliegt, wählen die Pfeiltasten sein nächstes Feld, und Enter setzt ihn dorthin.",
   "keys.zoom": "+ und − zoomen das Spielfeld, F zeigt es ganz.",
-  "keys.reader": "Mit einem Screenreader: jeder Zug, jede Wertung und jeder Spielerwechsel wird vorgelesen, sobald er geschieht, und „Das Spielfeld als Text“ neben dem Spielfeld listet jedes Plättchen mit seinen Figuren und, in deinem Zug, jedes Feld, auf das dein Plättchen passt, mit dem, was es verbinden, abschließen und werten würde.",
+  "keys.reader": "Mit einem Screenreader: jeder Zug, jede Wertung und jeder Spielerwechsel wird vorgelesen, sobald er geschieht, und „Das Spielfeld als Text“ neben dem Spielfeld listet jedes Plättchen mit seinen Figuren und, in deinem Zug, jedes Feld, auf das dein Plättchen passt, mit dem, was es verbinden, abschließen und werten würde. Ein Feld wird durch zwei Zahlen benannt, x und y, gezählt vom Startplättchen (0, 0) aus: x wächst nach Osten, y nach Süden.",
   "pd.intro": "30 weitere Plättchen, jedes mit einem Symbol, und zwei Figuren, die niemandem gehören: der Drache und die Fee.",
   "figure.dragon": "der Drache",
   "figure.fairy": "die Fee",

@@ -169,6 +169,17 @@ export default {
   "example.abbot": "El abad de {red} está en un jardín, el de {blue} en un monasterio. En el turno siguiente, en lugar de colocar una figura, {red} retira el abad: el jardín tiene 3 vecinas, 1 + 3 = 4 puntos enseguida.",
 
   "section.princess_dragon": "La Princesa y el Dragón",
+
+  "section.keyboard": "Jugar con el teclado",
+  "keys.intro": "Todas las acciones de un turno pueden hacerse solo con el teclado. En tu turno:",
+  "keys.arrows": "Las teclas de flecha ponen tu loseta en una casilla libre donde encaje, y luego la mueven a la siguiente en esa dirección.",
+  "keys.rotate": "R gira la loseta a su siguiente orientación válida.",
+  "keys.tab": "Tab recorre uno a uno los sitios para figuras de la loseta; la barra espaciadora pone un seguidor en el sitio (o lo quita).",
+  "keys.enter": "Intro confirma el turno: con el seguidor elegido o sin ninguno.",
+  "keys.escape": "Esc devuelve la loseta a tu mano.",
+  "keys.dragon": "Mientras el dragón vuela, las teclas de flecha eligen su siguiente casilla e Intro lo mueve allí.",
+  "keys.zoom": "+ y − acercan o alejan el tablero; F lo muestra entero.",
+  "keys.reader": "Con un lector de pantalla: cada jugada, puntuación y cambio de turno se lee en cuanto ocurre, y «El tablero como texto», junto al tablero, enumera cada loseta con sus figuras y, en tu turno, cada casilla a la que puede ir tu loseta con lo que uniría, completaría y puntuaría. Una casilla se nombra con dos números, x e y, contados desde la loseta inicial (0, 0): x crece hacia el este, e y hacia el sur.",
   "pd.intro": "30 losetas más, cada una con un símbolo, y dos figuras que no son de nadie: el dragón y el hada.",
   "figure.dragon": "el dragón",
   "figure.fairy": "el hada",

@@ -168,6 +168,17 @@ export default {
   "example.abbot": "L’abbé de {red} est dans un jardin, celui de {blue} dans une abbaye. Au tour suivant, au lieu de placer un pion, {red} reprend l’abbé : le jardin a 3 voisines, 1 + 3 = 4 points aussitôt.",
 
   "section.princess_dragon": "Princesse et Dragon",
+
+  "section.keyboard": "Jouer au clavier",
+  "keys.intro": "Toutes les actions d’un tour peuvent se faire au clavier seul. À votre tour :",
+  "keys.arrows": "Les flèches posent votre tuile sur une case libre où elle va, puis la déplacent vers la suivante dans cette direction.",
+  "keys.rotate": "R tourne la tuile vers sa prochaine orientation permise.",
+  "keys.tab": "Tab passe d’un emplacement de pion de la tuile au suivant ; Espace y place un partisan (ou l’enlève).",
+  "keys.enter": "Entrée valide le tour : avec le partisan choisi, ou sans partisan.",
+  "keys.escape": "Échap reprend la tuile dans votre main.",
+  "keys.dragon": "Pendant le vol du dragon, les flèches choisissent sa prochaine case et Entrée l’y déplace.",
+  "keys.zoom": "+ et − agrandissent ou réduisent le plateau, F le montre en entier.",
+  "keys.reader": "Avec un lecteur d’écran : chaque coup, chaque évaluation et chaque changement de tour est lu dès qu’il a lieu, et « Le plateau en texte », à côté du plateau, liste chaque tuile avec ses pions et, à votre tour, chaque case où votre tuile peut aller, avec ce qu’elle rejoindrait, achèverait et rapporterait. Une case est désignée par deux nombres, x et y, comptés depuis la tuile de départ (0, 0) : x augmente vers l’est, y vers le sud.",
   "pd.intro": "30 tuiles de plus, chacune avec un symbole, et deux pions qui n’appartiennent à personne : le dragon et la fée.",
   "figure.dragon": "le dragon",
   "figure.fairy": "la fée",

@@ -168,6 +168,17 @@ export default {
   "example.abbot": "L'abate di {red} è in un giardino, quello di {blue} in un monastero. Al turno successivo, invece di piazzare una figura, {red} riprende l'abate: il giardino ha 3 tessere vicine, 1 + 3 = 4 punti subito.",
 
   "section.princess_dragon": "La Principessa e il Drago",
+
+  "section.keyboard": "Giocare con la tastiera",
+  "keys.intro": "Ogni azione di un turno si può fare con la sola tastiera. Nel tuo turno:",
+  "keys.arrows": "Le frecce mettono la tua tessera su una casella libera in cui entra, poi la spostano alla successiva in quella direzione.",
+  "keys.rotate": "R ruota la tessera nella prossima posizione consentita.",
+  "keys.tab": "Tab passa ai posti per le figure della tessera, uno dopo l'altro; Spazio mette un seguace sul posto (o lo toglie).",
+  "keys.enter": "Invio conferma il turno: con il seguace scelto o senza.",
+  "keys.escape": "Esc riprende la tessera nella tua mano.",
+  "keys.dragon": "Mentre il drago vola, le frecce scelgono la sua prossima casella e Invio ve lo sposta.",
+  "keys.zoom": "+ e − ingrandiscono e riducono la mappa, F la mostra tutta.",
+  "keys.reader": "Con uno screen reader: ogni mossa, punteggio e cambio di turno viene letto appena avviene, e “La mappa come testo”, accanto alla mappa, elenca ogni tessera con le sue figure e, nel tuo turno, ogni casella in cui può andare la tua tessera, con ciò che unirebbe, completerebbe e farebbe segnare. Una casella è indicata da due numeri, x e y, contati dalla tessera iniziale (0, 0): x cresce verso est, y verso sud.",
   "pd.intro": "Altre 30 tessere, ognuna con un simbolo, e due figure che non appartengono a nessuno: il drago e la fata.",
   "figure.dragon": "il drago",
   "figure.fairy": "la fata",

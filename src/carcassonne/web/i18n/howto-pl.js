@@ -168,6 +168,17 @@ export default {
   "example.abbot": "Opat, którego ma {red}, jest w ogrodzie, a opat, którego ma {blue}, w klasztorze. W następnej turze, zamiast stawiać figurę, {red} zabiera opata: ogród ma 3 sąsiadów, 1 + 3 = 4 punkty od razu.",
 
   "section.princess_dragon": "Księżniczka i smok",
+
+  "section.keyboard": "Gra z klawiatury",
+  "keys.intro": "Każdą czynność w turze można wykonać samą klawiaturą. W twojej turze:",
+  "keys.arrows": "Strzałki kładą twoją płytkę na wolnym miejscu, gdzie pasuje, a potem przesuwają ją na następne takie miejsce w tym kierunku.",
+  "keys.rotate": "R obraca płytkę do następnego dozwolonego położenia.",
+  "keys.tab": "Tab przechodzi kolejno po miejscach na figury na płytce; spacja stawia na wybranym miejscu podwładnego (lub go zdejmuje).",
+  "keys.enter": "Enter zatwierdza turę: z wybranym podwładnym albo bez.",
+  "keys.escape": "Esc cofa płytkę z powrotem do ręki.",
+  "keys.dragon": "Gdy smok leci, strzałki wybierają jego następne miejsce, a Enter go tam przesuwa.",
+  "keys.zoom": "+ i − powiększają i pomniejszają planszę, F pokazuje ją całą.",
+  "keys.reader": "Z czytnikiem ekranu: każdy ruch, punktacja i zmiana tury są odczytywane na bieżąco, a „Plansza jako tekst” obok planszy wymienia każdą płytkę z jej figurami oraz, w twojej turze, każde miejsce, na które pasuje twoja płytka, z tym, co by tam połączyła, ukończyła i ile punktów by dała. Miejsce oznaczają dwie liczby, x i y, liczone od płytki startowej (0, 0): x rośnie na wschód, y na południe.",
   "pd.intro": "30 nowych płytek, każda z jednym symbolem, i dwie figury, które nie należą do nikogo: smok i wróżka.",
   "figure.dragon": "smok",
   "figure.fairy": "wróżka",

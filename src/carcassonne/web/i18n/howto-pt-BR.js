@@ -168,6 +168,17 @@ export default {
   "example.abbot": "O abade de {red} está num jardim, o de {blue} num monastério. Na vez seguinte, em vez de colocar uma figura, {red} recolhe o abade: o jardim tem 3 vizinhas, 1 + 3 = 4 pontos na hora.",
 
   "section.princess_dragon": "A Princesa e o Dragão",
+
+  "section.keyboard": "Jogar com o teclado",
+  "keys.intro": "Toda ação de uma vez pode ser feita só com o teclado. Na sua vez:",
+  "keys.arrows": "As setas põem sua cartela numa casa livre onde ela encaixa e depois a movem para a próxima nessa direção.",
+  "keys.rotate": "R gira a cartela para a próxima posição permitida.",
+  "keys.tab": "Tab passa pelos lugares para figura da cartela, um após o outro; Espaço põe um seguidor no lugar (ou o tira).",
+  "keys.enter": "Enter confirma a jogada: com o seguidor escolhido ou sem nenhum.",
+  "keys.escape": "Esc devolve a cartela para a sua mão.",
+  "keys.dragon": "Enquanto o dragão voa, as setas escolhem a próxima casa dele e Enter o move para lá.",
+  "keys.zoom": "+ e − aproximam e afastam o tabuleiro, F mostra o tabuleiro inteiro.",
+  "keys.reader": "Com um leitor de tela: cada jogada, pontuação e troca de vez é lida assim que acontece, e “O tabuleiro em texto”, ao lado do tabuleiro, lista cada cartela com suas figuras e, na sua vez, cada casa aonde sua cartela pode ir, com o que ela uniria, concluiria e pontuaria. Uma casa é indicada por dois números, x e y, contados a partir da cartela inicial (0, 0): x cresce para o leste, y para o sul.",
   "pd.intro": "Mais 30 cartelas, cada uma com um símbolo, e duas figuras que não são de ninguém: o dragão e a fada.",
   "figure.dragon": "o dragão",
   "figure.fairy": "a fada",

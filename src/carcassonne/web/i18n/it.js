@@ -15,6 +15,7 @@ import review from "./review-it.js";
 import referee from "./referee-it.js";
 import aids from "./aids-it.js";
 import times from "./times-it.js";
+import access from "./access-it.js";
 
 import { forms } from "./plural.js";
 
@@ -47,6 +48,7 @@ export default {
   ...referee,
   ...aids,
   ...times,
+  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Sala giochi",
   "title.table": "Tavolo",

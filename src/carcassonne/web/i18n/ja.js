@@ -12,6 +12,7 @@ import review from "./review-ja.js";
 import referee from "./referee-ja.js";
 import aids from "./aids-ja.js";
 import times from "./times-ja.js";
+import access from "./access-ja.js";
 
 export default {
   ...talk,
@@ -26,6 +27,7 @@ export default {
   ...referee,
   ...aids,
   ...times,
+  ...access,
   "app.name": "カルカソンヌ",
   "title.lobby": "カルカソンヌ · ロビー",
   "title.table": "テーブル",

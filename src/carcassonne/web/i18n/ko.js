@@ -13,6 +13,7 @@ import review from "./review-ko.js";
 import referee from "./referee-ko.js";
 import aids from "./aids-ko.js";
 import times from "./times-ko.js";
+import access from "./access-ko.js";
 
 export default {
   ...talk,
@@ -27,6 +28,7 @@ export default {
   ...referee,
   ...aids,
   ...times,
+  ...access,
   "app.name": "카르카손",
   "title.lobby": "카르카손 · 로비",
   "title.table": "테이블",

@@ -14,6 +14,7 @@ import review from "./review-pl.js";
 import referee from "./referee-pl.js";
 import aids from "./aids-pl.js";
 import times from "./times-pl.js";
+import access from "./access-pl.js";
 
 import { forms } from "./plural.js";
 
@@ -48,6 +49,7 @@ export default {
   ...referee,
   ...aids,
   ...times,
+  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Stół",

@@ -14,6 +14,7 @@ import review from "./review-pt-BR.js";
 import referee from "./referee-pt-BR.js";
 import aids from "./aids-pt-BR.js";
 import times from "./times-pt-BR.js";
+import access from "./access-pt-BR.js";
 
 import { forms } from "./plural.js";
 
@@ -39,6 +40,7 @@ export default {
   ...referee,
   ...aids,
   ...times,
+  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Mesa",

@@ -14,6 +14,7 @@ import review from "./review-ru.js";
 import referee from "./referee-ru.js";
 import aids from "./aids-ru.js";
 import times from "./times-ru.js";
+import access from "./access-ru.js";
 
 import { forms } from "./plural.js";
 
@@ -54,6 +55,7 @@ export default {
   ...referee,
   ...aids,
   ...times,
+  ...access,
   "app.name": "Каркассон",
   "title.lobby": "Каркассон · Лобби",
   "title.table": "Стол",
@@ -260,7 +262,7 @@ export default {
   "turn.rotate": "Повернуть",
   "turn.noFigure": "Без фигуры",
   "turn.takeBack": "Отменить",
-  "turn.confirm": "Подтвердить",
+  "turn.confirm": "Готово",
   "turn.hintPlace": ({ count }) => `Его можно выложить на ${plural(count, { one: "# клетку", few: "# клетки", many: "# клеток", other: "# клетки" })} (подсвечено).`,
   "turn.hintFigure": "Щёлкните по месту, чтобы поставить подданного (осталось {count}), или выберите «Без фигуры».",
   "turn.hintFigure.touch": "Коснитесь места, чтобы поставить подданного (осталось {count}), или «Без фигуры».",

@@ -7,7 +7,7 @@ const { plural } = forms("ca");
 export default {
   "safety.adminLink": "Moderació",
   "safety.board": "Missatges",
-  "safety.thread": "Fil de l'enfrontament: {players}",
+  "safety.thread": "Fil de l'encontre: {players}",
   "safety.boardPlaceholder": "Escriu a tots els de la competició",
   "safety.threadPlaceholder": "Escriu als teus rivals i a l'organitzador",
   "safety.send": "Envia",
@@ -30,5 +30,5 @@ export default {
   "safety.resolve": "Resol",
   "safety.channel.table": "taula {id}",
   "safety.channel.event": "tauler de la competició {id}",
-  "safety.channel.match": "fil d'enfrontament de la competició {id}",
+  "safety.channel.match": "fil d'encontre de la competició {id}",
 };

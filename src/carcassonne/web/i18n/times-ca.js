@@ -1,4 +1,4 @@
-// Català: els textos per acordar horaris d'enfrontaments i del calendari (vegeu ca.js).
+// Català: els textos per acordar horaris d'encontres i del calendari (vegeu ca.js).
 
 export default {
   "times.propose": "Proposa horaris",
@@ -20,7 +20,7 @@ export default {
   "calendar.title": "Calendari i zona horària",
   "calendar.zone": "Zona horària",
   "calendar.browserZone": "La d'aquest navegador ({zone})",
-  "calendar.zoneHelp": "Els horaris dels enfrontaments es mostren, i s'escriuen als correus, en aquesta zona.",
+  "calendar.zoneHelp": "Els horaris dels encontres es mostren, i s'escriuen als correus, en aquesta zona.",
   "calendar.feed": "El teu calendari (iCalendar): afegeix aquesta adreça a una aplicació de calendari per veure les teves partides acordades.",
   "calendar.renew": "Crea una adreça nova",
   "calendar.renewed": "L'adreça antiga ja no funciona.",

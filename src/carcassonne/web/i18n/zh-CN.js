@@ -13,6 +13,7 @@ import review from "./review-zh-CN.js";
 import referee from "./referee-zh-CN.js";
 import aids from "./aids-zh-CN.js";
 import times from "./times-zh-CN.js";
+import access from "./access-zh-CN.js";
 
 export default {
   ...talk,
@@ -27,6 +28,7 @@ export default {
   ...referee,
   ...aids,
   ...times,
+  ...access,
   "app.name": "卡卡颂",
   "title.lobby": "卡卡颂 · 大厅",
   "title.table": "牌桌",
