@@ -76,5 +76,5 @@ def test_a_wrong_password_is_refused_in_the_page(page, server):
     page.get_by_test_id("account-password").fill("not the password")
     page.get_by_test_id("log-in").click()
     page.wait_for_function(
-        "() => document.getElementById('toast').textContent.includes('wrong name')")
+        "() => document.getElementById('toast').textContent.includes('Wrong name or password')")
     assert page.get_by_test_id("account-link").count() == 0

@@ -73,6 +73,29 @@ def _keyboard_turn(page, turn: int) -> None:
             assert stroke == "4px", stroke  # the focus is visible on the board
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "keyboard-cursor.png"))
+    elif turn == 3 and page.get_by_test_id("figure-spot").count():
+        # Tab goes through the spots one by one and then on, out of the
+        # board: no keyboard trap
+        spots = page.get_by_test_id("figure-spot").count()
+        seen = []
+        for _ in range(spots + 6):
+            page.keyboard.press("Tab")
+            where = page.evaluate("document.activeElement.closest('#board') ? "
+                                  "document.activeElement.dataset.key || 'board' : 'out'")
+            if where == "out":
+                break
+            seen.append(where)
+        assert where == "out", seen
+        assert len(set(seen)) >= min(spots, 2), seen  # each spot in turn
+        page.keyboard.press("Escape")  # the tile back in hand; the focus stays out
+        page.get_by_test_id("ghost").wait_for(state="detached")
+        page.keyboard.press("ArrowDown")
+        page.get_by_test_id("ghost").wait_for()
+        for _ in range(60):  # on to the Confirm button, and Enter presses it
+            if page.evaluate("document.activeElement.dataset.testid") == "confirm":
+                break
+            page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.testid") == "confirm"
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}",
                            timeout=PATIENCE_MS)
@@ -116,3 +139,25 @@ def test_a_whole_game_with_the_keyboard_alone(page, server) -> None:
     assert len(re.findall(r"Ann placed a tile at \(", heard)) >= 30
     table_id = page.url.rstrip("/").split("/")[-1]
     check_final_scores(page, server, table_id)
+
+
+def test_the_arrow_keys_go_to_the_nearest_square_that_way(page, server) -> None:
+    """stepSquare (web/js/keys.js): → keeps to the row when the row has a
+    square, else takes the nearest one that lies to the right; no square
+    that way leaves the cursor where it is; the first press goes to the
+    square nearest the last tile."""
+    page.goto(server.url + "/how-to-play")
+    steps = page.evaluate("""async () => {
+        const { stepSquare } = await import('/static/js/keys.js');
+        const squares = [[0, -1], [2, 0], [1, 1], [-1, 0], [0, 3]];
+        return {
+            right: stepSquare([0, 0], squares, 'ArrowRight'),
+            diagonal: stepSquare([0, 0], [[1, 1], [3, 0]], 'ArrowRight'),
+            left: stepSquare([-1, 0], squares, 'ArrowLeft'),
+            down: stepSquare([0, -1], squares, 'ArrowDown'),
+            first: stepSquare(null, squares, 'ArrowUp', [0, 4]),
+            none: stepSquare([5, 5], [], 'ArrowUp'),
+        };
+    }""")
+    assert steps == {"right": [2, 0], "diagonal": [1, 1], "left": [-1, 0],
+                     "down": [-1, 0], "first": [0, 3], "none": None}

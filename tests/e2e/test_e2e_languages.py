@@ -22,36 +22,7 @@ from e2e_helpers import PHONE, quick_play, sign_in, wait_turn_or_end
 
 SIZES = {"desktop": {"viewport": {"width": 1280, "height": 800}}, "phone": PHONE}
 
-STUCK_OUT = """() => {
-    const out = [];
-    const own = (el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    for (const el of document.body.querySelectorAll('*')) {
-        if (!own(el) || el.closest('svg, [hidden], .visually-hidden, option, script, style')) continue;
-        const style = getComputedStyle(el);
-        if (style.display === 'inline' || style.display === 'none' || style.visibility === 'hidden') continue;
-        if (['auto', 'scroll'].includes(style.overflowX) || style.textOverflow === 'ellipsis') continue;
-        if (el.clientWidth === 0) continue;
-        if (el.scrollWidth > el.clientWidth + 2) {
-            out.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? '[' + el.dataset.testid + ']' : ''}`
-                + ` "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth} > ${el.clientWidth}`);
-        }
-    }
-    // a control or a text cut by the edge of the screen (a header too full)
-    const scrolled = (el) => { for (let p = el.parentElement; p; p = p.parentElement) {
-        if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true; } return false; };
-    for (const el of document.body.querySelectorAll('button, select, input, a, h1, h2, h3, label')) {
-        if (el.closest('svg, [hidden]') || !el.getClientRects().length || scrolled(el)) continue;
-        const box = el.getBoundingClientRect();
-        if (box.width && (box.right > innerWidth + 1 || box.left < -1)) {
-            out.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? '[' + el.dataset.testid + ']' : ''}`
-                + ` goes past the screen's edge: ${Math.round(box.left)}..${Math.round(box.right)}`);
-        }
-    }
-    if (document.documentElement.scrollWidth > innerWidth + 1) {
-        out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${innerWidth}`);
-    }
-    return out;
-}"""
+STUCK_OUT = (Path(__file__).parent / "stuck_out.js").read_text()
 
 
 def languages(page: Any) -> list[str]:
@@ -84,13 +55,15 @@ def test_no_text_sticks_out_in_any_language(browser, server, artifacts, size: st
         for name, path, ready in (
                 ("lobby", "/", "document.body.dataset.ready === 'true'"),
                 ("howto", "/how-to-play", "document.body.dataset.ready === 'true'"),
-                ("table", f"/table/{table}", "document.querySelector('[data-testid=legal-square]')")):
+                ("table", f"/table/{table}",
+                 "document.querySelector('[data-testid=legal-square]')")):
             shot = artifacts / f"language-{code}-{name}-{size}.png"
             stuck = _look(page, server.url + path, code, ready, shot)
             if stuck:
                 found[f"{code} {name}"] = stuck
     context.close()
-    (artifacts / f"language-overflow-{size}.json").write_text(json.dumps(found, indent=1, ensure_ascii=False))
+    (artifacts / f"language-overflow-{size}.json").write_text(
+        json.dumps(found, indent=1, ensure_ascii=False))
     assert found == {}
 
 
@@ -134,3 +107,29 @@ def test_the_language_is_kept_per_account(browser, server) -> None:
     page.wait_for_function(
         "async () => (await (await fetch('/api/session')).json()).language === 'pl'")
     third.close()
+
+
+def test_the_servers_refusals_are_said_in_the_pages_language(browser, server) -> None:
+    """The server refuses in English (with its rule); the page says it in
+    its own language when it is a refusal a player meets (a wrong password,
+    a name taken), with what the English carried (the name)."""
+    context = browser.new_context(locale="de-DE")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    german = page.evaluate("async () => (await import('/static/js/i18n.js')).messagesOf('de')")
+    page.get_by_test_id("account-name").fill(f"No{uuid.uuid4().hex[:6]}")
+    page.get_by_test_id("account-password").fill("not the password")
+    page.get_by_test_id("log-in").click()
+    toast = page.locator("#toast.show")
+    toast.wait_for()
+    assert toast.inner_text() == german["serverError.wrongLogin"] != "Wrong name or password."
+    taken = f"Ta{uuid.uuid4().hex[:6]}"
+    server.post("/api/accounts", {"name": taken, "password": "x" * 12})
+    page.get_by_test_id("account-name").fill(taken)
+    page.get_by_test_id("account-password").fill("y" * 12)
+    page.get_by_test_id("sign-up").click()
+    want = german["serverError.nameTaken"].replace("{name}", taken)
+    page.wait_for_function("(want) => document.getElementById('toast').textContent === want",
+                           arg=want)
+    context.close()

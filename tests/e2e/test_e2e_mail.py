@@ -94,7 +94,7 @@ def test_a_forgotten_password_is_set_again_from_the_mailed_link(page, another_pa
     page.get_by_test_id("account-password").fill(PASSWORD)
     page.get_by_test_id("log-in").click()
     page.wait_for_function(
-        "() => document.getElementById('toast').textContent.includes('wrong name')")
+        "() => document.getElementById('toast').textContent.includes('Wrong name or password')")
     page.get_by_test_id("account-password").fill("a new password here")
     page.get_by_test_id("log-in").click()
     page.get_by_test_id("account-link").wait_for()

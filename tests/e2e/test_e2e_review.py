@@ -192,6 +192,7 @@ def test_an_uploaded_record_is_replayed_beside_its_review(page, reviewing, tmp_p
     page.goto(reviewing.url + "/")
     page.get_by_test_id("review-link").click()
     page.wait_for_url("**/review")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'")
     # not JSON, then a record that does not replay: refused, saying why
     bad = tmp_path / "bad.json"
     bad.write_text("{nope", "utf-8")

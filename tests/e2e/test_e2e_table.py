@@ -100,6 +100,7 @@ def test_japanese_is_chosen_remembered_and_used_for_the_game(page, server):
     assert page.get_by_test_id("quick-play").inner_text() == "ボットと対戦する"
     assert "新しいテーブル" in page.locator("body").inner_text()
     page.reload()
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
     assert page.get_by_test_id("quick-play").inner_text() == "ボットと対戦する"
     page.get_by_test_id("quick-play").click()
     page.wait_for_url("**/table/*")
@@ -112,20 +113,25 @@ def test_japanese_is_chosen_remembered_and_used_for_the_game(page, server):
 
 
 def test_every_language_has_every_text(page, server):
+    """Each language's files (its main file, one per area, the how-to
+    page's) have exactly the keys of English's same file: none missing,
+    none extra, none in another file."""
     page.goto(server.url + "/")
     missing = page.evaluate("""async () => {
-        const { LANGUAGES } = await import('/static/i18n/languages.js');
-        const en = (await import('/static/i18n/en.js')).default;
+        const { AREAS, LANGUAGES } = await import('/static/i18n/languages.js');
         const out = {};
-        for (const { code } of LANGUAGES) {
-            const table = (await import(`/static/i18n/${code}.js`)).default;
-            out[code] = Object.keys(en).filter((k) => !(k in table))
-                .concat(Object.keys(table).filter((k) => !(k in en)));
+        for (const file of ['', ...AREAS.map((a) => `${a}-`), 'howto-']) {
+            const en = (await import(`/static/i18n/${file}en.js`)).default;
+            for (const { code } of LANGUAGES) {
+                const table = (await import(`/static/i18n/${file}${code}.js`)).default;
+                const off = Object.keys(en).filter((k) => !(k in table))
+                    .concat(Object.keys(table).filter((k) => !(k in en)));
+                if (off.length) out[`${file}${code}`] = off;
+            }
         }
-        return out;
+        return [LANGUAGES.length, out];
     }""")
-    assert set(missing) >= {"en", "ja"}
-    assert all(not keys for keys in missing.values()), missing
+    assert missing == [13, {}]
 
 
 def test_every_translation_fills_the_same_places(page, server):
@@ -134,14 +140,14 @@ def test_every_translation_fills_the_same_places(page, server):
     that English fills only to choose a plural, never add one."""
     page.goto(server.url + "/")
     wrong = page.evaluate("""async () => {
-        const { LANGUAGES } = await import('/static/i18n/languages.js');
+        const { AREAS, LANGUAGES } = await import('/static/i18n/languages.js');
         const places = (v) => typeof v === 'function'
             ? new Set((/^\\(\\{([^}]*)\\}\\)/.exec(v.toString())?.[1] || '')
                 .split(',').map((p) => p.trim()).filter(Boolean))
             : new Set([...String(v).matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1]));
         const out = [];
-        for (const [file, english] of [['', 'en'], ['howto-', 'howto-en']]) {
-            const en = (await import(`/static/i18n/${english}.js`)).default;
+        for (const file of ['', ...AREAS.map((a) => `${a}-`), 'howto-']) {
+            const en = (await import(`/static/i18n/${file}en.js`)).default;
             for (const { code } of LANGUAGES) {
                 const table = (await import(`/static/i18n/${file}${code}.js`)).default;
                 for (const [key, text] of Object.entries(table)) {

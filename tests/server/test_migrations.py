@@ -25,13 +25,18 @@ from carcassonne.server.store import MIGRATIONS, Store
 from carcassonne.server.tokens import new_token, token_hash
 
 
-def first_schema(url: str) -> Store:
-    store = Store(url)
+def upgrade(connection: sa.Connection, revision: str) -> None:
+    """Bring the database of ``connection`` to the schema of ``revision``."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, revision)
+
+
+def first_schema(url: str) -> Store:
+    store = Store(url)
     with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+        upgrade(connection, "0001")
     return store
 
 
@@ -100,17 +105,14 @@ def test_an_unchosen_language_becomes_null_and_a_chosen_one_stays(sqlite_url: st
     """0012: ``en`` was only the default, so it becomes "not chosen" (the
     pages follow the browser); ``ja`` was chosen and stays."""
     store = Store(sqlite_url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
     with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0011")
+        upgrade(connection, "0011")
         for name, language in (("Ann", "en"), ("Bo", "ja")):
             connection.execute(text(
                 "INSERT INTO accounts (id, name, name_key, password_hash, created, language)"
                 " VALUES (:n, :n, :n, 'x', :now, :l)"),
                 {"n": name, "now": datetime.now(UTC), "l": language})
-        command.upgrade(config, "head")
+        upgrade(connection, "head")
         rows = dict(connection.execute(text("SELECT name, language FROM accounts")).all())
     store.close()
     assert rows == {"Ann": None, "Bo": "ja"}

@@ -2,20 +2,6 @@
 // un valor que s'omple en executar; una funció rep aquests valors en un
 // objecte (per als plurals). Vocabulari: docs/glossary/ca.md.
 
-import talk from "./talk-ca.js";
-import mail from "./mail-ca.js";
-import notify from "./notify-ca.js";
-import friends from "./friends-ca.js";
-import safety from "./safety-ca.js";
-import presets from "./presets-ca.js";
-import watch from "./watch-ca.js";
-import replayClock from "./replay-clock-ca.js";
-import review from "./review-ca.js";
-import referee from "./referee-ca.js";
-import aids from "./aids-ca.js";
-import times from "./times-ca.js";
-import access from "./access-ca.js";
-
 import { forms } from "./plural.js";
 
 const { plural } = forms("ca");
@@ -36,19 +22,6 @@ const escuts = (n) => plural(n, { one: "# escut", many: "# d'escuts", other: "# 
 const veines = (n) => plural(n, { one: "# lloseta veïna", many: "# de llosetes veïnes", other: "# llosetes veïnes" });
 
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Sala",
   "title.table": "Taula",

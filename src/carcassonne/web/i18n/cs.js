@@ -2,20 +2,6 @@
 // funkce dostane tyto hodnoty jako jeden objekt (kvůli množnému číslu).
 // Herní slovník podle českého vydání od Mindoku (docs/glossary/cs.md).
 
-import talk from "./talk-cs.js";
-import mail from "./mail-cs.js";
-import notify from "./notify-cs.js";
-import friends from "./friends-cs.js";
-import safety from "./safety-cs.js";
-import presets from "./presets-cs.js";
-import watch from "./watch-cs.js";
-import replayClock from "./replay-clock-cs.js";
-import review from "./review-cs.js";
-import referee from "./referee-cs.js";
-import aids from "./aids-cs.js";
-import times from "./times-cs.js";
-import access from "./access-cs.js";
-
 import { forms } from "./plural.js";
 
 const { plural } = forms("cs");
@@ -37,19 +23,6 @@ const games = (n) => plural(n, { one: "# partie", few: "# partie", many: "# part
 const shieldsOf = (n) => plural(n, { one: "# erb", few: "# erby", many: "# erbu", other: "# erbů" });
 
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Stůl",

@@ -2,20 +2,6 @@
 // Laufzeit eingesetzt wird. Die Spielbegriffe folgen der Ausgabe von
 // Hans im Glück (siehe docs/glossary/de.md).
 
-import talk from "./talk-de.js";
-import mail from "./mail-de.js";
-import notify from "./notify-de.js";
-import friends from "./friends-de.js";
-import safety from "./safety-de.js";
-import presets from "./presets-de.js";
-import watch from "./watch-de.js";
-import replayClock from "./replay-clock-de.js";
-import review from "./review-de.js";
-import referee from "./referee-de.js";
-import aids from "./aids-de.js";
-import times from "./times-de.js";
-import access from "./access-de.js";
-
 import { forms } from "./plural.js";
 
 const { plural } = forms("de");
@@ -33,19 +19,6 @@ const obj = (figure) => String(figure).replace(/^großer /, "großen ");
 const pts = (n) => plural(n, { one: "# Punkt", other: "# Punkte" });
 
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Tisch",

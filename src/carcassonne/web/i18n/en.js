@@ -2,38 +2,11 @@
 // {name} marks a value filled in at run time; a function takes those values
 // as one object (for plurals).
 
-import talk from "./talk-en.js";
-import mail from "./mail-en.js";
-import notify from "./notify-en.js";
-import friends from "./friends-en.js";
-import safety from "./safety-en.js";
-import presets from "./presets-en.js";
-import watch from "./watch-en.js";
-import replayClock from "./replay-clock-en.js";
-import review from "./review-en.js";
-import referee from "./referee-en.js";
-import aids from "./aids-en.js";
-import times from "./times-en.js";
-import access from "./access-en.js";
-
 import { forms } from "./plural.js";
 
 const { plural } = forms("en");
 
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Table",

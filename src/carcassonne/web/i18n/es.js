@@ -2,20 +2,6 @@
 // marca un valor que se rellena al ejecutar; una función recibe esos valores
 // en un objeto (para los plurales). Vocabulario: docs/glossary/es.md.
 
-import talk from "./talk-es.js";
-import mail from "./mail-es.js";
-import notify from "./notify-es.js";
-import friends from "./friends-es.js";
-import safety from "./safety-es.js";
-import presets from "./presets-es.js";
-import watch from "./watch-es.js";
-import replayClock from "./replay-clock-es.js";
-import review from "./review-es.js";
-import referee from "./referee-es.js";
-import aids from "./aids-es.js";
-import times from "./times-es.js";
-import access from "./access-es.js";
-
 import { forms } from "./plural.js";
 
 const { plural } = forms("es");
@@ -34,19 +20,6 @@ const escudos = (n) => plural(n, { one: "# escudo", many: "# de escudos", other:
 const vecinas = (n) => plural(n, { one: "# loseta vecina", many: "# de losetas vecinas", other: "# losetas vecinas" });
 
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Sala",
   "title.table": "Mesa",

@@ -3,20 +3,6 @@
 // valeurs en un seul objet (pour les pluriels et les articles).
 // Vocabulaire : celui de l’édition française du jeu (voir docs/glossary/fr.md).
 
-import talk from "./talk-fr.js";
-import mail from "./mail-fr.js";
-import notify from "./notify-fr.js";
-import friends from "./friends-fr.js";
-import safety from "./safety-fr.js";
-import presets from "./presets-fr.js";
-import watch from "./watch-fr.js";
-import replayClock from "./replay-clock-fr.js";
-import review from "./review-fr.js";
-import referee from "./referee-fr.js";
-import aids from "./aids-fr.js";
-import times from "./times-fr.js";
-import access from "./access-fr.js";
-
 import { forms } from "./plural.js";
 
 const { plural } = forms("fr");
@@ -39,19 +25,6 @@ const DAYS = { one: "# jour", many: "# de jours", other: "# jours" };
 const LEFT = { one: "# restant", many: "# restants", other: "# restants" };
 
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Accueil",
   "title.table": "Table",

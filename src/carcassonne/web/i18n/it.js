@@ -3,20 +3,6 @@
 // i plurali). Il lessico segue l'edizione italiana di Giochi Uniti (vedi
 // docs/glossary/it.md).
 
-import talk from "./talk-it.js";
-import mail from "./mail-it.js";
-import notify from "./notify-it.js";
-import friends from "./friends-it.js";
-import safety from "./safety-it.js";
-import presets from "./presets-it.js";
-import watch from "./watch-it.js";
-import replayClock from "./replay-clock-it.js";
-import review from "./review-it.js";
-import referee from "./referee-it.js";
-import aids from "./aids-it.js";
-import times from "./times-it.js";
-import access from "./access-it.js";
-
 import { forms } from "./plural.js";
 
 const { plural } = forms("it");
@@ -36,19 +22,6 @@ const dayCount = (n) => plural(n, { one: "# giorno", many: "# di giorni", other:
 const neighbourCount = (n) => plural(n, { one: "# tessera vicina", many: "# di tessere vicine", other: "# tessere vicine" });
 
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Sala giochi",
   "title.table": "Tavolo",

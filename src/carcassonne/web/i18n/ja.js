@@ -1,33 +1,6 @@
 // 日本語: en.js と同じキーの訳。{name} は実行時に値が入る場所。
 
-import talk from "./talk-ja.js";
-import mail from "./mail-ja.js";
-import notify from "./notify-ja.js";
-import friends from "./friends-ja.js";
-import safety from "./safety-ja.js";
-import presets from "./presets-ja.js";
-import watch from "./watch-ja.js";
-import replayClock from "./replay-clock-ja.js";
-import review from "./review-ja.js";
-import referee from "./referee-ja.js";
-import aids from "./aids-ja.js";
-import times from "./times-ja.js";
-import access from "./access-ja.js";
-
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "カルカソンヌ",
   "title.lobby": "カルカソンヌ · ロビー",
   "title.table": "テーブル",

@@ -1,34 +1,7 @@
 // 한국어: en.js와 같은 키의 번역. {name}은 실행할 때 값이 들어가는 자리.
 // 한국어는 복수형이 없으므로 plural.js가 필요 없다.
 
-import talk from "./talk-ko.js";
-import mail from "./mail-ko.js";
-import notify from "./notify-ko.js";
-import friends from "./friends-ko.js";
-import safety from "./safety-ko.js";
-import presets from "./presets-ko.js";
-import watch from "./watch-ko.js";
-import replayClock from "./replay-clock-ko.js";
-import review from "./review-ko.js";
-import referee from "./referee-ko.js";
-import aids from "./aids-ko.js";
-import times from "./times-ko.js";
-import access from "./access-ko.js";
-
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "카르카손",
   "title.lobby": "카르카손 · 로비",
   "title.table": "테이블",

@@ -1,7 +1,8 @@
 // The languages of the client: to add one, add its message files next to
-// this one (a copy of en.js and of each *-en.js with every text translated,
-// plurals through plural.js), its server texts (server/texts/<code>.toml),
-// its glossary (docs/glossary/<code>.md) and one line here.
+// this one (a copy of en.js and of each <area>-en.js of AREAS, and of
+// howto-en.js, with every text translated, plurals through plural.js), its
+// server texts (server/texts/<code>.toml), its glossary
+// (docs/glossary/<code>.md) and one line here.
 export const LANGUAGES = [
   { code: "en", name: "English" },
   { code: "de", name: "Deutsch" },
@@ -17,3 +18,8 @@ export const LANGUAGES = [
   { code: "ja", name: "日本語" },
   { code: "ko", name: "한국어" },
 ];
+
+// The areas whose texts have a file of their own per language,
+// <area>-<code>.js, loaded beside <code>.js (js/i18n.js messagesOf).
+export const AREAS = ["talk", "mail", "notify", "friends", "safety", "presets", "watch", "replay-clock",
+  "review", "referee", "aids", "times", "access", "errors"];

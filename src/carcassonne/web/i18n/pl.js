@@ -2,20 +2,6 @@
 // funkcja dostaje te wartości jako jeden obiekt (dla liczby mnogiej).
 // Słownictwo gry: wydanie Bard Centrum Gier (docs/glossary/pl.md).
 
-import talk from "./talk-pl.js";
-import mail from "./mail-pl.js";
-import notify from "./notify-pl.js";
-import friends from "./friends-pl.js";
-import safety from "./safety-pl.js";
-import presets from "./presets-pl.js";
-import watch from "./watch-pl.js";
-import replayClock from "./replay-clock-pl.js";
-import review from "./review-pl.js";
-import referee from "./referee-pl.js";
-import aids from "./aids-pl.js";
-import times from "./times-pl.js";
-import access from "./access-pl.js";
-
 import { forms } from "./plural.js";
 
 const { plural } = forms("pl");
@@ -37,19 +23,6 @@ const games = (n) => plural(n, { one: "# partia", few: "# partie", many: "# part
 const shieldsOf = (n) => plural(n, { one: "# herb", few: "# herby", many: "# herbów", other: "# herbu" });
 
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Stół",

@@ -2,20 +2,6 @@
 // valor preenchido na hora; uma função recebe esses valores como um objeto.
 // Vocabulário do jogo: docs/glossary/pt-BR.md (edição da Devir Brasil).
 
-import talk from "./talk-pt-BR.js";
-import mail from "./mail-pt-BR.js";
-import notify from "./notify-pt-BR.js";
-import friends from "./friends-pt-BR.js";
-import safety from "./safety-pt-BR.js";
-import presets from "./presets-pt-BR.js";
-import watch from "./watch-pt-BR.js";
-import replayClock from "./replay-clock-pt-BR.js";
-import review from "./review-pt-BR.js";
-import referee from "./referee-pt-BR.js";
-import aids from "./aids-pt-BR.js";
-import times from "./times-pt-BR.js";
-import access from "./access-pt-BR.js";
-
 import { forms } from "./plural.js";
 
 const { plural } = forms("pt-BR");
@@ -28,19 +14,6 @@ const da = (feature) => `${FEMININE.has(feature) ? "da" : "do"} ${feature}`;
 const esta = (feature) => `${FEMININE.has(feature) ? "esta" : "este"} ${feature}`;
 
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "Carcassonne",
   "title.lobby": "Carcassonne · Lobby",
   "title.table": "Mesa",

@@ -2,20 +2,6 @@
 // показе; функция получает эти значения одним объектом (для множественного
 // числа и падежей). Слова игры — по изданию «Мира Хобби» (docs/glossary/ru.md).
 
-import talk from "./talk-ru.js";
-import mail from "./mail-ru.js";
-import notify from "./notify-ru.js";
-import friends from "./friends-ru.js";
-import safety from "./safety-ru.js";
-import presets from "./presets-ru.js";
-import watch from "./watch-ru.js";
-import replayClock from "./replay-clock-ru.js";
-import review from "./review-ru.js";
-import referee from "./referee-ru.js";
-import aids from "./aids-ru.js";
-import times from "./times-ru.js";
-import access from "./access-ru.js";
-
 import { forms } from "./plural.js";
 
 const { plural } = forms("ru");
@@ -43,19 +29,6 @@ const nDays = (n) => plural(n, { one: "# день", few: "# дня", many: "# д
 const withNeighbours = (n) => plural(n, { one: "# соседом", few: "# соседями", many: "# соседями", other: "# соседа" });
 
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "Каркассон",
   "title.lobby": "Каркассон · Лобби",
   "title.table": "Стол",

@@ -1,34 +1,7 @@
 // 简体中文：与 en.js 相同的键。{name} 表示运行时填入的值；
 // 中文没有复数变化，所以不需要 plural.js。
 
-import talk from "./talk-zh-CN.js";
-import mail from "./mail-zh-CN.js";
-import notify from "./notify-zh-CN.js";
-import friends from "./friends-zh-CN.js";
-import safety from "./safety-zh-CN.js";
-import presets from "./presets-zh-CN.js";
-import watch from "./watch-zh-CN.js";
-import replayClock from "./replay-clock-zh-CN.js";
-import review from "./review-zh-CN.js";
-import referee from "./referee-zh-CN.js";
-import aids from "./aids-zh-CN.js";
-import times from "./times-zh-CN.js";
-import access from "./access-zh-CN.js";
-
 export default {
-  ...talk,
-  ...mail,
-  ...notify,
-  ...friends,
-  ...safety,
-  ...presets,
-  ...watch,
-  ...replayClock,
-  ...review,
-  ...referee,
-  ...aids,
-  ...times,
-  ...access,
   "app.name": "卡卡颂",
   "title.lobby": "卡卡颂 · 大厅",
   "title.table": "牌桌",

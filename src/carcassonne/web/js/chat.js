@@ -15,7 +15,7 @@
 // moderators (POST /api/reports) with a reason.
 
 import { api } from "./api.js";
-import { language, t } from "./i18n.js";
+import { language, serverText, t } from "./i18n.js";
 
 const MUTED = "carcassonne.muted";
 /** The most characters a line holds (the server's bound too). */
@@ -284,7 +284,7 @@ export class ChatPanel {
         reason.disabled = true;
       } catch (err) {
         said.textContent = err.status === 401 ? t("chat.reportLogin")
-          : [404, 405, 501].includes(err.status) ? t("chat.reportUnavailable") : err.message;
+          : [404, 405, 501].includes(err.status) ? t("chat.reportUnavailable") : serverText(err.message);
         send.disabled = false;
       }
     });

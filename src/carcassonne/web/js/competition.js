@@ -12,7 +12,7 @@ import { api, esc } from "./api.js";
 import { messagesPanel } from "./boards.js";
 import { bracket } from "./bracket.js";
 import { doubleBracket } from "./double_bracket.js";
-import { has, t } from "./i18n.js";
+import { has, serverText, t } from "./i18n.js";
 import { eventHref, playNow } from "./matches.js";
 import { flagWords } from "./presets.js";
 import { refereePanel } from "./referee.js";
@@ -187,7 +187,7 @@ async function refresh() {
     render();
   } catch (err) {
     if (!event) {
-      $("page").innerHTML = `<section class="card wide"><p class="empty" data-testid="competition-error">${esc(err.message)}</p></section>`;
+      $("page").innerHTML = `<section class="card wide"><p class="empty" data-testid="competition-error">${esc(serverText(err.message))}</p></section>`;
       return;
     }
   }

@@ -7,17 +7,20 @@
 // data-i18n-title / -placeholder / -label, the last an aria-label) are
 // filled by applyStatic().
 
-import { LANGUAGES } from "../i18n/languages.js";
+import { AREAS, LANGUAGES } from "../i18n/languages.js";
 import { api } from "./api.js";
+import { SERVER_ERRORS } from "./server-errors.js";
 
 const STORE = "carcassonne.language";
 let messages = {};
 let fallback = {};
 let current = "en";
 
-async function load(code) {
-  const mod = await import(`../i18n/${code}.js`);
-  return mod.default;
+/** Every text of language `code`: its main file and its area files, in one table. */
+export async function messagesOf(code) {
+  const files = await Promise.all([`${code}`, ...AREAS.map((area) => `${area}-${code}`)]
+    .map((name) => import(`../i18n/${name}.js`)));
+  return Object.assign({}, ...files.map((file) => file.default));
 }
 
 /** The client's code for a language tag: the same tag ("pt-br" is
@@ -48,15 +51,15 @@ let account = null;
 
 /** Load English and the preferred language; call once before rendering. */
 export async function initI18n() {
-  fallback = await load("en");
-  let session = null;
-  try {
-    session = await api.session();
-  } catch {
-    session = null;
-  }
+  // who is logged in is asked while the likely language loads
+  const asked = api.session().catch(() => null);
+  const guess = preferred();
+  const [english, guessed] = await Promise.all([messagesOf("en"), guess === "en" ? null : messagesOf(guess)]);
+  fallback = english;
+  const session = await asked;
   account = session?.name || null;
-  await useLanguage(known(session?.language) || preferred(), false);
+  const code = known(session?.language) || guess;
+  await useLanguage(code, false, code === guess ? guessed : null);
 }
 
 /**
@@ -71,8 +74,8 @@ export async function followAccount(session) {
   else if (account && !chosen && localStorage.getItem(STORE)) api.putSettings({ language: current }).catch(() => {});
 }
 
-async function useLanguage(code, remember) {
-  messages = code === "en" ? fallback : await load(code);
+async function useLanguage(code, remember, loaded = null) {
+  messages = code === "en" ? fallback : loaded || await messagesOf(code);
   current = code;
   document.documentElement.lang = code;
   if (remember) localStorage.setItem(STORE, code);
@@ -125,4 +128,17 @@ export function languageSwitch(select) {
     useLanguage(select.value, true);
     if (account) api.putSettings({ language: select.value }).catch(() => {});
   });
+}
+
+/**
+ * A refusal of the server (its English `message`) in the page's language,
+ * when it is one a player meets through the pages (server-errors.js);
+ * else the message as it is.
+ */
+export function serverText(message) {
+  for (const [pattern, key, names = []] of SERVER_ERRORS) {
+    const found = pattern.exec(String(message));
+    if (found && has(key)) return t(key, Object.fromEntries(names.map((name, i) => [name, found[i + 1]])));
+  }
+  return message;
 }

@@ -8,7 +8,7 @@
 
 import { currentAccount, startPage } from "./account.js";
 import { api, esc } from "./api.js";
-import { language, t } from "./i18n.js";
+import { language, serverText, t } from "./i18n.js";
 import { seatName, tableName } from "./names.js";
 import { renderMyMatches } from "./matches.js";
 import { renderSocial } from "./social.js";
@@ -105,7 +105,7 @@ export async function main() {
     document.title = `${profile.name} · ${t("app.name")}`;
   } catch (err) {
     toast(err.message);
-    $("page").innerHTML = `<section class="card"><p class="empty">${esc(err.message)}</p></section>`;
+    $("page").innerHTML = `<section class="card"><p class="empty">${esc(serverText(err.message))}</p></section>`;
     return;
   }
   render();

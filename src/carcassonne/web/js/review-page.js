@@ -82,6 +82,7 @@ async function main() {
     const file = e.target.files?.[0];
     if (file) upload(file);
   });
+  document.body.dataset.ready = "true"; // (for tests: a file chosen now is read)
   const key = decodeURIComponent(location.pathname.split("/")[2] || "");
   if (key) await open(key, board);
 }

@@ -1,9 +1,10 @@
 // The table's keys (documented on the how-to page): on your turn the arrow
 // keys move the tile over the squares it fits (the first press puts it on
-// the free square nearest the last tile), R turns it, Tab goes to its
-// figure spots (Space chooses one, Enter on a chosen one confirms), Enter
-// confirms, Escape takes the tile back; while the dragon flies the arrows
-// move a cursor over its steps and Enter takes the step. + − F zoom.
+// the free square nearest the last tile, and the focus on the board), R
+// turns it, Tab goes to its figure spots (Space chooses one, Enter on a
+// chosen one confirms), Enter confirms, Escape takes the tile back; while
+// the dragon flies the arrows move a cursor over its steps and Enter takes
+// the step. + − F zoom.
 //
 // Each move of the tile is said by the announcer: the square, the turn and
 // what the tile would join, complete and score there (text-board.js).
@@ -47,6 +48,8 @@ export function tableKeys(table) {
 
   function arrow(key) {
     const S = table.state();
+    // the keys act on the board now: Tab goes on to the tile's spots, Enter confirms
+    document.getElementById("board")?.focus({ preventScroll: true });
     const steps = legalDragonSteps(S.msg.legal);
     if (steps.length) {
       dragonCursor = stepSquare(dragonCursor && steps.some((s) => s[0] === dragonCursor[0] && s[1] === dragonCursor[1]) ? dragonCursor : null,
@@ -95,7 +98,7 @@ export function tableKeys(table) {
       table.rotate();
       const now = table.state().pick;
       if (now) say(now.at, now.rotation);
-    } else if (e.key === "Enter" && !e.target.closest?.("button, a")) {
+    } else if (e.key === "Enter" && !e.target.closest?.("button, a, summary")) {
       if (dragonCursor && legalDragonSteps(S.msg?.legal).length) {
         const at = dragonCursor;
         dragonCursor = null;
