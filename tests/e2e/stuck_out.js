@@ -23,9 +23,9 @@
     for (const el of document.body.querySelectorAll('button, select, input, a, h1, h2, h3, label')) {
         if (el.closest('svg, [hidden]') || !el.getClientRects().length || scrolled(el)) continue;
         const box = el.getBoundingClientRect();
-        if (box.width && (box.right > innerWidth + 1 || box.left < -1)) {
+        if (box.width && (box.right > innerWidth + 1 || box.left < -1 || box.top < -1)) {
             out.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? '[' + el.dataset.testid + ']' : ''}`
-                + ` goes past the screen's edge: ${Math.round(box.left)}..${Math.round(box.right)}`);
+                + ` goes past the screen's edge: ${Math.round(box.left)}..${Math.round(box.right)}, top ${Math.round(box.top)}`);
         }
     }
     if (document.documentElement.scrollWidth > innerWidth + 1) {

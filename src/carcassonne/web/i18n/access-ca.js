@@ -2,20 +2,11 @@
 // l'ajuda de les tecles, el que diu l'anunciador i el tauler com a text
 // (vegeu ca.js). Vocabulari: docs/glossary/ca.md.
 
-import { forms } from "./plural.js";
+import { fem, al, de, llosetes, punts } from "./grammar-ca.js";
 
-const { plural } = forms("ca");
-
-// L'article d'una zona (feature.*), com a ca.js: d'aquestes, només «ciutat» és femenina.
-const fem = (word) => word === "ciutat";
+// L'article d'una zona (feature.*), amb fem de grammar-ca.js.
 const el = (word) => `${fem(word) ? "la" : "el"} ${word}`;
-const al = (word) => `${fem(word) ? "a la" : "al"} ${word}`;
 const unNou = (word) => `${fem(word) ? "una nova" : "un nou"} ${word}`;
-// «de» davant d'un nom de jugador: «d'Anna», «de Bernat».
-const de = (name) => (/^h?(?![iu][aeiouàèéíòóú])[aeiouàèéíïòóúü]/i.test(String(name)) ? `d'${name}` : `de ${name}`);
-
-const llosetes = (n) => plural(n, { one: "# lloseta", many: "# de llosetes", other: "# llosetes" });
-const punts = (n) => plural(n, { one: "# punt", many: "# de punts", other: "# punts" });
 
 export default {
   "keys.board": "Tauler: en el teu torn, les fletxes mouen la teva lloseta",

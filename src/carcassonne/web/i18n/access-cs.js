@@ -2,6 +2,7 @@
 // klávesám, hlášení čtečky a herní plocha jako text (viz cs.js).
 
 import { forms } from "./plural.js";
+import { ON, tilesN, pts } from "./grammar-cs.js";
 
 const { plural } = forms("cs");
 
@@ -9,11 +10,8 @@ const { plural } = forms("cs");
 // neznámý název zůstane v 1. pádě.
 const WHAT = { cesta: "cestu", město: "město", louka: "louku", klášter: "klášter", zahrada: "zahradu" };
 const NEW = { cesta: "novou cestu", město: "nové město", louka: "novou louku", klášter: "nový klášter", zahrada: "novou zahradu" };
-const ON = { cesta: "na cestě", město: "ve městě", louka: "na louce", klášter: "v klášteře", zahrada: "v zahradě" };
 const what = (feature) => WHAT[feature] ?? feature;
-const tilesN = (n) => plural(n, { one: "# kartička", few: "# kartičky", many: "# kartičky", other: "# kartiček" });
 const toTiles = (n) => plural(n, { one: "# kartičku", few: "# kartičky", many: "# kartičky", other: "# kartiček" });
-const pts = (n) => plural(n, { one: "# bod", few: "# body", many: "# bodu", other: "# bodů" });
 
 export default {
   "keys.board": "Herní plocha: ve tvém tahu šipky posouvají tvou kartičku",

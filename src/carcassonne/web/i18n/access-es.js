@@ -2,17 +2,10 @@
 // la ayuda de las teclas, lo que dice el anunciador y el tablero como texto
 // (ver es.js). Vocabulario: docs/glossary/es.md.
 
-import { forms } from "./plural.js";
+import { fem, el, losetas, puntos } from "./grammar-es.js";
 
-const { plural } = forms("es");
-
-// El artículo de una zona (feature.*), como en es.js: de ellas, solo «ciudad» es femenina.
-const fem = (word) => word === "ciudad";
-const el = (word) => `${fem(word) ? "la" : "el"} ${word}`;
+// El artículo de una zona (feature.*), con fem de grammar-es.js.
 const unNuevo = (word) => `${fem(word) ? "una nueva" : "un nuevo"} ${word}`;
-
-const losetas = (n) => plural(n, { one: "# loseta", many: "# de losetas", other: "# losetas" });
-const puntos = (n) => plural(n, { one: "# punto", many: "# de puntos", other: "# puntos" });
 
 export default {
   "keys.board": "Tablero: en tu turno, las flechas mueven tu loseta",

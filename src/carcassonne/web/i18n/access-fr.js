@@ -2,21 +2,12 @@
 // touches, ce que dit l’annonceur, et le plateau en texte (voir fr.js).
 
 import { forms } from "./plural.js";
+import { FEMININE, le, sur, de, POINTS, TILES } from "./grammar-fr.js";
 
 const { plural } = forms("fr");
 
-// Articles des zones (feature.*), comme dans fr.js : ville, route et abbaye
-// sont féminines, pré et jardin masculins ; une voyelle élide l’article.
-const FEMININE = new Set(["ville", "route", "abbaye"]);
-const vowel = (w) => /^[aeiouyàâéèêîïôû]/i.test(String(w));
-const le = (w) => (vowel(w) ? `l’${w}` : FEMININE.has(w) ? `la ${w}` : `le ${w}`);
-const sur = (w) => (w === "route" ? `sur ${le(w)}` : `dans ${le(w)}`);
+// Article des zones (feature.*), avec FEMININE de grammar-fr.js.
 const nouveau = (w) => (FEMININE.has(w) ? `une nouvelle ${w}` : `un nouveau ${w}`);
-// « de » devant un nom de joueur : « d’Anne », « de Bob ».
-const de = (name) => (vowel(name) ? `d’${name}` : `de ${name}`);
-
-const POINTS = { one: "# point", many: "# de points", other: "# points" };
-const TILES = { one: "# tuile", many: "# de tuiles", other: "# tuiles" };
 
 export default {
   "keys.board": "Plateau : à votre tour, les flèches déplacent votre tuile",

@@ -1,21 +1,13 @@
 // Italiano: i testi per giocare con la tastiera e con uno screen reader: la
 // guida ai tasti, ciò che dice l'annunciatore e la mappa come testo (vedi it.js).
 
-import { forms } from "./plural.js";
+import { on, FEMININE, tileCount, pointCount } from "./grammar-it.js";
 
-const { plural } = forms("it");
-
-// L'articolo e la preposizione davanti al nome di un elemento (feature.*),
-// che ha un genere, come in it.js: "la città", "il campo", "sulla strada".
+// L'articolo davanti al nome di un elemento (feature.*), che ha un genere:
+// "la città", "il campo" (la preposizione è in grammar-it.js).
 const THE = { "città": "la città", "strada": "la strada", "campo": "il campo", "monastero": "il monastero", "giardino": "il giardino" };
-const ON = { "città": "nella città", "strada": "sulla strada", "campo": "nel campo", "monastero": "nel monastero", "giardino": "nel giardino" };
-const FEMININE = new Set(["città", "strada"]);
 const the = (feature) => THE[feature] ?? feature;
-const on = (feature) => ON[feature] ?? `su ${feature}`;
 const aNew = (feature) => `${FEMININE.has(feature) ? "una nuova" : "un nuovo"} ${feature}`;
-
-const tileCount = (n) => plural(n, { one: "# tessera", many: "# di tessere", other: "# tessere" });
-const pointCount = (n) => plural(n, { one: "# punto", many: "# di punti", other: "# punti" });
 
 export default {
   "keys.board": "Mappa: nel tuo turno le frecce muovono la tua tessera",

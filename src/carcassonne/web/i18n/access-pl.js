@@ -2,16 +2,14 @@
 // komunikaty czytnika i plansza jako tekst (zob. pl.js).
 
 import { forms } from "./plural.js";
+import { ON, tilesN, pts } from "./grammar-pl.js";
 
 const { plural } = forms("pl");
 
 // Nazwy obszarów (feature.* z pl.js) w formie, której wymaga zdanie;
 // nieznana nazwa zostaje w mianowniku.
 const NEW = { trakt: "nowy trakt", miasto: "nowe miasto", klasztor: "nowy klasztor", ogród: "nowy ogród", pole: "nowe pole" };
-const ON = { trakt: "na trakcie", miasto: "w mieście", pole: "na polu", klasztor: "w klasztorze", ogród: "w ogrodzie" };
-const tilesN = (n) => plural(n, { one: "# płytka", few: "# płytki", many: "# płytek", other: "# płytki" });
 const toTiles = (n) => plural(n, { one: "# płytki", few: "# płytek", many: "# płytek", other: "# płytki" });
-const pts = (n) => plural(n, { one: "# punkt", few: "# punkty", many: "# punktów", other: "# punktu" });
 
 export default {
   "keys.board": "Plansza: w twojej turze strzałki przesuwają twoją płytkę",

@@ -2,14 +2,13 @@
 // a ajuda das teclas, o que o anunciador diz e o tabuleiro em texto (veja pt-BR.js).
 
 import { forms } from "./plural.js";
+import { FEMININE, na } from "./grammar-pt-BR.js";
 
 const { plural } = forms("pt-BR");
 
-// Como em pt-BR.js: as construções femininas (cidade, estrada) pedem "a",
-// "na", "uma nova"; as outras (campo, monastério, jardim) "o", "no", "um novo".
-const FEMININE = new Set(["cidade", "estrada"]);
+// As construções femininas (cidade, estrada) pedem "a", "uma nova"; as
+// outras (campo, monastério, jardim) "o", "um novo" (FEMININE e na: grammar-pt-BR.js).
 const o = (feature) => `${FEMININE.has(feature) ? "a" : "o"} ${feature}`;
-const na = (feature) => `${FEMININE.has(feature) ? "na" : "no"} ${feature}`;
 const umNovo = (feature) => `${FEMININE.has(feature) ? "uma nova" : "um novo"} ${feature}`;
 
 const TILES = { one: "# cartela", many: "# de cartelas", other: "# cartelas" };

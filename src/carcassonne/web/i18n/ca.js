@@ -3,19 +3,14 @@
 // objecte (per als plurals). Vocabulari: docs/glossary/ca.md.
 
 import { forms } from "./plural.js";
+import { fem, al, de, llosetes, punts } from "./grammar-ca.js";
 
 const { plural } = forms("ca");
 
-// L'article d'una zona (feature.*): d'aquestes, només «ciutat» és femenina.
-const fem = (word) => word === "ciutat";
-const al = (word) => `${fem(word) ? "a la" : "al"} ${word}`;
+// L'article d'una zona (feature.*), amb fem i al de grammar-ca.js.
 const del = (word) => `${fem(word) ? "de la" : "del"} ${word}`;
 const aquest = (word) => `${fem(word) ? "aquesta" : "aquest"} ${word}`;
-// «de» davant d'un nom de jugador: «d'Anna», «de Bernat» (no davant de «<span…»).
-const de = (name) => (/^h?(?![iu][aeiouàèéíòóú])[aeiouàèéíïòóúü]/i.test(String(name)) ? `d'${name}` : `de ${name}`);
 
-const llosetes = (n) => plural(n, { one: "# lloseta", many: "# de llosetes", other: "# llosetes" });
-const punts = (n) => plural(n, { one: "# punt", many: "# de punts", other: "# punts" });
 const partides = (n) => plural(n, { one: "# partida", many: "# de partides", other: "# partides" });
 const dies = (n) => plural(n, { one: "# dia", many: "# de dies", other: "# dies" });
 const escuts = (n) => plural(n, { one: "# escut", many: "# d'escuts", other: "# escuts" });

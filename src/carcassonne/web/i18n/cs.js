@@ -3,20 +3,18 @@
 // Herní slovník podle českého vydání od Mindoku (docs/glossary/cs.md).
 
 import { forms } from "./plural.js";
+import { ON, tilesN, pts } from "./grammar-cs.js";
 
 const { plural } = forms("cs");
 
 // Názvy území a figurek (feature.*, figure.* níže) v pádech, které věta
 // potřebuje; neznámý název zůstane v 1. pádě.
-const ON = { cesta: "na cestě", město: "ve městě", louka: "na louce", klášter: "v klášteře", zahrada: "v zahradě" };
 const on = (feature) => ON[feature] ?? `(${feature})`;
 const FROM = { klášter: "z kláštera", zahrada: "ze zahrady", cesta: "z cesty", město: "z města", louka: "z louky" };
 const THIS = { cesta: "tuto cestu", město: "toto město", louka: "tuto louku", klášter: "tento klášter", zahrada: "tuto zahradu" };
 const WHOM = { družiník: "družiníka", "velký družiník": "velkého družiníka", opat: "opata", stavitel: "stavitele", prase: "prase" };
 const whom = (figure) => WHOM[figure] ?? figure;
 const TO = { družiník: "k tvému družiníkovi", "velký družiník": "k tvému velkému družiníkovi", opat: "k tvému opatovi" };
-const tilesN = (n) => plural(n, { one: "# kartička", few: "# kartičky", many: "# kartičky", other: "# kartiček" });
-const pts = (n) => plural(n, { one: "# bod", few: "# body", many: "# bodu", other: "# bodů" });
 const squares = (n) => plural(n, { one: "# políčko", few: "# políčka", many: "# políčka", other: "# políček" });
 const days = (n) => plural(n, { one: "# den", few: "# dny", many: "# dne", other: "# dní" });
 const games = (n) => plural(n, { one: "# partie", few: "# partie", many: "# partie", other: "# partií" });

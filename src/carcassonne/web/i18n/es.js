@@ -3,17 +3,14 @@
 // en un objeto (para los plurales). Vocabulario: docs/glossary/es.md.
 
 import { forms } from "./plural.js";
+import { fem, el, losetas, puntos } from "./grammar-es.js";
 
 const { plural } = forms("es");
 
-// El artículo de una zona (feature.*): de ellas, solo «ciudad» es femenina.
-const fem = (word) => word === "ciudad";
-const el = (word) => `${fem(word) ? "la" : "el"} ${word}`;
+// El artículo de una zona (feature.*), con fem de grammar-es.js.
 const del = (word) => `${fem(word) ? "de la" : "del"} ${word}`;
 const este = (word) => `${fem(word) ? "esta" : "este"} ${word}`;
 
-const losetas = (n) => plural(n, { one: "# loseta", many: "# de losetas", other: "# losetas" });
-const puntos = (n) => plural(n, { one: "# punto", many: "# de puntos", other: "# puntos" });
 const partidas = (n) => plural(n, { one: "# partida", many: "# de partidas", other: "# partidas" });
 const dias = (n) => plural(n, { one: "# día", many: "# de días", other: "# días" });
 const escudos = (n) => plural(n, { one: "# escudo", many: "# de escudos", other: "# escudos" });

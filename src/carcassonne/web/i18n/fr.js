@@ -4,22 +4,14 @@
 // Vocabulaire : celui de l’édition française du jeu (voir docs/glossary/fr.md).
 
 import { forms } from "./plural.js";
+import { FEMININE, vowel, le, sur, de, POINTS, TILES } from "./grammar-fr.js";
 
 const { plural } = forms("fr");
 
-// Articles des zones (feature.*) : ville, route et abbaye sont féminines,
-// pré et jardin masculins ; une voyelle élide l’article.
-const FEMININE = new Set(["ville", "route", "abbaye"]);
-const vowel = (w) => /^[aeiouyàâéèêîïôû]/i.test(String(w));
-const le = (w) => (vowel(w) ? `l’${w}` : FEMININE.has(w) ? `la ${w}` : `le ${w}`);
+// Articles des zones (feature.*), avec FEMININE, vowel et le de grammar-fr.js.
 const du = (w) => (vowel(w) ? `de l’${w}` : FEMININE.has(w) ? `de la ${w}` : `du ${w}`);
 const ce = (w) => (FEMININE.has(w) || vowel(w) ? `cette ${w}` : `ce ${w}`);
-const sur = (w) => (w === "route" ? `sur ${le(w)}` : `dans ${le(w)}`);
-// « de » devant un nom de joueur : « d’Anne », « de Bob ».
-const de = (name) => (vowel(name) ? `d’${name}` : `de ${name}`);
 
-const POINTS = { one: "# point", many: "# de points", other: "# points" };
-const TILES = { one: "# tuile", many: "# de tuiles", other: "# tuiles" };
 const GAMES = { one: "# partie", many: "# de parties", other: "# parties" };
 const DAYS = { one: "# jour", many: "# de jours", other: "# jours" };
 const LEFT = { one: "# restant", many: "# restants", other: "# restants" };

@@ -4,19 +4,13 @@
 // docs/glossary/it.md).
 
 import { forms } from "./plural.js";
+import { on, FEMININE, tileCount, pointCount } from "./grammar-it.js";
 
 const { plural } = forms("it");
 
-// "sulla strada", "nella città", "nel campo"…: la preposizione articolata
-// davanti al nome di un elemento (feature.*), che ha un genere.
-const ON = { "città": "nella città", "strada": "sulla strada", "campo": "nel campo", "monastero": "nel monastero", "giardino": "nel giardino" };
-const on = (feature) => ON[feature] ?? `su ${feature}`;
-// "questa città", "questo campo"
-const FEMININE = new Set(["città", "strada"]);
+// "questa città", "questo campo" (FEMININE è in grammar-it.js)
 const this_ = (feature) => `${FEMININE.has(feature) ? "questa" : "questo"} ${feature}`;
 
-const tileCount = (n) => plural(n, { one: "# tessera", many: "# di tessere", other: "# tessere" });
-const pointCount = (n) => plural(n, { one: "# punto", many: "# di punti", other: "# punti" });
 const gameCount = (n) => plural(n, { one: "# partita", many: "# di partite", other: "# partite" });
 const dayCount = (n) => plural(n, { one: "# giorno", many: "# di giorni", other: "# giorni" });
 const neighbourCount = (n) => plural(n, { one: "# tessera vicina", many: "# di tessere vicine", other: "# tessere vicine" });

@@ -3,20 +3,18 @@
 // Słownictwo gry: wydanie Bard Centrum Gier (docs/glossary/pl.md).
 
 import { forms } from "./plural.js";
+import { ON, tilesN, pts } from "./grammar-pl.js";
 
 const { plural } = forms("pl");
 
 // Nazwy obszarów i figur (feature.*, figure.* niżej) w przypadkach, których
 // wymaga zdanie; nieznana nazwa zostaje w mianowniku.
-const ON = { trakt: "na trakcie", miasto: "w mieście", pole: "na polu", klasztor: "w klasztorze", ogród: "w ogrodzie" };
 const on = (feature) => ON[feature] ?? `(${feature})`;
 const FROM = { klasztor: "z klasztoru", ogród: "z ogrodu", trakt: "z traktu", miasto: "z miasta", pole: "z pola" };
 const THIS = { trakt: "ten trakt", miasto: "to miasto", pole: "to pole", klasztor: "ten klasztor", ogród: "ten ogród" };
 const WHOM = { podwładny: "podwładnego", "duży podwładny": "dużego podwładnego", opat: "opata", budowniczy: "budowniczego", świnia: "świnię" };
 const whom = (figure) => WHOM[figure] ?? figure;
 const NEXT_TO = { podwładny: "twojego podwładnego", "duży podwładny": "twojego dużego podwładnego", opat: "twojego opata" };
-const tilesN = (n) => plural(n, { one: "# płytka", few: "# płytki", many: "# płytek", other: "# płytki" });
-const pts = (n) => plural(n, { one: "# punkt", few: "# punkty", many: "# punktów", other: "# punktu" });
 const squares = (n) => plural(n, { one: "# miejsce", few: "# miejsca", many: "# miejsc", other: "# miejsca" });
 const days = (n) => plural(n, { one: "# dzień", few: "# dni", many: "# dni", other: "# dnia" });
 const games = (n) => plural(n, { one: "# partia", few: "# partie", many: "# partii", other: "# partii" });

@@ -3,13 +3,12 @@
 // Vocabulário do jogo: docs/glossary/pt-BR.md (edição da Devir Brasil).
 
 import { forms } from "./plural.js";
+import { FEMININE, na } from "./grammar-pt-BR.js";
 
 const { plural } = forms("pt-BR");
 
-// As construções femininas (cidade, estrada) pedem "na", "da", "esta";
-// as outras (campo, monastério, jardim) "no", "do", "este".
-const FEMININE = new Set(["cidade", "estrada"]);
-const na = (feature) => `${FEMININE.has(feature) ? "na" : "no"} ${feature}`;
+// As construções femininas (cidade, estrada) pedem "da", "esta";
+// as outras (campo, monastério, jardim) "do", "este" (FEMININE e na: grammar-pt-BR.js).
 const da = (feature) => `${FEMININE.has(feature) ? "da" : "do"} ${feature}`;
 const esta = (feature) => `${FEMININE.has(feature) ? "esta" : "este"} ${feature}`;
 
