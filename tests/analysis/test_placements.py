@@ -38,15 +38,18 @@ def test_every_legal_placement_is_listed_once(seed: int, moves: int) -> None:
 def test_the_points_scored_are_those_of_the_features_it_completes(seed: int, moves: int) -> None:
     """In the base game a feature scores when completed, to its owners at
     once (ROAD-3, CITY-3, MON-3), its full value; a field only at the end.
-    Every point scored is one of a feature the placement completes, and a
-    completed feature whose parts held a figure scores."""
+    Every point scored is one of a feature the placement completes, or of
+    the final scoring when it is the last tile; a completed feature whose
+    parts held a figure scores."""
     game = position(seed, moves)
     before = game.feature_map()
     for placement in placements(game):
         completed = [f for f in placement["features"] if f["complete"]]
         assert sum(placement["scores"]) == sum(s["points"] for s in placement["scored"])
         for s in placement["scored"]:
-            assert any(f["kind"] == s["kind"] and f["points"] == s["points"] for f in completed)
+            assert s["final"] or any(f["kind"] == s["kind"] and f["points"] == s["points"]
+                                     for f in completed)
+            assert s["final"] == (not game.tiles_left())  # only with the last tile
         for f in completed:
             if any(before[i]["figures"] for i in f["joins"]):
                 assert any(s["kind"] == f["kind"] for s in placement["scored"])
@@ -70,3 +73,13 @@ def test_a_placement_names_the_features_it_joins() -> None:
                 joined.add(i)
             assert feature["tiles"] == 1 + bool(feature["joins"]) or feature["kind"] == "field"
     assert joined  # some placement joins the start tile's road or city
+
+
+def test_the_last_tile_tells_the_final_scoring_too() -> None:
+    """With the last tile the game ends: what it scores includes the final
+    scoring (fields, unfinished features), each event marked final."""
+    game = position(0, 70)
+    assert not game.tiles_left() and not game.is_over
+    for placement in placements(game):
+        assert any(s["final"] for s in placement["scored"])
+        assert sum(placement["scores"]) == sum(s["points"] for s in placement["scored"])

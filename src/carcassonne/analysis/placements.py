@@ -35,11 +35,12 @@ def placements(game: Game, tiles: set[str] | None = None) -> list[dict[str, Any]
     """Each legal placement of a tile in play (of ``tiles`` only, when given):
     ``{"tile", "at", "rotation", "scores", "scored", "features"}`` in the
     order of the legal moves: ``scores`` the points each player gains at
-    once, ``scored`` why (``{"player", "points", "kind", "detail"}``, the
-    engine's score events), ``features`` ``{"kind", "complete", "tiles",
-    "points", "owners", "joins"}`` (the owners of a feature it completes are
-    empty: their figures went home as it scored). Empty when no tile is
-    being placed."""
+    once; ``scored`` why (``{"player", "points", "kind", "detail",
+    "final"}``, the engine's score events: with the last tile, the final
+    scoring too); ``features`` ``{"kind", "complete", "tiles", "points",
+    "owners", "joins"}`` (the owners of a feature it completes are empty:
+    their figures went home as it scored). Empty when no tile is being
+    placed."""
     if game.is_over:
         return []
     before = game.feature_map()
@@ -71,9 +72,9 @@ def placements(game: Game, tiles: set[str] | None = None) -> list[dict[str, Any]
                 "points": feature["points"], "owners": list(feature["owners"]),
                 "joins": sorted(old),
             })
-        moved = len(game.moves)
-        scored = [{"player": e.player, "points": e.points, "kind": e.reason, "detail": e.detail}
-                  for e in after.events if getattr(e, "move", None) == moved and e.points]
+        scored = [{"player": e.player, "points": e.points, "kind": e.reason,
+                   "detail": e.detail, "final": e.final}
+                  for e in after.events[len(game.events):] if e.points]
         out.append({"tile": move.tile, "at": list(move.at), "rotation": move.rotation,
                     "scores": [a - b for a, b in zip(after.scores, game.scores, strict=True)],
                     "scored": scored, "features": features})
