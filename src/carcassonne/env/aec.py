@@ -63,6 +63,17 @@ def game_options(options: dict[str, Any] | None, allowed: tuple[str, ...]) -> di
     return {k: v for k, v in options.items() if k in allowed}
 
 
+#: What a cycle holds only once reset: reading one before is an AttributeError
+#: that says so (as PettingZoo's ``OrderEnforcingWrapper`` does).
+RESET_STATE = frozenset({"agent_selection", "agents", "rewards", "terminations", "truncations",
+                         "infos", "_cumulative_rewards"})
+
+
+def reset_first(what: str) -> RuntimeError:
+    """The error of calling ``what`` before the first ``reset()``."""
+    return RuntimeError(f"call reset() before {what}: the environment has no game yet")
+
+
 class CarcassonneAEC(AECEnv):
     """Carcassonne for PettingZoo's agent-environment-cycle API.
 
@@ -118,6 +129,12 @@ class CarcassonneAEC(AECEnv):
 
     # -- spaces ------------------------------------------------------------------------
 
+    def __getattr__(self, name: str) -> Any:
+        # only for what is not set: the cycle's state before the first reset
+        if name in RESET_STATE:
+            raise AttributeError(f"{name} cannot be read before reset(): call reset() first")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
@@ -162,6 +179,8 @@ class CarcassonneAEC(AECEnv):
         self.infos[self.agent_selection]["legal_actions"] = self.table.legal_actions()
 
     def observe(self, agent: str) -> dict[str, Any]:
+        if "agents" not in self.__dict__:
+            raise reset_first("observe()")
         return self._observer.observe(self.table, self._seat_of[agent])
 
     def last(self, observe: bool = True,
@@ -169,6 +188,8 @@ class CarcassonneAEC(AECEnv):
         """The acting agent's observation (if ``observe``), cumulative
         reward, termination, truncation and info: ``AECEnv.last``, with
         the observer called straight away (a learner calls this at every step)."""
+        if "agents" not in self.__dict__:
+            raise reset_first("last()")
         agent = self.agent_selection
         observation = (self._observer.observe(self.table, self._seat_of[agent]) if observe
                        else None)
@@ -179,6 +200,8 @@ class CarcassonneAEC(AECEnv):
         """Take ``action`` for the acting agent (see the module docstring).
         The next agent's ``infos`` entry holds ``legal_actions``: the
         action indexes its mask allows, so a learner need not scan the mask."""
+        if "agents" not in self.__dict__:
+            raise reset_first("step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -236,6 +259,8 @@ class CarcassonneAEC(AECEnv):
     def render(self) -> Any:
         """``ansi``: the board as text; ``human``: that text printed;
         ``rgb_array``: the board as an RGB image (numpy uint8, H x W x 3)."""
+        if "agents" not in self.__dict__:
+            raise reset_first("render()")
         return render(self.table, self.render_mode)
 
     def close(self) -> None:

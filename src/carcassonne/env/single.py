@@ -36,7 +36,7 @@ import numpy as np
 
 from carcassonne.bots import make_bot
 from carcassonne.env.actions import ActionSpace, IllegalAction, action_mask
-from carcassonne.env.aec import check_illegal, check_render_mode, game_options
+from carcassonne.env.aec import check_illegal, check_render_mode, game_options, reset_first
 from carcassonne.env.layout import DEFAULT_WINDOW, ActionLayout
 from carcassonne.env.observations import Observer
 from carcassonne.env.policy import PolicyBot
@@ -147,7 +147,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         game = self.table.game
         if self._done and not game.is_over:
-            raise RuntimeError("call reset() before step()")
+            raise reset_first("step()")
         if game.is_over:  # only when the game ended before the agent's first decision
             return self._finish(0.0)
         try:

@@ -83,6 +83,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space, create_empty_array
 
 from carcassonne.env.actions import IllegalAction
+from carcassonne.env.aec import reset_first
 from carcassonne.env.single import SingleAgentEnv
 
 __all__ = ["CarcassonneVectorEnv"]
@@ -233,7 +234,7 @@ class CarcassonneVectorEnv(VectorEnv[dict[str, Any], np.ndarray, np.ndarray]):
         """One action per sub-environment (any integer sequence of length
         ``num_envs``, e.g. ``action_space.sample(mask=...)``)."""
         if not self._started:
-            raise RuntimeError("call reset() before step()")
+            raise reset_first("step()")
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):
             raise ValueError(f"give one action per sub-environment: shape ({self.num_envs},), "
