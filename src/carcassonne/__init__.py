@@ -25,6 +25,8 @@ from carcassonne.engine import (  # noqa: E402
     ScoreEvent,
     SetupError,
     TakeWonder,
+    draw_outcomes,
+    play_drawing,
 )
 from carcassonne.engine import game as _game_module  # noqa: E402
 from carcassonne.record import RecordError  # noqa: E402
@@ -37,5 +39,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AwardWonder", "Figure", "Game", "IllegalMove", "LegalMoves", "Move", "NotationError",
-    "Options", "RecordError", "ScoreEvent", "SetupError", "TakeWonder",
+    "Options", "RecordError", "ScoreEvent", "SetupError", "TakeWonder", "draw_outcomes",
+    "play_drawing",
 ]

@@ -17,7 +17,8 @@ touches it, change it without showing it:
 * :func:`outcomes` lists what the next draw may be, each with its
   probability: the chance node's outcomes, as the chance player sees them
   (it knows what is left in the stack, which no seat does when hands are
-  hidden).
+  hidden); :func:`outcomes_of_draw` what a draw already made chose from
+  (``carcassonne.engine.chance``: the draws of a move).
 
 With The River the stack has a head (``RIVER-SETUP-2``): its course tiles,
 then its lake, each part drawn in its own order before the rest
@@ -27,7 +28,8 @@ within each part, never across them.
 
 The public face of these is on the game: ``Game.chance_outcomes()``,
 ``Game.fix_draws()``, ``Game.sort_undrawn()``, ``Game.determinized()`` and
-``Game.resample_hidden()``. Each function takes a game's position
+``Game.resample_hidden()``, and the draws of a move in
+:mod:`carcassonne.engine.chance`. Each function takes a game's position
 (``game.position()``) or, for the older callers, the game itself.
 """
 
@@ -169,12 +171,28 @@ def outcomes(game: object) -> list[tuple[str, float]]:
     return [(TILE_LIST[t].id, counts[t] / total) for t in sorted(counts)]
 
 
-def outcome_counts(game: object) -> dict[int, int]:
-    """The tiles :func:`outcomes` lists, as catalogue index -> how many of
-    them the next draw chooses from: each count over their sum is its
-    probability, exactly (``fit_chances`` counts with these)."""
+def outcomes_of_draw(game: object, index: int) -> list[tuple[str, float]]:
+    """What draw number ``index`` of the stack (counted from the game's
+    first) chose from, as :func:`outcomes` says it, with the board as it is
+    now: for the draws a move has just made (``carcassonne.engine.chance``;
+    the dragon a volcano brought is on the board for the draws after it)."""
     position = _position(game)
-    stack, draw = position._stack, position._draw
+    if not 0 <= index < position._draw:
+        raise ValueError(f"draw {shown(index)} was not made (draws made: {position._draw})")
+    counts = outcome_counts(position, index)
+    total = sum(counts.values())
+    return [(TILE_LIST[t].id, counts[t] / total) for t in sorted(counts)]
+
+
+def outcome_counts(game: object, draw: int | None = None) -> dict[int, int]:
+    """The tiles :func:`outcomes` lists, as catalogue index -> how many of
+    them the next draw chooses from (or draw number ``draw``, one already
+    made): each count over their sum is its probability, exactly
+    (``fit_chances`` counts with these)."""
+    position = _position(game)
+    stack = position._stack
+    if draw is None:
+        draw = position._draw
     end = _part_end(position, draw)
     counts: dict[int, int] = {}
     for i in range(draw, end):

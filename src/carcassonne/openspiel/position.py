@@ -14,10 +14,10 @@ import itertools
 from collections import Counter
 from typing import Any
 
-from carcassonne.engine import draws
+from carcassonne.engine.chance import draw_outcomes, play_drawing
 from carcassonne.engine.game import Game
 from carcassonne.engine.moves import AnyMove, Move
-from carcassonne.engine.setup import stack_parts
+from carcassonne.engine.setup import stack_parts, tile_index
 from carcassonne.env.actions import Decision, IllegalAction, piece_squares
 from carcassonne.env.layout import WONDER_IDS, ActionLayout
 from carcassonne.openspiel.params import Config
@@ -87,6 +87,9 @@ class StatePosition:
         self.chance: str | None = None
         #: At a tile's chance node, the tiles held back (:func:`held_back`).
         self.held: frozenset[int] = frozenset()
+        #: At the chance node of a move's draw: what the engine offers, by
+        #: tile index (None at the deal of a new game: :meth:`drawable`).
+        self.offered: dict[int, float] | None = None
         self.prefix: tuple[int, ...] = ()
         self._decision: Decision | None = None
         #: Bounding box of the placed squares: (min x, min y, max x, max y).
@@ -138,6 +141,8 @@ class StatePosition:
             subsets = list(itertools.combinations(range(len(WONDER_IDS)), size))
             p = 1.0 / len(subsets)
             return sorted((WONDER_BASE + sum(1 << k for k in ks), p) for ks in subsets)
+        if self.offered is not None:
+            return sorted(self.offered.items())
         rest = self.drawable()
         total = sum(rest.values())
         return [(tile, count / total) for tile, count in sorted(rest.items())]
@@ -173,14 +178,16 @@ class StatePosition:
         else:
             end = self.part_end()
             rest = self.order[self.fixed:end]
-            if outcome not in self.drawable():
-                left = ", ".join(f"{t} {TILE_LIST[t].id}" for t in sorted(self.drawable()))
+            allowed = self.offered if self.offered is not None else self.drawable()
+            if outcome not in allowed:
+                left = ", ".join(f"{t} {TILE_LIST[t].id}" for t in sorted(allowed))
                 raise ValueError(f"chance outcome {outcome} is not a tile left in the stack "
                                  f"(outcomes left: {left})")
             j = rest.index(outcome)
             self.order = [*self.order[:self.fixed], outcome, *rest[:j], *rest[j + 1:],
                           *self.order[end:]]
             self.fixed += 1
+            self.offered = None
         self.settle()
 
     def settle(self) -> None:
@@ -198,16 +205,21 @@ class StatePosition:
             game.undoable = False
         else:
             assert self.pending is not None
+            # the move's draws chance decided so far (each one an outcome
+            # the engine offered, checked as it was applied): does the
+            # move draw more? (the engine's public chance API, which sees
+            # the board as the move leaves it: a volcano's dragon, PD-REC)
+            decided = [TILE_LIST[t].id for t in self.order[self.drawn(self.game):self.fixed]]
+            offered = draw_outcomes(self.game, self.pending, decided, checked=False)
+            if offered:
+                self.chance = "tile"
+                self.offered = {tile_index(tile): p for tile, p in offered}
+                return
             game = self.game.copy()
-            # the tiles chance drew since, next: the stack is self.order again
-            decided = self.order[self.drawn(game):self.fixed]
-            # unchecked: ``Game.fix_draws`` checks that the first tile may be
-            # drawn before the move, but these draws come after it, once a
-            # volcano may have brought the dragon (PD-SETUP-2); chance
-            # offered only what may be drawn then
-            draws.fix_draws(game, decided, checked=False)
-            game.play(self.pending)
-        if self.drawn(game) > self.fixed:
+            play_drawing(game, self.pending, decided, checked=False)
+            self._enter(game)
+            return
+        if self.drawn(game) > self.fixed:  # the deal of a new game
             self.chance = "tile"
             self.held = held_back(game)
             return
