@@ -77,7 +77,7 @@ def play_drawing(game: Game, move: object, tiles: Sequence[str], *, checked: boo
 
 def _outcomes(game: Game, move: object, drawn: list[str]) -> list[tuple[str, float]]:
     trial = game.copy()
-    trial.undoable = False
+    trial.position().keep_undo(False)  # (not the setter: see Game.undoable)
     start = trial.position().draw_count
     draws.fix_draws(trial, drawn, checked=False)  # (the may-be-drawn check is ours)
     trial.play(move)
