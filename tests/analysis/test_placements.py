@@ -8,18 +8,16 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import play_out
 
 from carcassonne import Game
 from carcassonne.analysis.placements import placements
 
 
 def position(seed: int, moves: int) -> Game:
+    """A two-player base game after ``moves`` random moves (fewer if it ends)."""
     game = Game.new(players=["Ann", "Bob"], seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(game.legal_moves().random(rng))
+    play_out(game, random.Random(seed), moves)
     return game
 
 

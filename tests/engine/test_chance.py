@@ -10,6 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import play_out
 
 from carcassonne import Game, IllegalMove, draw_outcomes, play_drawing
 
@@ -17,12 +18,9 @@ DRAGON = ["base", "princess_dragon"]
 
 
 def position(seed: int, moves: int) -> Game:
+    """A two-player base game after ``moves`` random moves (fewer if it ends)."""
     game = Game.new(players=["Ann", "Bob"], seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(game.legal_moves().random(rng))
+    play_out(game, random.Random(seed), moves)
     return game
 
 

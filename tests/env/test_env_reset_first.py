@@ -4,10 +4,13 @@ does: the cycle's methods raise, its state attributes are missing."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from carcassonne.env import CarcassonneAEC, CarcassonneVectorEnv, SingleAgentEnv
+np = pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+from carcassonne.env import CarcassonneAEC, CarcassonneVectorEnv, SingleAgentEnv  # noqa: E402
 
 
 def test_the_cycle_is_refused_before_reset() -> None:
