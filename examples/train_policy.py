@@ -2,6 +2,7 @@
 """Train a small policy against the random bot, then measure it (numpy only).
 
     python examples/train_policy.py --minutes 3 --seed 1
+    python examples/train_policy.py --minutes 20 --opponent greedy
 
 The learner plays the single-agent environment (``carcassonne.env``, base
 game, 2 players, seat drawn at random) against ``random``. Its policy is a
@@ -192,14 +193,16 @@ def evaluate(env: SingleAgentEnv, weights: np.ndarray | None, pairs: int, seed: 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Train a linear policy against random.")
+    parser = argparse.ArgumentParser(description="Train a linear policy against a bot.")
     parser.add_argument("--minutes", type=float, default=3.0, help="training time")
+    parser.add_argument("--opponent", default="random",
+                        help="the bot trained and measured against (default random)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--eval-games", type=int, default=200,
                         help="evaluation games (paired: half from each seat)")
     args = parser.parse_args()
     rewards = Rewards(score_scale=0.02, win=1.0, loss=-1.0, shared=0.0)
-    env = SingleAgentEnv(opponents=["random"], seat="random", rewards=rewards)
+    env = SingleAgentEnv(opponents=[args.opponent], seat="random", rewards=rewards)
     start = time.monotonic()
     weights, games = train(env, args.minutes, args.seed)
     print(f"trained on {games} games in {time.monotonic() - start:.0f} s")
@@ -208,7 +211,7 @@ def main() -> None:
     seed = 10_000 + args.seed
     for name, policy in (("untrained (uniform over the mask)", None), ("trained", weights)):
         rate, mine, theirs = evaluate(env, policy, pairs, seed)
-        print(f"{name} against random over {2 * pairs} paired games: win rate {rate:.1%}, "
+        print(f"{name} against {args.opponent} over {2 * pairs} paired games: win rate {rate:.1%}, "
               f"mean score {mine:.1f} to {theirs:.1f}")
 
 

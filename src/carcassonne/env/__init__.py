@@ -28,6 +28,7 @@ from gymnasium.envs.registration import register, registry  # noqa: E402
 
 from carcassonne.env.actions import Decision, IllegalAction, WindowError  # noqa: E402
 from carcassonne.env.aec import CarcassonneAEC  # noqa: E402
+from carcassonne.env.compact import CompactObservation  # noqa: E402
 from carcassonne.env.layout import DEFAULT_WINDOW, ActionLayout  # noqa: E402
 from carcassonne.env.observations import PLANES, VECTOR_BLOCKS, Observer  # noqa: E402
 from carcassonne.env.single import SingleAgentEnv  # noqa: E402
@@ -48,6 +49,6 @@ def env(**kwargs: object) -> CarcassonneAEC:
 
 __all__ = [
     "DEFAULT_WINDOW", "GYMNASIUM_ID", "PLANES", "VECTOR_BLOCKS", "ActionLayout", "CarcassonneAEC",
-    "CarcassonneVectorEnv", "Decision", "IllegalAction", "Observer", "Rewards", "SingleAgentEnv",
-    "Table", "WindowError", "env",
+    "CarcassonneVectorEnv", "CompactObservation", "Decision", "IllegalAction", "Observer",
+    "Rewards", "SingleAgentEnv", "Table", "WindowError", "env",
 ]
