@@ -166,9 +166,7 @@ def outcomes(game: object) -> list[tuple[str, float]]:
     dragon-symbol tiles wait while the dragon is off the board, with the
     board as it is now). The chance player's view: with hidden hands it
     tells what the stack holds, which no seat knows."""
-    counts = outcome_counts(game)
-    total = sum(counts.values())
-    return [(TILE_LIST[t].id, counts[t] / total) for t in sorted(counts)]
+    return _shares(outcome_counts(game))
 
 
 def outcomes_of_draw(game: object, index: int) -> list[tuple[str, float]]:
@@ -179,7 +177,11 @@ def outcomes_of_draw(game: object, index: int) -> list[tuple[str, float]]:
     position = _position(game)
     if not 0 <= index < position._draw:
         raise ValueError(f"draw {shown(index)} was not made (draws made: {position._draw})")
-    counts = outcome_counts(position, index)
+    return _shares(outcome_counts(position, index))
+
+
+def _shares(counts: dict[int, int]) -> list[tuple[str, float]]:
+    """Tile counts as ``(id, probability)``, in catalogue order."""
     total = sum(counts.values())
     return [(TILE_LIST[t].id, counts[t] / total) for t in sorted(counts)]
 

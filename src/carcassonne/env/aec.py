@@ -129,6 +129,11 @@ class CarcassonneAEC(AECEnv):
 
     # -- spaces ------------------------------------------------------------------------
 
+    def _started(self, what: str) -> None:
+        """Refuse ``what`` before the first reset (``agents`` is set by it)."""
+        if "agents" not in self.__dict__:
+            raise reset_first(what)
+
     def __getattr__(self, name: str) -> Any:
         # only for what is not set: the cycle's state before the first reset
         if name in RESET_STATE:
@@ -179,8 +184,7 @@ class CarcassonneAEC(AECEnv):
         self.infos[self.agent_selection]["legal_actions"] = self.table.legal_actions()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        if "agents" not in self.__dict__:
-            raise reset_first("observe()")
+        self._started("observe()")
         return self._observer.observe(self.table, self._seat_of[agent])
 
     def last(self, observe: bool = True,
@@ -188,8 +192,7 @@ class CarcassonneAEC(AECEnv):
         """The acting agent's observation (if ``observe``), cumulative
         reward, termination, truncation and info: ``AECEnv.last``, with
         the observer called straight away (a learner calls this at every step)."""
-        if "agents" not in self.__dict__:
-            raise reset_first("last()")
+        self._started("last()")
         agent = self.agent_selection
         observation = (self._observer.observe(self.table, self._seat_of[agent]) if observe
                        else None)
@@ -200,8 +203,7 @@ class CarcassonneAEC(AECEnv):
         """Take ``action`` for the acting agent (see the module docstring).
         The next agent's ``infos`` entry holds ``legal_actions``: the
         action indexes its mask allows, so a learner need not scan the mask."""
-        if "agents" not in self.__dict__:
-            raise reset_first("step()")
+        self._started("step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -259,8 +261,7 @@ class CarcassonneAEC(AECEnv):
     def render(self) -> Any:
         """``ansi``: the board as text; ``human``: that text printed;
         ``rgb_array``: the board as an RGB image (numpy uint8, H x W x 3)."""
-        if "agents" not in self.__dict__:
-            raise reset_first("render()")
+        self._started("render()")
         return render(self.table, self.render_mode)
 
     def close(self) -> None:

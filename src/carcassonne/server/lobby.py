@@ -193,14 +193,15 @@ async def table_placements(request: Request, table_id: str) -> JSONResponse:
     hall = hall_of(request)
     table = await hall.find(table_id)
     player = await player_of(request)
+    token = token_of(request)
     async with table.lock:
         game = await hall.game_of(table)
         if game is None:
             raise Refusal(409, "the game has not started: there is no board yet")
         tiles: set[str] | None = set(game.view(None).get("to_place") or [])
-        if token_of(request) or player is not None:
+        if token or player is not None:
             try:
-                seat = hall.seat_of(table, token_of(request), player[0] if player else None)
+                seat = hall.seat_of(table, token, player[0] if player else None)
                 if seat == game.current_player:
                     tiles = None
             except Refusal:

@@ -118,9 +118,9 @@ def set_email(engine: Engine, account_id: str, email: str | None, at: datetime) 
 
 def set_preferences(engine: Engine, account_id: str, language: object,
                     notify: object) -> dict[str, Any]:
-    """Change the language (of the pages and the mail) and which notices are wanted (either may be
-    None: unchanged); the settings after. 400 for an unknown language or
-    kind, or a choice that is not true or false."""
+    """Change the language (of the pages and the mail) and which notices
+    are wanted (either may be None: unchanged); the settings after. 400 for
+    an unknown language or kind, or a choice that is not true or false."""
     values: dict[str, Any] = {}
     if language is not None:
         if language not in LANGUAGES:

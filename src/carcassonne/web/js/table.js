@@ -515,8 +515,10 @@ function render() {
     renderWonders($("wonders"), { table, view, seat: msg.seat });
     renderTurn();
     const entries = renderLog(view, table);
-    if (view) announcer.update(view, entries);
-    if (view) textBoard.update({ view, names: seatNames(table, view), mine: myTurn() && !view.is_over, last: msg.last });
+    if (view) {
+      announcer.update(view, entries);
+      textBoard.update({ view, names: seatNames(table, view), mine: myTurn() && !view.is_over, last: msg.last });
+    }
     wantFeatures();
     showLit();
   }

@@ -55,6 +55,14 @@ export function placementWords(placement, names) {
   return out.join("; ");
 }
 
+/** A line of the text board: square `at`, then `what` is there. */
+function squareItem(at, what) {
+  const li = document.createElement("li");
+  li.textContent = t("textBoard.at", { x: at[0], y: at[1], what });
+  li.dataset.at = `${at[0]},${at[1]}`;
+  return li;
+}
+
 export class TextBoard {
   /** `el` is the <details> of the text board; `tableId` and `token()` ask the placements. */
   constructor(el, tableId, token) {
@@ -111,12 +119,9 @@ export class TextBoard {
     const tiles = document.createElement("ul");
     const figures = s.view.figures || [];
     for (const entry of s.view.board || []) {
-      const li = document.createElement("li");
       const here = figures.filter((f) => f.at[0] === entry.at[0] && f.at[1] === entry.at[1]);
       const figureText = here.map((f) => t("textBoard.figure", { player: s.names[f.player] ?? "", figure: t(`figure.${f.figure}`), feature: t(`feature.${f.feature}`) }));
-      li.textContent = t("textBoard.at", { x: entry.at[0], y: entry.at[1], what: [tileWords(entry.tile, entry.rotation), ...figureText].join("; ") });
-      li.dataset.at = `${entry.at[0]},${entry.at[1]}`;
-      tiles.append(li);
+      tiles.append(squareItem(entry.at, [tileWords(entry.tile, entry.rotation), ...figureText].join("; ")));
     }
     const squares = document.createElement("ul");
     squares.dataset.testid = "text-board-squares";
@@ -128,11 +133,8 @@ export class TextBoard {
         bySquare.get(key).push(p);
       }
       for (const list of bySquare.values()) {
-        const li = document.createElement("li");
         const turns = list.map((p) => t("textBoard.turned", { degrees: p.rotation, what: placementWords(p, s.names) || t("textBoard.nothing") }));
-        li.textContent = t("textBoard.at", { x: list[0].at[0], y: list[0].at[1], what: turns.join(" · ") });
-        li.dataset.at = `${list[0].at[0]},${list[0].at[1]}`;
-        squares.append(li);
+        squares.append(squareItem(list[0].at, turns.join(" · ")));
       }
     } else if (s.mine) {
       this.load();
